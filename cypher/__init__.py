@@ -1,0 +1,137 @@
+"""Named Cypher queries, one `.cypher` file each, loaded as package data.
+
+A file starts with `//` comment lines; one of them declares the parameters the query uses
+(`// params: a, b`) and, rarely, the templates it needs (`// templates: edge_type`). Templates
+exist only for what Cypher cannot parameterise (a relationship type in CREATE/MERGE) and accept
+nothing but `schema` enum members. Dialect overrides live in `cypher/<dialect>/NAME.cypher` and
+are used only where the shared text really differs.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import cache
+from importlib import resources
+from typing import Any, Final
+
+from schema import EdgeType
+
+_PARAM_USE: Final = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*)")
+_TEMPLATE_USE: Final = re.compile(r"\{\{([a-z_]+)\}\}")
+_STRING_LITERAL: Final = re.compile(r"'(?:[^'\\]|\\.)*'")
+#: What each template slot accepts.
+_TEMPLATE_TYPES: Final[dict[str, type[StrEnum]]] = {"edge_type": EdgeType}
+
+
+class QueryName(StrEnum):
+    PING = "ping"
+    LIST_INDEXES = "list_indexes"
+    CREATE_MEMORY_ID_INDEX = "create_memory_id_index"
+    CREATE_MEMORY_CREATED_AT_INDEX = "create_memory_created_at_index"
+    CREATE_MEMORY_VECTOR_INDEX = "create_memory_vector_index"
+    CREATE_MEMORY_FULLTEXT_INDEX = "create_memory_fulltext_index"
+    UPSERT_MEMORIES = "upsert_memories"
+    GET_MEMORIES = "get_memories"
+    GET_EMBEDDINGS = "get_embeddings"
+    EXISTING_MEMORY_IDS = "existing_memory_ids"
+    DELETE_MEMORIES = "delete_memories"
+    RECENT_MEMORIES = "recent_memories"
+    LINK_MEMORIES = "link_memories"
+    UNLINK_MEMORIES = "unlink_memories"
+    TRAVERSE_HOP = "traverse_hop"
+    INDUCED_EDGES = "induced_edges"
+    DEGREES = "degrees"
+    ALL_DEGREES = "all_degrees"
+    KAPPA_MAX = "kappa_max"
+    ORPHANS = "orphans"
+    VECTOR_SEARCH = "vector_search"
+    FULLTEXT_SEARCH = "fulltext_search"
+    COUNT_MEMORIES = "count_memories"
+    COUNT_EDGES_BY_TYPE = "count_edges_by_type"
+
+
+class QueryError(Exception):
+    """A programming error: a query was called with the wrong parameters or templates."""
+
+
+@dataclass(frozen=True, slots=True)
+class Query:
+    name: QueryName
+    dialect: str | None
+    text: str
+    params: frozenset[str]
+    templates: frozenset[str]
+
+    def render(self, **templates: StrEnum) -> str:
+        """The query text with its template slots filled from `schema` enum members."""
+        if set(templates) != self.templates:
+            raise QueryError(
+                f"{self.name}: templates {sorted(templates)} given, {sorted(self.templates)} "
+                "declared"
+            )
+        text = self.text
+        for slot, value in templates.items():
+            expected = _TEMPLATE_TYPES[slot]
+            if not isinstance(value, expected):
+                raise QueryError(f"{self.name}: template {slot} takes a {expected.__name__}")
+            text = text.replace("{{" + slot + "}}", value.value)
+        return text
+
+    def bind(self, params: Mapping[str, Any]) -> dict[str, Any]:
+        """The parameters, checked to be exactly the declared ones."""
+        given = set(params)
+        if given != self.params:
+            missing, extra = sorted(self.params - given), sorted(given - self.params)
+            raise QueryError(f"{self.name}: missing params {missing}, unexpected {extra}")
+        return dict(params)
+
+
+def used_params(text: str) -> frozenset[str]:
+    """Every `$name` the query body uses (comments and string literals excluded)."""
+    body = "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("//"))
+    return frozenset(_PARAM_USE.findall(_STRING_LITERAL.sub("''", body)))
+
+
+def _declared(text: str, key: str) -> frozenset[str]:
+    for line in text.splitlines():
+        stripped = line.strip()
+        if stripped.startswith(f"// {key}:"):
+            names = stripped.split(":", 1)[1]
+            return frozenset(n.strip() for n in names.split(",") if n.strip())
+    return frozenset()
+
+
+def parse(name: QueryName, dialect: str | None, text: str) -> Query:
+    params = _declared(text, "params")
+    templates = _declared(text, "templates")
+    used = used_params(text)
+    if used != params:
+        raise QueryError(
+            f"{name} ({dialect or 'shared'}): uses {sorted(used)} but declares {sorted(params)}"
+        )
+    used_templates = frozenset(_TEMPLATE_USE.findall(text))
+    if used_templates != templates or not templates <= set(_TEMPLATE_TYPES):
+        raise QueryError(f"{name}: templates used {sorted(used_templates)}, declared "
+                         f"{sorted(templates)}")
+    return Query(name, dialect, text, params, templates)
+
+
+def query_file(name: QueryName, dialect: str | None = None) -> resources.abc.Traversable:
+    root = resources.files(__name__)
+    return (root / dialect / f"{name}.cypher") if dialect else (root / f"{name}.cypher")
+
+
+@cache
+def load(name: QueryName, dialect: str | None = None) -> Query:
+    """The dialect's override of `name` if it has one, else the shared query."""
+    if dialect is not None:
+        override = query_file(name, dialect)
+        if override.is_file():
+            return parse(name, dialect, override.read_text(encoding="utf-8"))
+    return parse(name, None, query_file(name).read_text(encoding="utf-8"))
+
+
+__all__ = ["Query", "QueryError", "QueryName", "load", "parse", "query_file", "used_params"]

@@ -1,0 +1,3 @@
+// Liveness of the backend: one round trip that touches the query engine.
+// params:
+RETURN 1 AS ok

@@ -1,0 +1,18 @@
+"""Storage backends behind one domain-typed Protocol. The only package that imports a
+database driver (and it does so lazily, inside `open_backend`)."""
+
+from graph_backends.config import BackendConfig, FalkorConfig
+from graph_backends.errors import BackendError, BackendUnavailable, SchemaMismatch
+from graph_backends.factory import open_backend
+from graph_backends.protocol import MAX_TRAVERSE_DEPTH, GraphRepository
+
+__all__ = [
+    "MAX_TRAVERSE_DEPTH",
+    "BackendConfig",
+    "BackendError",
+    "BackendUnavailable",
+    "FalkorConfig",
+    "GraphRepository",
+    "SchemaMismatch",
+    "open_backend",
+]

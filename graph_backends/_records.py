@@ -1,0 +1,87 @@
+"""Memory ⇄ stored properties. Graph stores keep scalars and lists, so datetimes travel as
+integer epoch microseconds (FalkorDB prints doubles with too few digits to keep microseconds)
+and maps as JSON text; the same record shape serves every Cypher backend."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from schema import Memory, MemoryEdge, build
+
+_DATETIMES = ("created_at", "last_accessed_at", "last_reactivated_at", "event_time")
+_JSON_MAPS = ("category_weights", "metadata")
+
+
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+
+
+def epoch_us(value: datetime | None) -> int | None:
+    return None if value is None else (value - _EPOCH) // timedelta(microseconds=1)
+
+
+def _datetime(value: int | None) -> datetime | None:
+    return None if value is None else _EPOCH + timedelta(microseconds=value)
+
+
+def memory_props(memory: Memory) -> tuple[dict[str, Any], list[float] | None]:
+    """The stored properties of a memory (nulls omitted) and its embedding."""
+    data = memory.model_dump(mode="python", exclude={"embedding"})
+    for key in _DATETIMES:
+        data[key] = epoch_us(data[key])
+    data["reactivation_timestamps"] = [epoch_us(t) for t in memory.reactivation_timestamps]
+    data["entities"] = list(memory.entities)
+    for key in _JSON_MAPS:
+        data[key] = json.dumps({str(k): v for k, v in data[key].items()}, sort_keys=True)
+    for key in ("category", "status", "visibility"):
+        data[key] = str(data[key])
+    props = {k: v for k, v in data.items() if v is not None}
+    embedding = None if memory.embedding is None else list(memory.embedding)
+    return props, embedding
+
+
+def memory_from_props(
+    props: Mapping[str, Any], embedding: list[float] | None = None
+) -> Memory:
+    data = {k: v for k, v in props.items() if v is not None and k != "embedding"}
+    for key in _DATETIMES:
+        if key in data:
+            data[key] = _datetime(data[key])
+    data["reactivation_timestamps"] = tuple(
+        _datetime(t) for t in data.get("reactivation_timestamps", ())
+    )
+    data["entities"] = tuple(data.get("entities", ()))
+    for key in _JSON_MAPS:
+        data[key] = json.loads(data[key]) if key in data else {}
+    if embedding is not None:
+        data["embedding"] = tuple(embedding)
+    return build(Memory, **data)
+
+
+def edge_params(edge: MemoryEdge) -> dict[str, Any]:
+    return {
+        "source": edge.source,
+        "target": edge.target,
+        "type": str(edge.type),
+        "weight": edge.weight,
+        "reason": edge.reason,
+        "created_by": str(edge.created_by),
+        "created_at": epoch_us(edge.created_at),
+        "last_validated_at": epoch_us(edge.last_validated_at),
+    }
+
+
+def edge_from_row(row: Mapping[str, Any]) -> MemoryEdge:
+    return build(
+        MemoryEdge,
+        source=row["source"],
+        target=row["target"],
+        type=row["type"],
+        weight=row["weight"] if row.get("weight") is not None else 1.0,
+        reason=row.get("reason"),
+        created_by=row.get("created_by") or "writer",
+        created_at=_datetime(row.get("created_at")) or _EPOCH,
+        last_validated_at=_datetime(row.get("last_validated_at")),
+    )

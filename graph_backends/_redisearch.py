@@ -1,0 +1,27 @@
+"""Plain text → a RediSearch query that treats every character as text.
+
+RediSearch gives meaning to `-` (negation), `|`, `@field:`, quotes, `*`, `%`, parentheses and
+more; a UUID or a hyphenated word sent as-is silently changes the query or fails to parse.
+RediSearch's indexer splits content on punctuation and whitespace, so the query does the same:
+it keeps word tokens only and ORs them, which matches what the index stored and can never
+contain syntax.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+_WORD: Final = re.compile(r"\w+")
+#: Most distinct terms one query sends; the rest of a very long text adds little.
+MAX_TERMS: Final = 64
+
+
+def plain_text_query(text: str) -> str | None:
+    """An OR of the distinct word tokens of `text`, or None when it has none."""
+    seen: dict[str, None] = {}
+    for token in _WORD.findall(text.lower()):
+        seen.setdefault(token, None)
+        if len(seen) == MAX_TERMS:
+            break
+    return " | ".join(seen) or None

@@ -1,0 +1,32 @@
+"""Backend configuration: plain data built by the service from its settings."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class FalkorConfig(BaseModel):
+    """FalkorDB: embedded (a supervised local process) unless `url` names a server."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: Literal["falkordb"] = "falkordb"
+    #: `redis://host:port`, `rediss://…` or `unix:///path/to/socket`; None runs FalkorDB embedded.
+    url: str | None = None
+    #: Where the embedded FalkorDB keeps its append-only file, snapshots, socket and log.
+    data_dir: Path = Path("~/.local/share/retentia/falkordb")
+    #: `always` fsyncs every acknowledged write (survives power loss); `everysec` survives a
+    #: process crash but may lose the last second on an OS crash.
+    appendfsync: Literal["always", "everysec"] = "always"
+    vector_dimension: int = Field(default=384, ge=1, le=8192)
+    #: HNSW candidates per search; FalkorDB's default of 10 missed exact matches (FACTS.md).
+    ef_runtime: int = Field(default=100, ge=1, le=10_000)
+    max_connections: int = Field(default=32, ge=1)
+    #: Seconds to wait for an embedded FalkorDB to load its data and answer.
+    startup_timeout_s: float = Field(default=120.0, gt=0)
+
+
+BackendConfig = FalkorConfig

@@ -1,0 +1,57 @@
+"""`open_backend(config)`: the one way the service gets a repository."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from graph_backends.config import BackendConfig, FalkorConfig
+from graph_backends.protocol import GraphRepository
+
+
+@asynccontextmanager
+async def open_backend(config: BackendConfig) -> AsyncIterator[GraphRepository]:
+    """Connect (starting an embedded database if configured) and close on exit. Creates no
+    schema: call `ensure_schema(tenant)` explicitly."""
+    if isinstance(config, FalkorConfig):
+        async with _open_falkordb(config) as repository:
+            yield repository
+    else:  # pragma: no cover - exhaustive over BackendConfig
+        raise TypeError(f"unknown backend configuration {config!r}")
+
+
+@asynccontextmanager
+async def _open_falkordb(config: FalkorConfig) -> AsyncIterator[GraphRepository]:
+    from falkordb.asyncio import FalkorDB
+    from redis.asyncio import BlockingConnectionPool
+
+    from graph_backends.falkordb import FalkorRepository
+    from graph_backends.falkordb_embedded import EmbeddedFalkorDB
+
+    embedded = None
+    url = config.url
+    if url is None:
+        embedded = EmbeddedFalkorDB(
+            config.data_dir,
+            appendfsync=config.appendfsync,
+            startup_timeout_s=config.startup_timeout_s,
+        )
+        url = await embedded.start()
+    try:
+        pool = BlockingConnectionPool.from_url(
+            url, max_connections=config.max_connections, decode_responses=True, timeout=30
+        )
+        repository = FalkorRepository(
+            FalkorDB(connection_pool=pool),
+            vector_dimension=config.vector_dimension,
+            ef_runtime=config.ef_runtime,
+        )
+        try:
+            await repository.ping()
+            yield repository
+        finally:
+            await repository.aclose()
+            await pool.aclose()
+    finally:
+        if embedded is not None:
+            await embedded.stop()

@@ -1,0 +1,431 @@
+"""`GraphRepository` on FalkorDB: one graph per tenant, queries from `cypher/` by name."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import defaultdict
+from collections.abc import Collection, Mapping, Sequence
+from datetime import datetime
+from typing import Any, Final
+
+from falkordb.asyncio import FalkorDB
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import RedisError, ResponseError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+
+from cypher import QueryName, load
+from graph_backends._records import (
+    edge_from_row,
+    edge_params,
+    epoch_us,
+    memory_from_props,
+    memory_props,
+)
+from graph_backends._redisearch import plain_text_query
+from graph_backends.errors import BackendError, BackendUnavailable, SchemaMismatch
+from graph_backends.protocol import MAX_TRAVERSE_DEPTH
+from schema import (
+    CAUSAL_TYPES,
+    SUPPORTIVE_TYPES,
+    Degrees,
+    Direction,
+    EdgeKey,
+    EdgeType,
+    GraphStats,
+    InvalidInput,
+    Memory,
+    MemoryEdge,
+    NotFound,
+    SearchHit,
+    Subgraph,
+    Tenant,
+    parse_memory_id,
+)
+
+log = logging.getLogger(__name__)
+
+DIALECT: Final = "falkordb"
+_CAUSAL: Final = [str(t) for t in CAUSAL_TYPES]
+_SUPPORTIVE: Final = [str(t) for t in SUPPORTIVE_TYPES]
+#: (property, index type, query that creates it) in creation order: FalkorDB refuses a second
+#: index on a label while the first is still being built.
+_INDEXES: Final = (
+    ("id", "RANGE", QueryName.CREATE_MEMORY_ID_INDEX),
+    ("created_at", "RANGE", QueryName.CREATE_MEMORY_CREATED_AT_INDEX),
+    ("embedding", "VECTOR", QueryName.CREATE_MEMORY_VECTOR_INDEX),
+    ("content", "FULLTEXT", QueryName.CREATE_MEMORY_FULLTEXT_INDEX),
+)
+#: Largest UNWIND batch sent in one query.
+_BATCH: Final = 500
+
+
+def _ids(values: Collection[str]) -> list[str]:
+    return [parse_memory_id(v) for v in values]
+
+
+class FalkorRepository:
+    """FalkorDB behind the `GraphRepository` Protocol; see that Protocol for the contract."""
+
+    def __init__(self, db: FalkorDB, *, vector_dimension: int, ef_runtime: int) -> None:
+        self._db = db
+        self._dimension = vector_dimension
+        self._ef_runtime = ef_runtime
+
+    @property
+    def backend_name(self) -> str:
+        return "falkordb"
+
+    # -- plumbing --------------------------------------------------------------------------
+
+    async def _run(
+        self,
+        tenant: Tenant,
+        name: QueryName,
+        params: Mapping[str, Any] | None = None,
+        *,
+        read_only: bool = False,
+        **templates: EdgeType,
+    ) -> list[dict[str, Any]]:
+        query = load(name, DIALECT)
+        text = query.render(**templates)
+        bound = query.bind(params or {})
+        graph = self._db.select_graph(tenant.key)
+        try:
+            if read_only:
+                result = await graph.ro_query(text, bound)
+            else:
+                result = await graph.query(text, bound)
+        except (RedisConnectionError, RedisTimeoutError, OSError) as e:
+            raise BackendUnavailable(f"FalkorDB is unreachable ({e})") from e
+        except RedisError as e:
+            if read_only and not await self._tenant_exists(tenant):
+                return []  # a tenant that never wrote anything reads as empty
+            raise BackendError(f"FalkorDB failed query {name} for tenant {tenant}: {e}") from e
+        columns = [h[1] if isinstance(h, list | tuple) else h for h in result.header]
+        return [dict(zip(columns, row, strict=True)) for row in result.result_set]
+
+    async def _tenant_exists(self, tenant: Tenant) -> bool:
+        try:
+            return bool(await self._db.connection.exists(tenant.key))
+        except (RedisError, OSError) as e:
+            raise BackendUnavailable(f"FalkorDB is unreachable ({e})") from e
+
+    async def ping(self) -> None:
+        try:
+            await self._db.connection.ping()
+        except (RedisError, OSError) as e:
+            raise BackendUnavailable(f"FalkorDB is unreachable ({e})") from e
+
+    async def aclose(self) -> None:
+        await self._db.connection.aclose()
+
+    # -- schema ----------------------------------------------------------------------------
+
+    async def _indexes(self, tenant: Tenant) -> dict[tuple[str, str], str]:
+        """(property, type) → status, for the Memory label."""
+        found: dict[tuple[str, str], str] = {}
+        for row in await self._run(tenant, QueryName.LIST_INDEXES, read_only=True):
+            if row["label"] != "Memory" or row["entitytype"] != "NODE":
+                continue
+            for prop, types in row["types"].items():
+                for index_type in types:
+                    found[(prop, index_type)] = row["status"]
+        return found
+
+    async def ensure_schema(self, tenant: Tenant) -> None:
+        for prop, index_type, create in _INDEXES:
+            if (prop, index_type) not in await self._indexes(tenant):
+                params = (
+                    {"dimension": self._dimension, "ef_runtime": self._ef_runtime}
+                    if index_type == "VECTOR"
+                    else {}
+                )
+                try:
+                    await self._run(tenant, create, params)
+                except BackendError:
+                    # Another process may have created it meanwhile; re-read before failing.
+                    if (prop, index_type) not in await self._indexes(tenant):
+                        raise
+            await self._wait_operational(tenant, prop, index_type)
+        await self._check_dimension(tenant)
+
+    async def _wait_operational(self, tenant: Tenant, prop: str, index_type: str) -> None:
+        for _ in range(6000):
+            if (await self._indexes(tenant)).get((prop, index_type)) == "OPERATIONAL":
+                return
+            await asyncio.sleep(0.05)
+        raise BackendError(f"index {index_type} on Memory.{prop} of {tenant} never became ready")
+
+    async def _check_dimension(self, tenant: Tenant) -> None:
+        rows = await self._run(tenant, QueryName.LIST_INDEXES, read_only=True)
+        for row in rows:
+            if row["label"] == "Memory" and row["entitytype"] == "NODE":
+                options = row.get("options") or {}
+                stored = (options.get("embedding") or {}).get("dimension")
+                if stored is not None and stored != self._dimension:
+                    raise SchemaMismatch(
+                        f"tenant {tenant} has a vector index of dimension {stored}, but the "
+                        f"embedder produces {self._dimension}; re-embed or use the old embedder"
+                    )
+
+    async def schema_ready(self, tenant: Tenant) -> bool:
+        found = await self._indexes(tenant)
+        return all(found.get((p, t)) == "OPERATIONAL" for p, t, _ in _INDEXES)
+
+    async def drop_tenant(self, tenant: Tenant) -> None:
+        try:
+            await self._db.connection.delete(tenant.key)
+        except (RedisError, OSError) as e:
+            raise BackendError(f"could not drop tenant {tenant}: {e}") from e
+
+    # -- memories --------------------------------------------------------------------------
+
+    async def upsert_memories(self, tenant: Tenant, memories: Sequence[Memory]) -> None:
+        for memory in memories:
+            if memory.embedding is not None and len(memory.embedding) != self._dimension:
+                raise InvalidInput(
+                    "embedding",
+                    f"memory {memory.id} has {len(memory.embedding)} dimensions; the tenant's "
+                    f"vector index has {self._dimension}",
+                )
+        rows = []
+        for memory in memories:
+            props, embedding = memory_props(memory)
+            rows.append({"props": props, "embedding": embedding})
+        if rows:
+            # One query: the whole batch is written atomically or not at all.
+            await self._run(tenant, QueryName.UPSERT_MEMORIES, {"rows": rows})
+
+    async def get_memories(
+        self, tenant: Tenant, ids: Sequence[str], *, with_embeddings: bool = False
+    ) -> list[Memory | None]:
+        wanted = _ids(ids)
+        unique = list(dict.fromkeys(wanted))
+        found: dict[str, Memory] = {}
+        for start in range(0, len(unique), _BATCH):
+            chunk = unique[start : start + _BATCH]
+            rows = await self._run(
+                tenant, QueryName.GET_MEMORIES, {"ids": chunk}, read_only=True
+            )
+            vectors: dict[str, list[float]] = {}
+            if with_embeddings:
+                for row in await self._run(
+                    tenant, QueryName.GET_EMBEDDINGS, {"ids": chunk}, read_only=True
+                ):
+                    vectors[row["id"]] = row["embedding"]
+            for row in rows:
+                props = row["memory"]
+                found[props["id"]] = memory_from_props(props, vectors.get(props["id"]))
+        return [found.get(i) for i in wanted]
+
+    async def existing_ids(self, tenant: Tenant, ids: Collection[str]) -> frozenset[str]:
+        unique = list(dict.fromkeys(_ids(ids)))
+        found: set[str] = set()
+        for start in range(0, len(unique), _BATCH):
+            rows = await self._run(
+                tenant,
+                QueryName.EXISTING_MEMORY_IDS,
+                {"ids": unique[start : start + _BATCH]},
+                read_only=True,
+            )
+            found.update(row["id"] for row in rows)
+        return frozenset(found)
+
+    async def delete_memories(self, tenant: Tenant, ids: Sequence[str]) -> list[bool]:
+        wanted = _ids(ids)
+        rows = await self._run(
+            tenant, QueryName.DELETE_MEMORIES, {"ids": list(dict.fromkeys(wanted))}
+        )
+        deleted = {row["id"] for row in rows}
+        return [i in deleted for i in wanted]
+
+    async def recent_memories(
+        self, tenant: Tenant, *, limit: int, after: tuple[datetime, str] | None = None
+    ) -> list[Memory]:
+        if not 1 <= limit <= 1000:
+            raise InvalidInput("limit", f"{limit} is outside 1–1000")
+        params = {
+            "before": None if after is None else epoch_us(after[0]),
+            "before_id": None if after is None else parse_memory_id(after[1]),
+            "limit": limit,
+        }
+        rows = await self._run(tenant, QueryName.RECENT_MEMORIES, params, read_only=True)
+        return [memory_from_props(row["memory"]) for row in rows]
+
+    # -- edges -----------------------------------------------------------------------------
+
+    async def link(self, tenant: Tenant, edges: Sequence[MemoryEdge]) -> None:
+        if not edges:
+            return
+        ends = {e.source for e in edges} | {e.target for e in edges}
+        missing = sorted(ends - await self.existing_ids(tenant, ends))
+        if missing:
+            raise NotFound("memory", missing[0])
+        by_type: dict[EdgeType, list[dict[str, Any]]] = defaultdict(list)
+        for edge in edges:
+            by_type[edge.type].append(edge_params(edge))
+        if len(by_type) == 1:
+            ((edge_type, rows),) = by_type.items()
+            await self._run(tenant, QueryName.LINK_MEMORIES, {"edges": rows}, edge_type=edge_type)
+            return
+        await self._link_in_transaction(tenant, by_type)
+
+    async def _link_in_transaction(
+        self, tenant: Tenant, by_type: Mapping[EdgeType, list[dict[str, Any]]]
+    ) -> None:
+        """Several edge types (one query each) in one MULTI/EXEC: applied together or, if the
+        server dies first, not at all (redis replays a transaction from its AOF whole or not)."""
+        from falkordb.helpers import stringify_param_value
+
+        query = load(QueryName.LINK_MEMORIES, DIALECT)
+        try:
+            async with self._db.connection.pipeline(transaction=True) as pipe:
+                for edge_type, rows in by_type.items():
+                    params = query.bind({"edges": rows})
+                    header = "CYPHER " + " ".join(
+                        f"{k}={stringify_param_value(v)}" for k, v in params.items()
+                    )
+                    text = f"{header} {query.render(edge_type=edge_type)}"
+                    pipe.execute_command("GRAPH.QUERY", tenant.key, text, "--compact")
+                await pipe.execute()
+        except ResponseError as e:
+            raise BackendError(f"FalkorDB failed to link memories in {tenant}: {e}") from e
+        except (RedisError, OSError) as e:
+            raise BackendUnavailable(f"FalkorDB is unreachable ({e})") from e
+
+    async def unlink(self, tenant: Tenant, keys: Sequence[EdgeKey]) -> list[bool]:
+        if not keys:
+            return []
+        rows = await self._run(
+            tenant,
+            QueryName.UNLINK_MEMORIES,
+            {"edges": [{"source": k.source, "target": k.target, "type": str(k.type)} for k in keys]},
+        )
+        removed = {(r["source"], r["target"], r["type"]) for r in rows}
+        return [(k.source, k.target, str(k.type)) in removed for k in keys]
+
+    async def traverse(
+        self,
+        tenant: Tenant,
+        start: str,
+        *,
+        depth: int,
+        edge_types: Collection[EdgeType],
+        direction: Direction,
+        max_nodes: int = 500,
+    ) -> Subgraph:
+        if not 0 <= depth <= MAX_TRAVERSE_DEPTH:
+            raise InvalidInput("depth", f"{depth} is outside 0–{MAX_TRAVERSE_DEPTH}")
+        if not 1 <= max_nodes <= 5000:
+            raise InvalidInput("max_nodes", f"{max_nodes} is outside 1–5000")
+        start = parse_memory_id(start)
+        types = sorted(str(t) for t in (edge_types or EdgeType))
+        (root,) = await self.get_memories(tenant, [start])
+        if root is None:
+            raise NotFound("memory", start)
+        reached: dict[str, None] = {start: None}
+        frontier = [start]
+        for _ in range(depth):
+            if not frontier or len(reached) >= max_nodes:
+                break
+            rows = await self._run(
+                tenant,
+                QueryName.TRAVERSE_HOP,
+                {"frontier": frontier, "types": types, "direction": str(direction)},
+                read_only=True,
+            )
+            frontier = []
+            for row in rows:
+                if row["id"] not in reached and len(reached) < max_nodes:
+                    reached[row["id"]] = None
+                    frontier.append(row["id"])
+        ids = list(reached)
+        nodes = [m for m in await self.get_memories(tenant, ids) if m is not None]
+        rows = await self._run(
+            tenant, QueryName.INDUCED_EDGES, {"ids": ids, "types": types}, read_only=True
+        )
+        edges = sorted(
+            (edge_from_row(r) for r in rows), key=lambda e: (e.source, e.target, e.type)
+        )
+        return Subgraph(nodes=tuple(nodes), edges=tuple(edges))
+
+    # -- connectivity ----------------------------------------------------------------------
+
+    async def degrees(self, tenant: Tenant, ids: Sequence[str]) -> list[Degrees | None]:
+        wanted = _ids(ids)
+        unique = list(dict.fromkeys(wanted))
+        found: dict[str, Degrees] = {}
+        for start in range(0, len(unique), _BATCH):
+            rows = await self._run(
+                tenant,
+                QueryName.DEGREES,
+                {"ids": unique[start : start + _BATCH], "causal": _CAUSAL,
+                 "supportive": _SUPPORTIVE},
+                read_only=True,
+            )
+            for row in rows:
+                found[row["id"]] = Degrees(
+                    memory_id=row["id"], kappa=row["kappa"], delta=row["delta"]
+                )
+        return [found.get(i) for i in wanted]
+
+    async def all_degrees(self, tenant: Tenant) -> list[Degrees]:
+        rows = await self._run(
+            tenant,
+            QueryName.ALL_DEGREES,
+            {"causal": _CAUSAL, "supportive": _SUPPORTIVE},
+            read_only=True,
+        )
+        return [Degrees(memory_id=r["id"], kappa=r["kappa"], delta=r["delta"]) for r in rows]
+
+    async def kappa_max(self, tenant: Tenant) -> int:
+        rows = await self._run(tenant, QueryName.KAPPA_MAX, {"causal": _CAUSAL}, read_only=True)
+        return int(rows[0]["kappa_max"]) if rows else 0
+
+    async def orphans(self, tenant: Tenant) -> list[str]:
+        rows = await self._run(
+            tenant, QueryName.ORPHANS, {"supportive": _SUPPORTIVE}, read_only=True
+        )
+        return [r["id"] for r in rows]
+
+    # -- search ----------------------------------------------------------------------------
+
+    async def vector_search(
+        self, tenant: Tenant, vector: Sequence[float], k: int
+    ) -> list[SearchHit]:
+        if len(vector) != self._dimension:
+            raise InvalidInput(
+                "vector", f"has {len(vector)} dimensions; the index has {self._dimension}"
+            )
+        if not 1 <= k <= 1000:
+            raise InvalidInput("k", f"{k} is outside 1–1000")
+        rows = await self._run(
+            tenant, QueryName.VECTOR_SEARCH, {"k": k, "vector": list(vector)}, read_only=True
+        )
+        return [SearchHit(memory_id=r["id"], score=1.0 - float(r["distance"])) for r in rows]
+
+    async def fulltext_search(self, tenant: Tenant, text: str, k: int) -> list[SearchHit]:
+        if not 1 <= k <= 1000:
+            raise InvalidInput("k", f"{k} is outside 1–1000")
+        query = plain_text_query(text)
+        if query is None:
+            return []
+        rows = await self._run(
+            tenant, QueryName.FULLTEXT_SEARCH, {"query": query, "k": k}, read_only=True
+        )
+        return [SearchHit(memory_id=r["id"], score=float(r["score"])) for r in rows]
+
+    async def stats(self, tenant: Tenant) -> GraphStats:
+        count = await self._run(tenant, QueryName.COUNT_MEMORIES, read_only=True)
+        edges = await self._run(tenant, QueryName.COUNT_EDGES_BY_TYPE, read_only=True)
+        by_type = {t: 0 for t in EdgeType}
+        for row in edges:
+            if row["type"] in EdgeType.__members__.values():
+                by_type[EdgeType(row["type"])] = int(row["n"])
+        return GraphStats(
+            memories=int(count[0]["n"]) if count else 0,
+            edges=by_type,
+            orphans=len(await self.orphans(tenant)),
+            kappa_max=await self.kappa_max(tenant),
+        )

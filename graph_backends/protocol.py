@@ -1,0 +1,100 @@
+"""The storage seam: every backend implements `GraphRepository` in domain terms.
+
+Batch reads return results aligned with their input keys (None where a key is missing), which
+is what a DataLoader needs. Every method is scoped to one tenant; none can reach another.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from datetime import datetime
+from typing import Protocol
+
+from schema import (
+    Degrees,
+    Direction,
+    EdgeKey,
+    EdgeType,
+    GraphStats,
+    Memory,
+    MemoryEdge,
+    SearchHit,
+    Subgraph,
+    Tenant,
+)
+
+#: Deepest traversal a caller may ask for.
+MAX_TRAVERSE_DEPTH = 5
+
+
+class GraphRepository(Protocol):
+    @property
+    def backend_name(self) -> str: ...
+
+    async def ping(self) -> None:
+        """Raise `BackendUnavailable` unless the database answers a query."""
+
+    async def ensure_schema(self, tenant: Tenant) -> None:
+        """Create the tenant's indexes if missing and wait until they are usable. Idempotent."""
+
+    async def schema_ready(self, tenant: Tenant) -> bool:
+        """Whether every index `ensure_schema` creates exists and is operational."""
+
+    async def drop_tenant(self, tenant: Tenant) -> None:
+        """Delete everything the tenant has. Irreversible."""
+
+    async def upsert_memories(self, tenant: Tenant, memories: Sequence[Memory]) -> None:
+        """Insert or fully replace memories by id, in one atomic write."""
+
+    async def get_memories(
+        self, tenant: Tenant, ids: Sequence[str], *, with_embeddings: bool = False
+    ) -> list[Memory | None]: ...
+
+    async def existing_ids(self, tenant: Tenant, ids: Collection[str]) -> frozenset[str]: ...
+
+    async def delete_memories(self, tenant: Tenant, ids: Sequence[str]) -> list[bool]:
+        """Delete memories and their incident edges; True where the memory existed."""
+
+    async def recent_memories(
+        self, tenant: Tenant, *, limit: int, after: tuple[datetime, str] | None = None
+    ) -> list[Memory]:
+        """Newest first; `after` is the (created_at, id) of the last memory already seen."""
+
+    async def link(self, tenant: Tenant, edges: Sequence[MemoryEdge]) -> None:
+        """Create or refresh typed edges. Raises `NotFound` naming a missing end, and then
+        writes nothing."""
+
+    async def unlink(self, tenant: Tenant, keys: Sequence[EdgeKey]) -> list[bool]:
+        """Remove edges; True where the edge existed."""
+
+    async def traverse(
+        self,
+        tenant: Tenant,
+        start: str,
+        *,
+        depth: int,
+        edge_types: Collection[EdgeType],
+        direction: Direction,
+        max_nodes: int = 500,
+    ) -> Subgraph:
+        """Breadth-first from `start` (included) up to `depth` hops over `edge_types`; the
+        reached memories and every edge of those types among them."""
+
+    async def degrees(self, tenant: Tenant, ids: Sequence[str]) -> list[Degrees | None]: ...
+
+    async def all_degrees(self, tenant: Tenant) -> list[Degrees]: ...
+
+    async def kappa_max(self, tenant: Tenant) -> int: ...
+
+    async def orphans(self, tenant: Tenant) -> list[str]: ...
+
+    async def vector_search(
+        self, tenant: Tenant, vector: Sequence[float], k: int
+    ) -> list[SearchHit]:
+        """Top-k by cosine similarity (1 = identical), best first."""
+
+    async def fulltext_search(self, tenant: Tenant, text: str, k: int) -> list[SearchHit]:
+        """Top-k by the engine's text score, best first. `text` is plain text: every
+        character is literal, none is query syntax."""
+
+    async def stats(self, tenant: Tenant) -> GraphStats: ...

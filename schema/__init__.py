@@ -1,0 +1,64 @@
+"""Single source of truth for Retentia's domain vocabulary: labels, edge types and their
+partitions, statuses, categories and the frozen models every other layer exchanges."""
+
+from schema.categories import CATEGORY_POLICIES, Category, CategoryPolicy, Semantics
+from schema.edges import (
+    CAUSAL_TYPES,
+    EDGE_PARTITION,
+    SUPPORTIVE_TYPES,
+    Direction,
+    EdgeCreator,
+    EdgeType,
+    Partition,
+    StructuralEdge,
+)
+from schema.errors import Conflict, InvalidInput, NotFound, RetentiaError
+from schema.labels import NodeLabel
+from schema.models import (
+    Degrees,
+    EdgeKey,
+    GraphStats,
+    Memory,
+    MemoryEdge,
+    SearchHit,
+    Subgraph,
+)
+from schema.statuses import FactState, MemoryStatus, Visibility
+from schema.tenant import Tenant
+from schema.validation import build
+from schema.values import MAX_CONTENT_BYTES, new_memory_id, parse_memory_id
+
+__all__ = [
+    "CATEGORY_POLICIES",
+    "CAUSAL_TYPES",
+    "EDGE_PARTITION",
+    "MAX_CONTENT_BYTES",
+    "SUPPORTIVE_TYPES",
+    "Category",
+    "CategoryPolicy",
+    "Conflict",
+    "Degrees",
+    "Direction",
+    "EdgeCreator",
+    "EdgeKey",
+    "EdgeType",
+    "FactState",
+    "GraphStats",
+    "InvalidInput",
+    "Memory",
+    "MemoryEdge",
+    "MemoryStatus",
+    "NodeLabel",
+    "NotFound",
+    "Partition",
+    "RetentiaError",
+    "SearchHit",
+    "Semantics",
+    "StructuralEdge",
+    "Subgraph",
+    "Tenant",
+    "Visibility",
+    "build",
+    "new_memory_id",
+    "parse_memory_id",
+]

@@ -1,0 +1,12 @@
+"""Node labels of the graph model (DESIGN §2)."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class NodeLabel(StrEnum):
+    MEMORY = "Memory"
+    ENTITY = "Entity"
+    FACT = "Fact"
+    TOMBSTONE = "Tombstone"

@@ -1,0 +1,143 @@
+"""Frozen domain models: what the repository returns and the service works with."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Annotated
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
+
+from schema.categories import Category
+from schema.edges import EdgeCreator, EdgeType
+from schema.errors import InvalidInput
+from schema.statuses import MemoryStatus, Visibility
+from schema.values import (
+    MAX_ENTITIES,
+    Content,
+    EntityName,
+    MemoryId,
+    ShortText,
+    UtcDatetime,
+    check_finite,
+)
+
+#: Most timestamps kept in `reactivation_timestamps` (older ones are folded into the count).
+MAX_REACTIVATION_TIMESTAMPS = 64
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+def _unit_interval(field: str) -> AfterValidator:
+    def check(v: float) -> float:
+        check_finite(field, v)
+        if not 0.0 <= v <= 1.0:
+            raise InvalidInput(field, f"{v} is outside [0, 1]")
+        return v
+
+    return AfterValidator(check)
+
+
+class Memory(_Frozen):
+    """A stored memory with its lifecycle state (DESIGN §2)."""
+
+    id: MemoryId
+    content: Content
+    summary: ShortText | None = None
+    embedding: tuple[float, ...] | None = Field(default=None, repr=False)
+    entities: tuple[EntityName, ...] = Field(default=(), max_length=MAX_ENTITIES)
+    category: Category = Category.OTHER
+    category_weights: Mapping[Category, float] = Field(default_factory=dict)
+    status: MemoryStatus = MemoryStatus.TAGGED
+    pinned: bool = False
+    visibility: Visibility = Visibility.PRIVATE
+    created_at: UtcDatetime
+    last_accessed_at: UtcDatetime | None = None
+    last_reactivated_at: UtcDatetime | None = None
+    reactivation_timestamps: tuple[UtcDatetime, ...] = Field(
+        default=(), max_length=MAX_REACTIVATION_TIMESTAMPS
+    )
+    reactivation_count: int = Field(default=0, ge=0)
+    cascade_count: int = Field(default=0, ge=0)
+    stability: float = Field(default=1.0, gt=0.0)
+    score: float = Field(default=0.0, ge=0.0)
+    irrelevance_counter: int = Field(default=0, ge=0)
+    event_time: UtcDatetime | None = None
+    source_session: ShortText | None = None
+    superseded_by: MemoryId | None = None
+    metadata: Mapping[str, str] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _check_vectors(self) -> Memory:
+        if self.embedding is not None:
+            if not self.embedding:
+                raise InvalidInput("embedding", "must not be empty")
+            if not all(math.isfinite(x) for x in self.embedding):
+                raise InvalidInput("embedding", "contains a non-finite value")
+        if self.category_weights:
+            total = sum(self.category_weights.values())
+            if any(w < 0 for w in self.category_weights.values()) or abs(total - 1.0) > 1e-6:
+                raise InvalidInput(
+                    "category_weights", f"weights must be ≥ 0 and sum to 1 (sum is {total:.6f})"
+                )
+        return self
+
+
+class MemoryEdge(_Frozen):
+    """A typed memory–memory edge with writer metadata."""
+
+    source: MemoryId
+    target: MemoryId
+    type: EdgeType
+    weight: Annotated[float, _unit_interval("weight")] = 1.0
+    reason: ShortText | None = None
+    created_by: EdgeCreator = EdgeCreator.WRITER
+    created_at: UtcDatetime
+    last_validated_at: UtcDatetime | None = None
+
+    @model_validator(mode="after")
+    def _no_self_loop(self) -> MemoryEdge:
+        if self.source == self.target:
+            raise InvalidInput("target", f"a memory cannot link to itself ({self.source})")
+        return self
+
+
+class EdgeKey(_Frozen):
+    source: MemoryId
+    target: MemoryId
+    type: EdgeType
+
+
+class Degrees(_Frozen):
+    """κ (causal degree) and δ (supportive degree) of one memory."""
+
+    memory_id: MemoryId
+    kappa: int = Field(ge=0)
+    delta: int = Field(ge=0)
+
+    @property
+    def is_orphan(self) -> bool:
+        return self.delta == 0
+
+
+class Subgraph(_Frozen):
+    """The nodes a traversal reached and every edge among them of the followed types."""
+
+    nodes: tuple[Memory, ...]
+    edges: tuple[MemoryEdge, ...]
+
+
+class SearchHit(_Frozen):
+    """One ranked hit of a native index: cosine similarity (vector) or text score (full-text)."""
+
+    memory_id: MemoryId
+    score: float
+
+
+class GraphStats(_Frozen):
+    memories: int
+    edges: Mapping[EdgeType, int]
+    orphans: int
+    kappa_max: int

@@ -1,0 +1,28 @@
+"""A tenant is one (org, project) pair; nothing is ever read or written across tenants."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import AfterValidator, BaseModel, ConfigDict
+
+from schema.values import check_tenant_part
+
+OrgName = Annotated[str, AfterValidator(lambda v: check_tenant_part("org", v))]
+ProjectName = Annotated[str, AfterValidator(lambda v: check_tenant_part("project", v))]
+
+
+class Tenant(BaseModel):
+    """Org and project names exclude ':' so `key` can never name another tenant's graph."""
+
+    model_config = ConfigDict(frozen=True)
+
+    org: OrgName
+    project: ProjectName
+
+    @property
+    def key(self) -> str:
+        return f"retentia:{self.org}:{self.project}"
+
+    def __str__(self) -> str:
+        return f"{self.org}/{self.project}"

@@ -1,0 +1,86 @@
+"""Validated scalar types shared by every model: ids, UTC datetimes, memory content.
+
+Each validator raises `InvalidInput` naming the offending value, so callers at any layer get the
+same typed error for the same mistake.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import uuid
+from datetime import UTC, datetime
+from typing import Annotated, Final
+
+from pydantic import AfterValidator, AwareDatetime, BeforeValidator
+
+from schema.errors import InvalidInput
+
+#: Largest memory content accepted, in UTF-8 bytes (256 KiB). Larger texts should be split.
+MAX_CONTENT_BYTES: Final = 262_144
+#: Largest summary, reason or other short text, in UTF-8 bytes.
+MAX_SHORT_TEXT_BYTES: Final = 4_096
+#: Most entity names one memory may carry.
+MAX_ENTITIES: Final = 64
+
+_TENANT_PART: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,62}")
+
+
+def parse_memory_id(value: object) -> str:
+    """Return the canonical (lowercase, hyphenated) form of a UUID memory id."""
+    if not isinstance(value, str):
+        raise InvalidInput("id", f"expected a UUID string, got {type(value).__name__}")
+    try:
+        return str(uuid.UUID(value.strip()))
+    except ValueError as e:
+        raise InvalidInput("id", f"{value[:80]!r} is not a UUID") from e
+
+
+def new_memory_id() -> str:
+    return str(uuid.uuid4())
+
+
+def to_utc(value: datetime) -> datetime:
+    return value.astimezone(UTC)
+
+
+def check_text(field: str, value: str, limit: int, *, allow_empty: bool = False) -> str:
+    """Reject text a graph store cannot keep byte for byte, or that exceeds `limit` bytes."""
+    if not allow_empty and not value.strip():
+        raise InvalidInput(field, "must not be empty or only whitespace")
+    if "\x00" in value:
+        raise InvalidInput(
+            field, "contains a NUL character (U+0000), which graph stores truncate; remove it"
+        )
+    try:
+        size = len(value.encode("utf-8"))
+    except UnicodeEncodeError as e:
+        raise InvalidInput(field, f"is not valid Unicode text ({e.reason})") from e
+    if size > limit:
+        raise InvalidInput(field, f"is {size} bytes in UTF-8; the limit is {limit} bytes")
+    return value
+
+
+def check_tenant_part(field: str, value: str) -> str:
+    if not isinstance(value, str) or not _TENANT_PART.fullmatch(value):
+        raise InvalidInput(
+            field,
+            f"{str(value)[:80]!r} is not a valid name: use 1–63 letters, digits, '_', '.' or '-', "
+            "starting with a letter or digit",
+        )
+    return value
+
+
+def check_finite(field: str, value: float) -> float:
+    if not math.isfinite(value):
+        raise InvalidInput(field, f"{value!r} is not a finite number")
+    return value
+
+
+MemoryId = Annotated[str, BeforeValidator(parse_memory_id)]
+UtcDatetime = Annotated[AwareDatetime, AfterValidator(to_utc)]
+Content = Annotated[str, AfterValidator(lambda v: check_text("content", v, MAX_CONTENT_BYTES))]
+ShortText = Annotated[str, AfterValidator(lambda v: check_text("text", v, MAX_SHORT_TEXT_BYTES))]
+EntityName = Annotated[
+    str, AfterValidator(lambda v: check_text("entities", v, MAX_SHORT_TEXT_BYTES))
+]
