@@ -4,7 +4,6 @@ See ``static/graphiql/VENDORED.md`` for the vendored package versions.
 """
 
 from html import escape
-from importlib import resources
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -82,10 +81,9 @@ html, body { height: 100%; margin: 0; width: 100%; overflow: hidden; }
 
 def graphiql_assets_dir() -> Path:
     """Return the directory holding the vendored GraphiQL assets (for StaticFiles)."""
-    assets = resources.files("service") / "static" / "graphiql"
-    if not isinstance(assets, Path):
-        raise RuntimeError(f"GraphiQL assets are not on the filesystem: {assets!r}")
-    return assets
+    # Next to this module rather than importlib.resources: StaticFiles needs a real directory,
+    # and setuptools' editable installs hand importlib.resources a non-directory reader.
+    return Path(__file__).resolve().parent / "static" / "graphiql"
 
 
 def _check_same_origin(name: str, url: str) -> None:

@@ -1,0 +1,1 @@
+"""Retentia's service layer: settings, the use cases, the GraphQL API and the CLI."""

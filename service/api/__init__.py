@@ -1,0 +1,1 @@
+"""The GraphQL surface (strawberry on starlette): thin resolvers over the use cases."""

@@ -1,0 +1,1 @@
+"""GraphQL types, one per module, each with a `from_domain()` mapper."""

@@ -1,0 +1,74 @@
+"""Input types of the mutations."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import strawberry
+
+from schema import Category, EdgeType, Visibility
+from service.api.types.enums import CategoryEnum, EdgeTypeEnum, VisibilityEnum
+from service.memories import LinkRequest, RelatedEdge, StoreRequest
+
+
+@strawberry.input
+class MetadataInput:
+    key: str
+    value: str
+
+
+@strawberry.input(description="An edge from the memory being stored to an existing one.")
+class RelatedEdgeInput:
+    target_id: strawberry.ID
+    type: EdgeTypeEnum  # type: ignore[valid-type]
+    weight: float = 1.0
+    reason: str | None = None
+
+
+@strawberry.input
+class StoreMemoryInput:
+    content: str
+    category: CategoryEnum | None = None  # type: ignore[valid-type]
+    entities: list[str] = strawberry.field(default_factory=list)
+    pinned: bool = False
+    visibility: VisibilityEnum = Visibility.PRIVATE  # type: ignore[valid-type]
+    source_session: str | None = None
+    event_time: datetime | None = None
+    summary: str | None = None
+    metadata: list[MetadataInput] = strawberry.field(default_factory=list)
+    related: list[RelatedEdgeInput] = strawberry.field(default_factory=list)
+
+    def to_request(self) -> StoreRequest:
+        return StoreRequest(
+            content=self.content,
+            category=None if self.category is None else Category(self.category),
+            entities=tuple(self.entities),
+            pinned=self.pinned,
+            visibility=Visibility(self.visibility),
+            source_session=self.source_session,
+            event_time=self.event_time,
+            summary=self.summary,
+            metadata={m.key: m.value for m in self.metadata},
+            related=tuple(
+                RelatedEdge(
+                    target=str(r.target_id), type=EdgeType(r.type), weight=r.weight,
+                    reason=r.reason,
+                )
+                for r in self.related
+            ),
+        )
+
+
+@strawberry.input
+class LinkInput:
+    source_id: strawberry.ID
+    target_id: strawberry.ID
+    type: EdgeTypeEnum  # type: ignore[valid-type]
+    weight: float = 1.0
+    reason: str | None = None
+
+    def to_request(self) -> LinkRequest:
+        return LinkRequest(
+            source=str(self.source_id), target=str(self.target_id), type=EdgeType(self.type),
+            weight=self.weight, reason=self.reason,
+        )

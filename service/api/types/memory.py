@@ -1,0 +1,72 @@
+"""The Memory GraphQL type."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import strawberry
+
+from schema import Category, Memory, MemoryStatus, Visibility
+from service.api.types.connectivity import Connectivity
+from service.api.types.enums import CategoryEnum, MemoryStatusEnum, VisibilityEnum
+
+
+@strawberry.type
+class MetadataEntry:
+    key: str
+    value: str
+
+
+@strawberry.type(name="Memory")
+class MemoryType:
+    id: strawberry.ID
+    content: str
+    summary: str | None
+    entities: list[str]
+    category: CategoryEnum  # type: ignore[valid-type]
+    status: MemoryStatusEnum  # type: ignore[valid-type]
+    pinned: bool
+    visibility: VisibilityEnum  # type: ignore[valid-type]
+    created_at: datetime
+    last_accessed_at: datetime | None
+    last_reactivated_at: datetime | None
+    reactivation_count: int
+    cascade_count: int
+    stability: float
+    score: float
+    event_time: datetime | None
+    source_session: str | None
+    superseded_by: strawberry.ID | None
+    metadata: list[MetadataEntry]
+
+    @strawberry.field(description="κ (causal degree) and δ (supportive degree), computed by "
+                      "the graph database now.")
+    async def connectivity(self, info: strawberry.Info) -> Connectivity | None:
+        degrees = await info.context.loaders.degrees.load(str(self.id))
+        return None if degrees is None else Connectivity.from_domain(degrees)
+
+    @classmethod
+    def from_domain(cls, memory: Memory) -> MemoryType:
+        return cls(
+            id=strawberry.ID(memory.id),
+            content=memory.content,
+            summary=memory.summary,
+            entities=list(memory.entities),
+            category=Category(memory.category),
+            status=MemoryStatus(memory.status),
+            pinned=memory.pinned,
+            visibility=Visibility(memory.visibility),
+            created_at=memory.created_at,
+            last_accessed_at=memory.last_accessed_at,
+            last_reactivated_at=memory.last_reactivated_at,
+            reactivation_count=memory.reactivation_count,
+            cascade_count=memory.cascade_count,
+            stability=memory.stability,
+            score=memory.score,
+            event_time=memory.event_time,
+            source_session=memory.source_session,
+            superseded_by=None if memory.superseded_by is None else strawberry.ID(
+                memory.superseded_by
+            ),
+            metadata=[MetadataEntry(key=k, value=v) for k, v in sorted(memory.metadata.items())],
+        )

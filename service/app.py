@@ -1,0 +1,90 @@
+"""The ASGI application: GraphQL at /graphql (GraphiQL offline), /healthz and /readyz."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from datetime import UTC, datetime
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+from strawberry.asgi import GraphQL
+
+from graph_backends import BackendError, open_backend
+from schema import Tenant, build
+from service.api.context import Context, Services, build_context
+from service.api.schema import build_schema
+from service.embedding import load_embedder
+from service.graphiql import graphiql_assets_dir, render_graphiql_html
+from service.memories import MemoryService
+from service.settings import Settings
+
+log = logging.getLogger(__name__)
+
+GRAPHQL_PATH = "/graphql"
+GRAPHIQL_STATIC = "/static/graphiql"
+
+
+def _utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+class RetentiaGraphQL(GraphQL[Context, None]):
+    async def get_context(self, request: Any, response: Any) -> Context:
+        return build_context(request, response)
+
+    async def render_graphql_ide(self, request: Any) -> Response:
+        return HTMLResponse(render_graphiql_html(GRAPHQL_PATH, GRAPHIQL_STATIC))
+
+
+async def healthz(request: Request) -> Response:
+    """The process is up and serving requests."""
+    return JSONResponse({"status": "ok"})
+
+
+async def readyz(request: Request) -> Response:
+    """The backend answers and the default tenant's indexes are present."""
+    services: Services | None = getattr(request.app.state, "services", None)
+    if services is None:
+        return JSONResponse({"status": "starting"}, status_code=503)
+    try:
+        ready = await services.memories.schema_ready(services.default_tenant)
+    except BackendError as e:
+        return JSONResponse({"status": "unavailable", "reason": str(e)}, status_code=503)
+    if not ready:
+        return JSONResponse({"status": "indexes missing"}, status_code=503)
+    return JSONResponse({"status": "ready"})
+
+
+def create_app(settings: Settings, *, clock: Callable[[], datetime] = _utc_now) -> Starlette:
+    default_tenant = build(Tenant, org=settings.default_org, project=settings.default_project)
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        embedder = await load_embedder(settings)
+        log.info("embedder %s ready (dimension %d)", embedder.name, embedder.dimension)
+        async with open_backend(settings.backend_config(embedder.dimension)) as repository:
+            memories = MemoryService(repository, embedder, clock)
+            await memories.ready(default_tenant)
+            app.state.services = Services(memories=memories, default_tenant=default_tenant)
+            log.info("Retentia ready on backend %s", repository.backend_name)
+            try:
+                yield
+            finally:
+                app.state.services = None
+
+    graphql = RetentiaGraphQL(
+        build_schema(), graphql_ide="graphiql" if settings.graphiql else None
+    )
+    routes = [
+        Route("/healthz", healthz),
+        Route("/readyz", readyz),
+        Route(GRAPHQL_PATH, graphql, methods=["GET", "POST"]),
+        Mount(GRAPHIQL_STATIC, StaticFiles(directory=graphiql_assets_dir()), name="graphiql"),
+    ]
+    return Starlette(routes=routes, lifespan=lifespan)
