@@ -45,6 +45,17 @@ def _serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def _sdl(args: argparse.Namespace) -> int:
+    from service.api.schema import build_schema
+
+    sdl = build_schema().as_str() + "\n"
+    if args.output is None:
+        sys.stdout.write(sdl)
+    else:
+        args.output.write_text(sdl, encoding="utf-8")
+    return 0
+
+
 def parser() -> argparse.ArgumentParser:
     root = argparse.ArgumentParser(prog="retentia", description=__doc__)
     commands = root.add_subparsers(dest="command", required=True)
@@ -54,6 +65,9 @@ def parser() -> argparse.ArgumentParser:
     serve.add_argument("--data-dir", type=Path, help="data directory (RETENTIA_DATA_DIR)")
     serve.add_argument("--no-graphiql", action="store_true", help="do not serve GraphiQL")
     serve.set_defaults(run=_serve)
+    sdl = commands.add_parser("sdl", help="print the GraphQL schema (SDL)")
+    sdl.add_argument("--output", type=Path, help="write to this file instead of stdout")
+    sdl.set_defaults(run=_sdl)
     return root
 
 

@@ -167,7 +167,7 @@ def build_schema() -> strawberry.Schema:
         query=Query,
         mutation=Mutation,
         extensions=[
-            QueryDepthLimiter(max_depth=12),
-            LoggedMaskErrors(should_mask_error=_is_unexpected),
+            lambda: QueryDepthLimiter(max_depth=12),
+            lambda: LoggedMaskErrors(should_mask_error=_is_unexpected),
         ],
     )

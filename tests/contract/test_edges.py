@@ -1,0 +1,171 @@
+"""Typed edges: validated before writing, nothing written on error, idempotent, traversable
+by depth, type and direction with the induced subgraph's edges."""
+
+from __future__ import annotations
+
+import pytest
+
+from graph_backends import GraphRepository
+from schema import (
+    Direction,
+    EdgeCreator,
+    EdgeKey,
+    EdgeType,
+    InvalidInput,
+    NotFound,
+    Tenant,
+    build,
+    MemoryEdge,
+    new_memory_id,
+)
+from tests.factories import T0, edge, memories
+
+
+async def test_link_to_missing_memory_writes_nothing(
+    repository: GraphRepository, tenant: Tenant
+) -> None:
+    """A batch with one missing end fails whole and names the missing id."""
+    a, b = memories(2)
+    await repository.upsert_memories(tenant, [a, b])
+    ghost = new_memory_id()
+    with pytest.raises(NotFound) as caught:
+        await repository.link(
+            tenant, [edge(a, b, EdgeType.CAUSED_BY), edge(a, ghost, EdgeType.SUPPORTS)]
+        )
+    assert caught.value.key == ghost
+    assert sum((await repository.stats(tenant)).edges.values()) == 0
+
+
+def test_unknown_edge_type_and_self_loop_are_invalid() -> None:
+    a = new_memory_id()
+    with pytest.raises(InvalidInput, match="type"):
+        build(MemoryEdge, source=a, target=new_memory_id(), type="LIKES", created_at=T0)
+    with pytest.raises(InvalidInput, match="itself"):
+        build(MemoryEdge, source=a, target=a, type="CAUSED_BY", created_at=T0)
+    with pytest.raises(InvalidInput, match="weight"):
+        build(MemoryEdge, source=a, target=new_memory_id(), type="CAUSED_BY", created_at=T0,
+              weight=2.0)
+
+
+async def test_mixed_type_batch_links_all(repository: GraphRepository, tenant: Tenant) -> None:
+    a, b, c = memories(3)
+    await repository.upsert_memories(tenant, [a, b, c])
+    await repository.link(
+        tenant,
+        [
+            edge(a, b, EdgeType.CAUSED_BY, reason="because"),
+            edge(b, c, EdgeType.RELATED_TO, created_by=EdgeCreator.AUTO, weight=0.4),
+            edge(c, a, EdgeType.TEMPORAL_SEQUENCE),
+        ],
+    )
+    stats = await repository.stats(tenant)
+    assert stats.edges[EdgeType.CAUSED_BY] == 1
+    assert stats.edges[EdgeType.RELATED_TO] == 1
+    assert stats.edges[EdgeType.TEMPORAL_SEQUENCE] == 1
+    sub = await repository.traverse(
+        tenant, a.id, depth=1, edge_types=[EdgeType.RELATED_TO, EdgeType.CAUSED_BY],
+        direction=Direction.BOTH,
+    )
+    assert {m.id for m in sub.nodes} == {a.id, b.id}
+    (only,) = sub.edges
+    assert (only.type, only.reason, only.created_by) == (
+        EdgeType.CAUSED_BY, "because", EdgeCreator.WRITER
+    )
+
+
+async def test_relinking_refreshes_instead_of_duplicating(
+    repository: GraphRepository, tenant: Tenant
+) -> None:
+    a, b = memories(2)
+    await repository.upsert_memories(tenant, [a, b])
+    await repository.link(tenant, [edge(a, b, EdgeType.SUPPORTS, weight=0.2)])
+    await repository.link(tenant, [edge(a, b, EdgeType.SUPPORTS, weight=0.9)])
+    sub = await repository.traverse(
+        tenant, a.id, depth=1, edge_types=[], direction=Direction.OUT
+    )
+    (only,) = sub.edges
+    assert only.weight == pytest.approx(0.9)
+
+
+async def test_unlink_reports_what_existed(repository: GraphRepository, tenant: Tenant) -> None:
+    a, b = memories(2)
+    await repository.upsert_memories(tenant, [a, b])
+    await repository.link(tenant, [edge(a, b, EdgeType.CAUSED_BY)])
+    keys = [
+        EdgeKey(source=a.id, target=b.id, type=EdgeType.CAUSED_BY),
+        EdgeKey(source=b.id, target=a.id, type=EdgeType.CAUSED_BY),
+    ]
+    assert await repository.unlink(tenant, keys) == [True, False]
+    assert await repository.unlink(tenant, keys) == [False, False]
+
+
+async def test_traverse_respects_depth_direction_and_types(
+    repository: GraphRepository, tenant: Tenant
+) -> None:
+    """Chain a→b→c→d plus a CONTRADICTS side edge a→x and an extra b→d edge."""
+    a, b, c, d, x = memories(5)
+    await repository.upsert_memories(tenant, [a, b, c, d, x])
+    await repository.link(
+        tenant,
+        [
+            edge(a, b, EdgeType.CAUSED_BY),
+            edge(b, c, EdgeType.CAUSED_BY),
+            edge(c, d, EdgeType.CAUSED_BY),
+            edge(b, d, EdgeType.SUPPORTS),
+            edge(a, x, EdgeType.CONTRADICTS),
+        ],
+    )
+
+    async def reach(start: str, depth: int, types: list[EdgeType], direction: Direction) -> set[str]:
+        sub = await repository.traverse(
+            tenant, start, depth=depth, edge_types=types, direction=direction
+        )
+        return {m.id for m in sub.nodes}
+
+    causal = [EdgeType.CAUSED_BY]
+    assert await reach(a.id, 0, causal, Direction.BOTH) == {a.id}
+    assert await reach(a.id, 1, causal, Direction.OUT) == {a.id, b.id}
+    assert await reach(a.id, 2, causal, Direction.OUT) == {a.id, b.id, c.id}
+    assert await reach(a.id, 3, causal, Direction.OUT) == {a.id, b.id, c.id, d.id}
+    assert await reach(a.id, 3, causal, Direction.IN) == {a.id}
+    assert await reach(d.id, 2, causal, Direction.IN) == {d.id, c.id, b.id}
+    assert await reach(a.id, 1, [], Direction.BOTH) == {a.id, b.id, x.id}
+    assert await reach(a.id, 2, [EdgeType.CAUSED_BY, EdgeType.SUPPORTS], Direction.OUT) == {
+        a.id, b.id, c.id, d.id,
+    }
+
+    sub = await repository.traverse(
+        tenant, a.id, depth=2, edge_types=[EdgeType.CAUSED_BY, EdgeType.SUPPORTS],
+        direction=Direction.OUT,
+    )
+    # Induced subgraph: every followed-type edge among {a, b, c, d}, including c→d and b→d.
+    assert {(e.source, e.target, e.type) for e in sub.edges} == {
+        (a.id, b.id, EdgeType.CAUSED_BY),
+        (b.id, c.id, EdgeType.CAUSED_BY),
+        (b.id, d.id, EdgeType.SUPPORTS),
+        (c.id, d.id, EdgeType.CAUSED_BY),
+    }
+
+
+async def test_traverse_bad_requests(repository: GraphRepository, tenant: Tenant) -> None:
+    (a,) = memories(1)
+    await repository.upsert_memories(tenant, [a])
+    with pytest.raises(NotFound):
+        await repository.traverse(
+            tenant, new_memory_id(), depth=1, edge_types=[], direction=Direction.BOTH
+        )
+    with pytest.raises(InvalidInput, match="depth"):
+        await repository.traverse(tenant, a.id, depth=9, edge_types=[], direction=Direction.BOTH)
+    with pytest.raises(InvalidInput, match="UUID"):
+        await repository.traverse(tenant, "nope", depth=1, edge_types=[], direction=Direction.BOTH)
+
+
+async def test_traverse_stops_at_max_nodes(repository: GraphRepository, tenant: Tenant) -> None:
+    hub, *spokes = memories(30)
+    await repository.upsert_memories(tenant, [hub, *spokes])
+    await repository.link(tenant, [edge(hub, s, EdgeType.RELATED_TO) for s in spokes])
+    sub = await repository.traverse(
+        tenant, hub.id, depth=1, edge_types=[], direction=Direction.BOTH, max_nodes=10
+    )
+    assert len(sub.nodes) == 10
+    assert hub.id in {m.id for m in sub.nodes}

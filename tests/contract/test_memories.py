@@ -1,0 +1,148 @@
+"""Memories round-trip through every backend exactly: batch upsert and aligned batch get,
+byte-for-byte content, deletion with incident edges, recency pages."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from graph_backends import GraphRepository
+from schema import (
+    Category,
+    EdgeType,
+    InvalidInput,
+    MemoryStatus,
+    Tenant,
+    Visibility,
+    new_memory_id,
+)
+from tests.factories import T0, edge, memories, memory
+
+HOSTILE = [
+    "MATCH (n) DETACH DELETE n // '; DROP GRAPH",
+    "CALL db.idx.fulltext.queryNodes('Memory', '*') YIELD node RETURN node",
+    "-foo | @content:{bar} ~baz* %fuzzy% (a|b) \"quoted\" `tick` \\backslash",
+    "emoji 🎉👩‍👩‍👧 and CJK 记忆 and RTL שלום",
+    "123e4567-e89b-12d3-a456-426614174000 / path/to:thing \t tab\nnewline\r\n",
+    "$param {{template}} ${x} \u200b zero-width",
+    "x" * 100_000,
+    "🎉" * 25_000,
+]
+
+
+async def test_get_is_aligned_with_input_ids(repository: GraphRepository, tenant: Tenant) -> None:
+    """A batch get returns one result per requested id, in order, None where missing."""
+    stored = memories(5)
+    await repository.upsert_memories(tenant, stored)
+    missing = new_memory_id()
+    ids = [stored[3].id, missing, stored[0].id, stored[3].id]
+    got = await repository.get_memories(tenant, ids)
+    assert [m.id if m else None for m in got] == [stored[3].id, None, stored[0].id, stored[3].id]
+
+
+async def test_every_field_round_trips(repository: GraphRepository, tenant: Tenant) -> None:
+    """What is stored is returned: every property, timestamps to the microsecond."""
+    original = memory(
+        "Alice moved to Berlin",
+        summary="move",
+        entities=("Alice", "Berlin"),
+        category=Category.LOGISTICAL_CONTEXT,
+        category_weights={Category.LOGISTICAL_CONTEXT: 0.75, Category.OTHER: 0.25},
+        status=MemoryStatus.EPISODIC,
+        pinned=True,
+        visibility=Visibility.ORG,
+        created_at=T0 + timedelta(microseconds=123457),
+        last_accessed_at=T0 + timedelta(days=1),
+        reactivation_timestamps=(T0 + timedelta(hours=1), T0 + timedelta(hours=2)),
+        reactivation_count=2,
+        cascade_count=1,
+        stability=1.19,
+        score=0.42,
+        event_time=T0 + timedelta(days=3),
+        source_session="session-7",
+        superseded_by=new_memory_id(),
+        metadata={"dia_id": "D1:3", "weird key: ä": "v"},
+    )
+    await repository.upsert_memories(tenant, [original])
+    (plain,) = await repository.get_memories(tenant, [original.id])
+    (full,) = await repository.get_memories(tenant, [original.id], with_embeddings=True)
+    assert plain == original.model_copy(update={"embedding": None})
+    assert full is not None and full.embedding is not None
+    assert full.embedding == pytest.approx(original.embedding, abs=1e-6)
+
+
+@pytest.mark.parametrize("content", HOSTILE, ids=range(len(HOSTILE)))
+async def test_hostile_content_is_kept_byte_for_byte(
+    repository: GraphRepository, tenant: Tenant, content: str
+) -> None:
+    """Cypher, RediSearch syntax, emoji and 100 KB of text are data, never syntax."""
+    stored = memory(content)
+    await repository.upsert_memories(tenant, [stored])
+    (got,) = await repository.get_memories(tenant, [stored.id])
+    assert got is not None
+    assert got.content.encode("utf-8") == content.encode("utf-8")
+    assert (await repository.stats(tenant)).memories == 1
+
+
+async def test_upsert_replaces_all_properties(repository: GraphRepository, tenant: Tenant) -> None:
+    """Upserting an id again replaces the memory; removed optional fields are gone."""
+    first = memory("v1", summary="old summary", metadata={"a": "1"})
+    await repository.upsert_memories(tenant, [first])
+    second = first.model_copy(update={"content": "v2", "summary": None, "metadata": {}})
+    await repository.upsert_memories(tenant, [second])
+    (got,) = await repository.get_memories(tenant, [first.id])
+    assert got is not None
+    assert (got.content, got.summary, dict(got.metadata)) == ("v2", None, {})
+    assert (await repository.stats(tenant)).memories == 1
+
+
+async def test_wrong_embedding_dimension_writes_nothing(
+    repository: GraphRepository, tenant: Tenant
+) -> None:
+    good = memory("good")
+    bad = memory("bad").model_copy(update={"embedding": (1.0, 0.0)})
+    with pytest.raises(InvalidInput, match="dimensions"):
+        await repository.upsert_memories(tenant, [good, bad])
+    assert await repository.get_memories(tenant, [good.id, bad.id]) == [None, None]
+
+
+async def test_delete_removes_memory_and_incident_edges(
+    repository: GraphRepository, tenant: Tenant
+) -> None:
+    a, b, c = memories(3)
+    await repository.upsert_memories(tenant, [a, b, c])
+    await repository.link(tenant, [edge(a, b, EdgeType.CAUSED_BY), edge(b, c, EdgeType.SUPPORTS)])
+    assert await repository.delete_memories(tenant, [b.id, new_memory_id()]) == [True, False]
+    assert await repository.get_memories(tenant, [b.id]) == [None]
+    stats = await repository.stats(tenant)
+    assert stats.memories == 2
+    assert sum(stats.edges.values()) == 0
+    assert sorted(await repository.orphans(tenant)) == sorted([a.id, c.id])
+
+
+async def test_recent_memories_pages_newest_first(
+    repository: GraphRepository, tenant: Tenant
+) -> None:
+    """Keyset pages cover every memory once, newest first, ties broken by id."""
+    stored = memories(7)
+    same_instant = [memory(f"tie {i}", created_at=T0 + timedelta(seconds=3)) for i in range(3)]
+    await repository.upsert_memories(tenant, stored + same_instant)
+    seen = []
+    after = None
+    while True:
+        page = await repository.recent_memories(tenant, limit=4, after=after)
+        if not page:
+            break
+        seen.extend(page)
+        after = (page[-1].created_at, page[-1].id)
+    assert len(seen) == 10 and len({m.id for m in seen}) == 10
+    keys = [(m.created_at, m.id) for m in seen]
+    assert keys == sorted(keys, reverse=True)
+
+
+async def test_malformed_ids_are_rejected(repository: GraphRepository, tenant: Tenant) -> None:
+    with pytest.raises(InvalidInput, match="not a UUID"):
+        await repository.get_memories(tenant, ["not-a-uuid"])
+    with pytest.raises(InvalidInput, match="not a UUID"):
+        await repository.delete_memories(tenant, ["1' OR 1=1"])

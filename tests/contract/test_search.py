@@ -1,0 +1,95 @@
+"""Native vector and full-text indexes: exact vectors are found, scores are similarities,
+and full-text input is plain text whatever characters it holds."""
+
+from __future__ import annotations
+
+import pytest
+
+from graph_backends import GraphRepository
+from schema import InvalidInput, Tenant
+from tests.factories import memories, memory, unit_vector
+
+
+async def test_vector_search_finds_each_exact_vector(
+    repository: GraphRepository, tenant: Tenant
+) -> None:
+    """With efRuntime 100 every stored vector is its own nearest neighbour (similarity 1)."""
+    stored = memories(120)
+    await repository.upsert_memories(tenant, stored)
+    for m in stored[::6]:
+        assert m.embedding is not None
+        hits = await repository.vector_search(tenant, m.embedding, 5)
+        assert hits[0].memory_id == m.id
+        assert hits[0].score == pytest.approx(1.0, abs=1e-4)
+        assert [h.score for h in hits] == sorted((h.score for h in hits), reverse=True)
+
+
+async def test_vector_search_rejects_wrong_dimension(
+    repository: GraphRepository, tenant: Tenant
+) -> None:
+    with pytest.raises(InvalidInput, match="dimensions"):
+        await repository.vector_search(tenant, [0.1, 0.2], 3)
+    with pytest.raises(InvalidInput, match="k"):
+        await repository.vector_search(tenant, unit_vector(1), 0)
+
+
+async def test_fulltext_ranks_by_score(repository: GraphRepository, tenant: Tenant) -> None:
+    """Best first: a memory matching more of the query's words outranks one matching fewer."""
+    strong = memory("the quarterly budget review with the finance team")
+    weak = memory("a passing mention of the budget")
+    other = memory("hiking in the alps")
+    await repository.upsert_memories(tenant, [strong, weak, other])
+    hits = await repository.fulltext_search(tenant, "quarterly budget review", 10)
+    assert [h.memory_id for h in hits] == [strong.id, weak.id]
+    assert hits[0].score > hits[1].score
+
+
+HOSTILE_QUERIES = [
+    "world-wide",
+    "123e4567-e89b-12d3-a456-426614174000",
+    "path/to/file:42",
+    '"unbalanced quote',
+    "`backtick`",
+    "@content:injected",
+    "-negated | or (group",
+    "*",
+    "%fuzzy%",
+    "{tag}",
+    "~optional",
+    "\\",
+    "",
+    "   ",
+    "🎉",
+    "x" * 5000,
+    "a " * 500,
+]
+
+
+@pytest.mark.parametrize("query", HOSTILE_QUERIES, ids=range(len(HOSTILE_QUERIES)))
+async def test_fulltext_query_is_plain_text(
+    repository: GraphRepository, tenant: Tenant, query: str
+) -> None:
+    """No input is query syntax: nothing errors, and hyphens/UUIDs/slashes match as words."""
+    await repository.upsert_memories(
+        tenant,
+        [
+            memory("the world-wide web"),
+            memory("ticket 123e4567-e89b-12d3-a456-426614174000 was closed"),
+            memory("see path/to/file:42 for details"),
+        ],
+    )
+    hits = await repository.fulltext_search(tenant, query, 5)
+    assert len(hits) <= 5
+
+
+async def test_fulltext_matches_hyphenated_words_and_uuids(
+    repository: GraphRepository, tenant: Tenant
+) -> None:
+    web = memory("the world-wide web")
+    ticket = memory("ticket 123e4567-e89b-12d3-a456-426614174000 was closed")
+    path = memory("see path/to/file:42 for details")
+    await repository.upsert_memories(tenant, [web, ticket, path])
+    assert (await repository.fulltext_search(tenant, "world-wide", 5))[0].memory_id == web.id
+    uuid_hits = await repository.fulltext_search(tenant, "123e4567-e89b-12d3-a456-426614174000", 5)
+    assert uuid_hits[0].memory_id == ticket.id
+    assert (await repository.fulltext_search(tenant, "path/to/file:42", 5))[0].memory_id == path.id

@@ -1,0 +1,65 @@
+"""Query files and names match one to one, every `$param` is declared and supplied, templates
+take only schema enums, and no dialect override merely copies the shared query."""
+
+from __future__ import annotations
+
+from importlib import resources
+
+import pytest
+
+from cypher import QueryError, QueryName, load, parse, query_file, used_params
+from schema import EdgeType, MemoryStatus
+
+
+def _files(root: resources.abc.Traversable) -> set[str]:
+    return {p.name[: -len(".cypher")] for p in root.iterdir() if p.name.endswith(".cypher")}
+
+
+def test_names_and_files_match_one_to_one() -> None:
+    root = resources.files("cypher")
+    assert _files(root) == {n.value for n in QueryName}
+
+
+def test_overrides_name_known_queries_and_differ_from_shared() -> None:
+    root = resources.files("cypher")
+    for dialect_dir in (p for p in root.iterdir() if p.is_dir() and p.name != "__pycache__"):
+        for name in _files(dialect_dir):
+            assert name in {n.value for n in QueryName}, f"{dialect_dir.name}/{name} is unknown"
+            shared = query_file(QueryName(name)).read_text(encoding="utf-8")
+            override = query_file(QueryName(name), dialect_dir.name).read_text(encoding="utf-8")
+            assert override.strip() != shared.strip(), f"{dialect_dir.name}/{name} copies shared"
+
+
+@pytest.mark.parametrize("name", list(QueryName))
+def test_every_used_param_is_declared(name: QueryName) -> None:
+    query = load(name)
+    assert used_params(query.text) == query.params
+
+
+def test_undeclared_param_is_refused() -> None:
+    with pytest.raises(QueryError, match="declares"):
+        parse(QueryName.PING, None, "// params: a\nRETURN $a, $b")
+
+
+def test_params_in_comments_and_strings_do_not_count() -> None:
+    assert used_params("// uses $nothing\nRETURN '$literal', $real") == frozenset({"real"})
+
+
+def test_bind_requires_exactly_the_declared_params() -> None:
+    query = load(QueryName.DEGREES)
+    with pytest.raises(QueryError, match="missing"):
+        query.bind({"ids": []})
+    with pytest.raises(QueryError, match="unexpected"):
+        query.bind({"ids": [], "causal": [], "supportive": [], "extra": 1})
+    assert query.bind({"ids": [], "causal": [], "supportive": []})
+
+
+def test_templates_accept_only_edge_types() -> None:
+    query = load(QueryName.LINK_MEMORIES)
+    assert ":SUPPORTS]" in query.render(edge_type=EdgeType.SUPPORTS)
+    with pytest.raises(QueryError):
+        query.render(edge_type=MemoryStatus.ACTIVE)
+    with pytest.raises(QueryError):
+        query.render()
+    with pytest.raises(QueryError):
+        load(QueryName.DEGREES).render(edge_type=EdgeType.SUPPORTS)
