@@ -114,8 +114,9 @@ def parse(name: QueryName, dialect: str | None, text: str) -> Query:
         )
     used_templates = frozenset(_TEMPLATE_USE.findall(text))
     if used_templates != templates or not templates <= set(_TEMPLATE_TYPES):
-        raise QueryError(f"{name}: templates used {sorted(used_templates)}, declared "
-                         f"{sorted(templates)}")
+        raise QueryError(
+            f"{name}: templates used {sorted(used_templates)}, declared {sorted(templates)}"
+        )
     return Query(name, dialect, text, params, templates)
 
 

@@ -42,9 +42,7 @@ def memory_props(memory: Memory) -> tuple[dict[str, Any], list[float] | None]:
     return props, embedding
 
 
-def memory_from_props(
-    props: Mapping[str, Any], embedding: list[float] | None = None
-) -> Memory:
+def memory_from_props(props: Mapping[str, Any], embedding: list[float] | None = None) -> Memory:
     data = {k: v for k, v in props.items() if v is not None and k != "embedding"}
     for key in _DATETIMES:
         if key in data:

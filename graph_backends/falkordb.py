@@ -205,9 +205,7 @@ class FalkorRepository:
         found: dict[str, Memory] = {}
         for start in range(0, len(unique), _BATCH):
             chunk = unique[start : start + _BATCH]
-            rows = await self._run(
-                tenant, QueryName.GET_MEMORIES, {"ids": chunk}, read_only=True
-            )
+            rows = await self._run(tenant, QueryName.GET_MEMORIES, {"ids": chunk}, read_only=True)
             vectors: dict[str, list[float]] = {}
             if with_embeddings:
                 for row in await self._run(
@@ -300,7 +298,11 @@ class FalkorRepository:
         rows = await self._run(
             tenant,
             QueryName.UNLINK_MEMORIES,
-            {"edges": [{"source": k.source, "target": k.target, "type": str(k.type)} for k in keys]},
+            {
+                "edges": [
+                    {"source": k.source, "target": k.target, "type": str(k.type)} for k in keys
+                ]
+            },
         )
         removed = {(r["source"], r["target"], r["type"]) for r in rows}
         return [(k.source, k.target, str(k.type)) in removed for k in keys]
@@ -345,9 +347,7 @@ class FalkorRepository:
         rows = await self._run(
             tenant, QueryName.INDUCED_EDGES, {"ids": ids, "types": types}, read_only=True
         )
-        edges = sorted(
-            (edge_from_row(r) for r in rows), key=lambda e: (e.source, e.target, e.type)
-        )
+        edges = sorted((edge_from_row(r) for r in rows), key=lambda e: (e.source, e.target, e.type))
         return Subgraph(nodes=tuple(nodes), edges=tuple(edges))
 
     # -- connectivity ----------------------------------------------------------------------
@@ -360,8 +360,11 @@ class FalkorRepository:
             rows = await self._run(
                 tenant,
                 QueryName.DEGREES,
-                {"ids": unique[start : start + _BATCH], "causal": _CAUSAL,
-                 "supportive": _SUPPORTIVE},
+                {
+                    "ids": unique[start : start + _BATCH],
+                    "causal": _CAUSAL,
+                    "supportive": _SUPPORTIVE,
+                },
                 read_only=True,
             )
             for row in rows:

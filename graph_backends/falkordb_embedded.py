@@ -184,7 +184,7 @@ class EmbeddedFalkorDB:
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
-            preexec_fn=_die_with_parent,  # noqa: PLW1509 - only prctl, no locks taken
+            preexec_fn=_die_with_parent,
             start_new_session=True,  # Ctrl-C reaches Retentia, which stops FalkorDB in order
         )
         return f"unix://{self.socket_path}" if use_socket else f"redis://127.0.0.1:{port}"

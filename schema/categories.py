@@ -42,7 +42,10 @@ class CategoryPolicy:
 
 CATEGORY_POLICIES: Final[dict[Category, CategoryPolicy]] = {
     Category.IDENTITY_SELF_CONCEPT: CategoryPolicy(
-        0.0015, 0.10, 0.95, Semantics.ACCUMULATE,
+        0.0015,
+        0.10,
+        0.95,
+        Semantics.ACCUMULATE,
         "accumulate; supersede only on explicit, high-confidence contradiction",
     ),
     Category.RELATIONAL_BONDS: CategoryPolicy(

@@ -78,9 +78,7 @@ def create_app(settings: Settings, *, clock: Callable[[], datetime] = _utc_now) 
             finally:
                 app.state.services = None
 
-    graphql = RetentiaGraphQL(
-        build_schema(), graphql_ide="graphiql" if settings.graphiql else None
-    )
+    graphql = RetentiaGraphQL(build_schema(), graphql_ide="graphiql" if settings.graphiql else None)
     routes = [
         Route("/healthz", healthz),
         Route("/readyz", readyz),

@@ -33,8 +33,9 @@ def _serve(args: argparse.Namespace) -> int:
         settings.falkordb_url
         or f"embedded FalkorDB in {settings.data_dir.expanduser() / 'falkordb'}"
     )
-    print(f"Retentia on http://{settings.host}:{settings.port}/graphql — storage: {where}",
-          flush=True)
+    print(
+        f"Retentia on http://{settings.host}:{settings.port}/graphql — storage: {where}", flush=True
+    )
     uvicorn.run(
         create_app(settings),
         host=settings.host,

@@ -65,9 +65,7 @@ class StoreRequest:
 
 
 class MemoryService:
-    def __init__(
-        self, repository: GraphRepository, embedder: Embedder, clock: Clock
-    ) -> None:
+    def __init__(self, repository: GraphRepository, embedder: Embedder, clock: Clock) -> None:
         self._repository = repository
         self._embedder = embedder
         self._clock = clock
@@ -135,16 +133,14 @@ class MemoryService:
         }
         if stored:
             await self._repository.upsert_memories(tenant, list(stored.values()))
-            await self._repository.link(
-                tenant, [e for mid in stored for e in edges_of[mid]]
-            )
+            await self._repository.link(tenant, [e for mid in stored for e in edges_of[mid]])
         return [stored[r.id] if isinstance(r, Memory) else r for r in results]
 
     def _draft(self, request: StoreRequest, now: datetime, index: int) -> Memory:
         if len(request.related) > MAX_RELATED:
             raise InvalidInput(
-                f"memories[{index}].related", f"{len(request.related)} edges; the limit is "
-                f"{MAX_RELATED}"
+                f"memories[{index}].related",
+                f"{len(request.related)} edges; the limit is {MAX_RELATED}",
             )
         for rel in request.related:
             parse_memory_id(rel.target)
@@ -210,7 +206,11 @@ class MemoryService:
             raise InvalidInput("depth", f"{depth} is outside 0–{MAX_TRAVERSE_DEPTH}")
         await self.ready(tenant)
         return await self._repository.traverse(
-            tenant, start, depth=depth, edge_types=edge_types, direction=direction,
+            tenant,
+            start,
+            depth=depth,
+            edge_types=edge_types,
+            direction=direction,
             max_nodes=max_nodes,
         )
 

@@ -44,7 +44,9 @@ def memories(n: int, *, start: datetime = T0) -> list[Memory]:
     ]
 
 
-def edge(source: Memory | str, target: Memory | str, type: EdgeType, **fields: object) -> MemoryEdge:
+def edge(
+    source: Memory | str, target: Memory | str, type: EdgeType, **fields: object
+) -> MemoryEdge:
     return MemoryEdge(
         source=source if isinstance(source, str) else source.id,
         target=target if isinstance(target, str) else target.id,

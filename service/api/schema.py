@@ -57,8 +57,9 @@ class Query:
         except RetentiaError as e:
             return errors.from_domain(e)
         if memory is None:
-            return NotFoundError(kind="memory", key=memory_id,
-                                 message=f"memory {memory_id!r} does not exist")
+            return NotFoundError(
+                kind="memory", key=memory_id, message=f"memory {memory_id!r} does not exist"
+            )
         return MemoryType.from_domain(memory)
 
     @strawberry.field(
@@ -100,8 +101,10 @@ class Query:
 
 @strawberry.type
 class Mutation:
-    @strawberry.mutation(description="Store one memory, with optional typed edges to existing "
-                         "memories (validated before anything is written).")
+    @strawberry.mutation(
+        description="Store one memory, with optional typed edges to existing "
+        "memories (validated before anything is written)."
+    )
     async def store_memory(self, info: Info, input: StoreMemoryInput) -> StoreMemoryResult:
         try:
             memory = await info.context.services.memories.store(
@@ -111,8 +114,10 @@ class Mutation:
             return errors.from_domain(e)
         return MemoryType.from_domain(memory)
 
-    @strawberry.mutation(description="Store several memories; each item succeeds or fails on "
-                         "its own, and a bad item never costs the others.")
+    @strawberry.mutation(
+        description="Store several memories; each item succeeds or fails on "
+        "its own, and a bad item never costs the others."
+    )
     async def store_memories(
         self, info: Info, inputs: list[StoreMemoryInput]
     ) -> list[StoreMemoryResult]:
@@ -124,13 +129,14 @@ class Mutation:
         except RetentiaError as e:
             return [errors.from_domain(e)] * len(inputs)
         return [
-            MemoryType.from_domain(r) if not isinstance(r, RetentiaError)
-            else errors.from_domain(r)
+            MemoryType.from_domain(r) if not isinstance(r, RetentiaError) else errors.from_domain(r)
             for r in results
         ]
 
-    @strawberry.mutation(description="Create typed edges between existing memories: all of "
-                         "them, or none if any end is missing or any edge is invalid.")
+    @strawberry.mutation(
+        description="Create typed edges between existing memories: all of "
+        "them, or none if any end is missing or any edge is invalid."
+    )
     async def link_memories(self, info: Info, links: list[LinkInput]) -> LinkResult:
         try:
             edges = await info.context.services.memories.link(
@@ -143,9 +149,7 @@ class Mutation:
 
 def _is_unexpected(error: GraphQLError) -> bool:
     """Mask failures of our own code; keep GraphQL's own (syntax, validation) messages."""
-    return error.original_error is not None and not isinstance(
-        error.original_error, GraphQLError
-    )
+    return error.original_error is not None and not isinstance(error.original_error, GraphQLError)
 
 
 class LoggedMaskErrors(MaskErrors):
@@ -154,7 +158,8 @@ class LoggedMaskErrors(MaskErrors):
     def anonymise_error(self, error: GraphQLError) -> GraphQLError:
         reference = uuid.uuid4().hex[:12]
         log.error(
-            "unexpected error in GraphQL resolver (reference %s)", reference,
+            "unexpected error in GraphQL resolver (reference %s)",
+            reference,
             exc_info=error.original_error,
         )
         masked = super().anonymise_error(error)

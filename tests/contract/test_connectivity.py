@@ -29,7 +29,9 @@ def graphs(draw: st.DrawFn) -> tuple[int, list[tuple[int, int, EdgeType]]]:
     return n, edges
 
 
-def expected(n: int, edges: list[tuple[int, int, EdgeType]]) -> tuple[dict[int, tuple[int, int]], int, set[int]]:
+def expected(
+    n: int, edges: list[tuple[int, int, EdgeType]]
+) -> tuple[dict[int, tuple[int, int]], int, set[int]]:
     causal = nx.MultiGraph()
     supportive = nx.MultiGraph()
     causal.add_nodes_from(range(n))
@@ -45,12 +47,18 @@ def expected(n: int, edges: list[tuple[int, int, EdgeType]]) -> tuple[dict[int, 
     return degrees, kappa_max, orphans
 
 
-async def check(repository: GraphRepository, n: int, edges: list[tuple[int, int, EdgeType]]) -> None:
+async def check(
+    repository: GraphRepository, n: int, edges: list[tuple[int, int, EdgeType]]
+) -> None:
     tenant = new_tenant()
     try:
         memories = [
-            Memory(id=f"00000000-0000-4000-8000-{i:012d}", content=f"m{i}", created_at=T,
-                   embedding=unit_vector(i))
+            Memory(
+                id=f"00000000-0000-4000-8000-{i:012d}",
+                content=f"m{i}",
+                created_at=T,
+                embedding=unit_vector(i),
+            )
             for i in range(n)
         ]
         await repository.upsert_memories(tenant, memories)
@@ -78,8 +86,9 @@ async def test_degrees_match_networkx(repository: GraphRepository) -> None:
     loop = asyncio.get_running_loop()
     examples = 0
 
-    @settings(max_examples=200, deadline=None, database=None,
-              suppress_health_check=[HealthCheck.too_slow])
+    @settings(
+        max_examples=200, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow]
+    )
     @given(graphs())
     def run(graph: tuple[int, list[tuple[int, int, EdgeType]]]) -> None:
         nonlocal examples

@@ -12,10 +12,10 @@ from schema import (
     EdgeKey,
     EdgeType,
     InvalidInput,
+    MemoryEdge,
     NotFound,
     Tenant,
     build,
-    MemoryEdge,
     new_memory_id,
 )
 from tests.factories import T0, edge, memories
@@ -43,8 +43,14 @@ def test_unknown_edge_type_and_self_loop_are_invalid() -> None:
     with pytest.raises(InvalidInput, match="itself"):
         build(MemoryEdge, source=a, target=a, type="CAUSED_BY", created_at=T0)
     with pytest.raises(InvalidInput, match="weight"):
-        build(MemoryEdge, source=a, target=new_memory_id(), type="CAUSED_BY", created_at=T0,
-              weight=2.0)
+        build(
+            MemoryEdge,
+            source=a,
+            target=new_memory_id(),
+            type="CAUSED_BY",
+            created_at=T0,
+            weight=2.0,
+        )
 
 
 async def test_mixed_type_batch_links_all(repository: GraphRepository, tenant: Tenant) -> None:
@@ -63,13 +69,18 @@ async def test_mixed_type_batch_links_all(repository: GraphRepository, tenant: T
     assert stats.edges[EdgeType.RELATED_TO] == 1
     assert stats.edges[EdgeType.TEMPORAL_SEQUENCE] == 1
     sub = await repository.traverse(
-        tenant, a.id, depth=1, edge_types=[EdgeType.RELATED_TO, EdgeType.CAUSED_BY],
+        tenant,
+        a.id,
+        depth=1,
+        edge_types=[EdgeType.RELATED_TO, EdgeType.CAUSED_BY],
         direction=Direction.BOTH,
     )
     assert {m.id for m in sub.nodes} == {a.id, b.id}
     (only,) = sub.edges
     assert (only.type, only.reason, only.created_by) == (
-        EdgeType.CAUSED_BY, "because", EdgeCreator.WRITER
+        EdgeType.CAUSED_BY,
+        "because",
+        EdgeCreator.WRITER,
     )
 
 
@@ -80,9 +91,7 @@ async def test_relinking_refreshes_instead_of_duplicating(
     await repository.upsert_memories(tenant, [a, b])
     await repository.link(tenant, [edge(a, b, EdgeType.SUPPORTS, weight=0.2)])
     await repository.link(tenant, [edge(a, b, EdgeType.SUPPORTS, weight=0.9)])
-    sub = await repository.traverse(
-        tenant, a.id, depth=1, edge_types=[], direction=Direction.OUT
-    )
+    sub = await repository.traverse(tenant, a.id, depth=1, edge_types=[], direction=Direction.OUT)
     (only,) = sub.edges
     assert only.weight == pytest.approx(0.9)
 
@@ -116,7 +125,9 @@ async def test_traverse_respects_depth_direction_and_types(
         ],
     )
 
-    async def reach(start: str, depth: int, types: list[EdgeType], direction: Direction) -> set[str]:
+    async def reach(
+        start: str, depth: int, types: list[EdgeType], direction: Direction
+    ) -> set[str]:
         sub = await repository.traverse(
             tenant, start, depth=depth, edge_types=types, direction=direction
         )
@@ -131,11 +142,17 @@ async def test_traverse_respects_depth_direction_and_types(
     assert await reach(d.id, 2, causal, Direction.IN) == {d.id, c.id, b.id}
     assert await reach(a.id, 1, [], Direction.BOTH) == {a.id, b.id, x.id}
     assert await reach(a.id, 2, [EdgeType.CAUSED_BY, EdgeType.SUPPORTS], Direction.OUT) == {
-        a.id, b.id, c.id, d.id,
+        a.id,
+        b.id,
+        c.id,
+        d.id,
     }
 
     sub = await repository.traverse(
-        tenant, a.id, depth=2, edge_types=[EdgeType.CAUSED_BY, EdgeType.SUPPORTS],
+        tenant,
+        a.id,
+        depth=2,
+        edge_types=[EdgeType.CAUSED_BY, EdgeType.SUPPORTS],
         direction=Direction.OUT,
     )
     # Induced subgraph: every followed-type edge among {a, b, c, d}, including c→d and b→d.

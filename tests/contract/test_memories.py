@@ -22,7 +22,7 @@ from tests.factories import T0, edge, memories, memory
 HOSTILE = [
     "MATCH (n) DETACH DELETE n // '; DROP GRAPH",
     "CALL db.idx.fulltext.queryNodes('Memory', '*') YIELD node RETURN node",
-    "-foo | @content:{bar} ~baz* %fuzzy% (a|b) \"quoted\" `tick` \\backslash",
+    '-foo | @content:{bar} ~baz* %fuzzy% (a|b) "quoted" `tick` \\backslash',
     "emoji 🎉👩‍👩‍👧 and CJK 记忆 and RTL שלום",
     "123e4567-e89b-12d3-a456-426614174000 / path/to:thing \t tab\nnewline\r\n",
     "$param {{template}} ${x} \u200b zero-width",

@@ -35,15 +35,37 @@ async def test_ensure_schema_is_idempotent(repository: GraphRepository) -> None:
 def _sample_params(name: QueryName) -> dict[str, object]:
     values: dict[str, object] = {
         "ids": ["00000000-0000-4000-8000-000000000001"],
-        "rows": [{"props": {"id": "00000000-0000-4000-8000-000000000001", "content": "x"},
-                  "embedding": [0.0] * 384}],
-        "edges": [{"source": "a", "target": "b", "type": "CAUSED_BY", "weight": 1.0,
-                   "reason": None, "created_by": "writer", "created_at": 0,
-                   "last_validated_at": None}],
-        "frontier": ["a"], "types": ["CAUSED_BY"], "direction": "both",
-        "causal": ["CAUSED_BY"], "supportive": ["CAUSED_BY"],
-        "k": 3, "vector": [0.0] * 384, "query": "hello", "limit": 5,
-        "before": None, "before_id": None, "dimension": 384, "ef_runtime": 100,
+        "rows": [
+            {
+                "props": {"id": "00000000-0000-4000-8000-000000000001", "content": "x"},
+                "embedding": [0.0] * 384,
+            }
+        ],
+        "edges": [
+            {
+                "source": "a",
+                "target": "b",
+                "type": "CAUSED_BY",
+                "weight": 1.0,
+                "reason": None,
+                "created_by": "writer",
+                "created_at": 0,
+                "last_validated_at": None,
+            }
+        ],
+        "frontier": ["a"],
+        "types": ["CAUSED_BY"],
+        "direction": "both",
+        "causal": ["CAUSED_BY"],
+        "supportive": ["CAUSED_BY"],
+        "k": 3,
+        "vector": [0.0] * 384,
+        "query": "hello",
+        "limit": 5,
+        "before": None,
+        "before_id": None,
+        "dimension": 384,
+        "ef_runtime": 100,
     }
     return {p: values[p] for p in load(name, "falkordb").params}
 

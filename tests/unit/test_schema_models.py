@@ -64,8 +64,12 @@ def test_content_at_the_limit_is_accepted() -> None:
 
 def test_datetimes_are_normalised_to_utc() -> None:
     plus_two = timezone(timedelta(hours=2))
-    m = build(Memory, id=new_memory_id(), content="x",
-              created_at=datetime(2026, 1, 1, 2, 0, tzinfo=plus_two))
+    m = build(
+        Memory,
+        id=new_memory_id(),
+        content="x",
+        created_at=datetime(2026, 1, 1, 2, 0, tzinfo=plus_two),
+    )
     assert m.created_at.tzinfo is UTC and m.created_at.hour == 0
 
 

@@ -7,8 +7,10 @@ import strawberry
 from schema import InvalidInput, NotFound, RetentiaError
 
 
-@strawberry.type(name="InvalidInput", description="The request named a value Retentia cannot "
-                 "accept; nothing was written.")
+@strawberry.type(
+    name="InvalidInput",
+    description="The request named a value Retentia cannot accept; nothing was written.",
+)
 class InvalidInputError:
     field: str
     message: str

@@ -51,7 +51,9 @@ class StoreMemoryInput:
             metadata={m.key: m.value for m in self.metadata},
             related=tuple(
                 RelatedEdge(
-                    target=str(r.target_id), type=EdgeType(r.type), weight=r.weight,
+                    target=str(r.target_id),
+                    type=EdgeType(r.type),
+                    weight=r.weight,
                     reason=r.reason,
                 )
                 for r in self.related
@@ -69,6 +71,9 @@ class LinkInput:
 
     def to_request(self) -> LinkRequest:
         return LinkRequest(
-            source=str(self.source_id), target=str(self.target_id), type=EdgeType(self.type),
-            weight=self.weight, reason=self.reason,
+            source=str(self.source_id),
+            target=str(self.target_id),
+            type=EdgeType(self.type),
+            weight=self.weight,
+            reason=self.reason,
         )

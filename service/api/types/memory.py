@@ -39,8 +39,10 @@ class MemoryType:
     superseded_by: strawberry.ID | None
     metadata: list[MetadataEntry]
 
-    @strawberry.field(description="κ (causal degree) and δ (supportive degree), computed by "
-                      "the graph database now.")
+    @strawberry.field(
+        description="κ (causal degree) and δ (supportive degree), computed by "
+        "the graph database now."
+    )
     async def connectivity(self, info: strawberry.Info) -> Connectivity | None:
         degrees = await info.context.loaders.degrees.load(str(self.id))
         return None if degrees is None else Connectivity.from_domain(degrees)
@@ -65,8 +67,8 @@ class MemoryType:
             score=memory.score,
             event_time=memory.event_time,
             source_session=memory.source_session,
-            superseded_by=None if memory.superseded_by is None else strawberry.ID(
-                memory.superseded_by
-            ),
+            superseded_by=None
+            if memory.superseded_by is None
+            else strawberry.ID(memory.superseded_by),
             metadata=[MetadataEntry(key=k, value=v) for k, v in sorted(memory.metadata.items())],
         )

@@ -1,0 +1,80 @@
+"""Run `retentia serve` as a real process (uvicorn) on a free loopback port."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from tests.falkordb_server import free_port
+
+
+class ServiceProcess:
+    def __init__(self, data_dir: Path, env: Mapping[str, str] | None = None) -> None:
+        self.data_dir = data_dir
+        self.port = free_port()
+        self.env = dict(env or {})
+        self.process: subprocess.Popen[bytes] | None = None
+        self.log = data_dir / "service.log"
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self, timeout: float = 180.0) -> None:
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        env = {
+            **os.environ,
+            "RETENTIA_DATA_DIR": str(self.data_dir),
+            "RETENTIA_PORT": str(self.port),
+            "HF_HUB_OFFLINE": "1",
+            **self.env,
+        }
+        with self.log.open("ab") as log:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "service.cli", "serve"],
+                env=env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+            )
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"service exited early:\n{self.log.read_text()[-3000:]}")
+            try:
+                if httpx.get(f"{self.url}/readyz", timeout=2).status_code == 200:
+                    return
+            except httpx.TransportError:
+                pass
+            time.sleep(0.25)
+        raise RuntimeError(f"service not ready in {timeout} s:\n{self.log.read_text()[-3000:]}")
+
+    def stop(self, sig: signal.Signals = signal.SIGTERM) -> int:
+        assert self.process is not None
+        self.process.send_signal(sig)
+        code = self.process.wait(timeout=90)
+        self.process = None
+        return code
+
+    def graphql(
+        self,
+        query: str,
+        variables: dict[str, Any] | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> dict[str, Any]:
+        response = httpx.post(
+            f"{self.url}/graphql",
+            json={"query": query, "variables": variables or {}},
+            headers=headers or {},
+            timeout=60,
+        )
+        assert response.status_code == 200, response.text
+        body: dict[str, Any] = response.json()
+        return body

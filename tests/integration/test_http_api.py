@@ -1,0 +1,276 @@
+"""The GraphQL API over real HTTP against a running uvicorn process on the embedded default:
+every operation end to end, typed errors for bad input, nothing written on error, tenant
+isolation by header, offline GraphiQL, and persistence across restarts (clean and SIGKILL)."""
+
+from __future__ import annotations
+
+import re
+import signal
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from schema import MAX_CONTENT_BYTES, new_memory_id
+from service.graphiql import ASSET_FILES
+from tests.integration.service_process import ServiceProcess
+
+MEMORY_FIELDS = """
+  __typename
+  ... on Memory { id content status entities category createdAt
+                  metadata { key value } connectivity { kappa delta orphan } }
+  ... on InvalidInput { field message }
+  ... on NotFound { kind key message }
+"""
+STORE = (
+    f"mutation($input: StoreMemoryInput!) {{ storeMemory(input: $input) {{ {MEMORY_FIELDS} }} }}"
+)
+GET = f"query($id: ID!) {{ memory(id: $id) {{ {MEMORY_FIELDS} }} }}"
+STATS = """{ stats { __typename
+  ... on Stats { memories orphans kappaMax edges { type count } }
+  ... on InvalidInput { field message } } }"""
+
+
+@pytest.fixture(scope="module")
+def service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServiceProcess]:
+    process = ServiceProcess(tmp_path_factory.mktemp("service"))
+    process.start()
+    try:
+        yield process
+    finally:
+        if process.process is not None:
+            process.stop()
+
+
+def store(
+    service: ServiceProcess, headers: dict[str, str] | None = None, **input: Any
+) -> dict[str, Any]:
+    result: dict[str, Any] = service.graphql(STORE, {"input": input}, headers)["data"][
+        "storeMemory"
+    ]
+    return result
+
+
+def memory_count(service: ServiceProcess, headers: dict[str, str] | None = None) -> int:
+    count: int = service.graphql(STATS, headers=headers)["data"]["stats"]["memories"]
+    return count
+
+
+def test_health_endpoints(service: ServiceProcess) -> None:
+    assert httpx.get(f"{service.url}/healthz").json() == {"status": "ok"}
+    assert httpx.get(f"{service.url}/readyz").json() == {"status": "ready"}
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        "Alice moved to Berlin-Mitte on 2024-03-01 🎉",
+        "MATCH (n) DETACH DELETE n; CALL db.idx.fulltext.queryNodes('Memory','*')",
+        '-foo | @content:{x} "quoted" `tick` \\ %fuzzy% 123e4567-e89b-12d3-a456-426614174000',
+        "long text " * 10_000,
+    ],
+    ids=["plain", "cypher", "redisearch", "100KB"],
+)
+def test_store_then_get_returns_content_byte_for_byte(
+    service: ServiceProcess, content: str
+) -> None:
+    stored = store(
+        service, content=content, entities=["Alice"], metadata=[{"key": "k", "value": "v"}]
+    )
+    assert stored["__typename"] == "Memory"
+    got = service.graphql(GET, {"id": stored["id"]})["data"]["memory"]
+    assert got["content"].encode() == content.encode()
+    assert got["entities"] == ["Alice"] and got["metadata"] == [{"key": "k", "value": "v"}]
+    assert got["status"] == "TAGGED" and got["connectivity"] == {
+        "kappa": 0,
+        "delta": 0,
+        "orphan": True,
+    }
+
+
+@pytest.mark.parametrize(
+    ("input", "field", "fragment"),
+    [
+        ({"content": ""}, "content", "empty"),
+        ({"content": "x" * (MAX_CONTENT_BYTES + 1)}, "content", str(MAX_CONTENT_BYTES)),
+        ({"content": "nul \x00 byte"}, "content", "NUL"),
+        (
+            {"content": "ok", "related": [{"targetId": "not-a-uuid", "type": "CAUSED_BY"}]},
+            "id",
+            "UUID",
+        ),
+        (
+            {
+                "content": "ok",
+                "related": [{"targetId": new_memory_id(), "type": "CAUSED_BY", "weight": 7}],
+            },
+            "weight",
+            "outside",
+        ),
+    ],
+)
+def test_bad_input_is_a_typed_error_and_writes_nothing(
+    service: ServiceProcess, input: dict[str, Any], field: str, fragment: str
+) -> None:
+    before = memory_count(service)
+    result = store(service, **input)
+    assert result["__typename"] == "InvalidInput"
+    assert result["field"] == field and fragment in result["message"]
+    assert memory_count(service) == before
+
+
+def test_edge_to_missing_memory_is_not_found_and_writes_nothing(service: ServiceProcess) -> None:
+    before = memory_count(service)
+    ghost = new_memory_id()
+    result = store(
+        service, content="orphaned cause", related=[{"targetId": ghost, "type": "CAUSED_BY"}]
+    )
+    assert result == {
+        "__typename": "NotFound",
+        "kind": "memory",
+        "key": ghost,
+        "message": f"memory {ghost!r} does not exist",
+    }
+    assert memory_count(service) == before
+
+
+def test_unknown_edge_type_is_refused_by_the_schema(service: ServiceProcess) -> None:
+    body = service.graphql(
+        STORE,
+        {"input": {"content": "x", "related": [{"targetId": new_memory_id(), "type": "LIKES"}]}},
+    )
+    assert body["data"] is None and "LIKES" in body["errors"][0]["message"]
+
+
+def test_malformed_id_and_missing_memory(service: ServiceProcess) -> None:
+    bad = service.graphql(GET, {"id": "1' OR '1'='1"})["data"]["memory"]
+    assert bad["__typename"] == "InvalidInput" and bad["field"] == "id"
+    missing = service.graphql(GET, {"id": new_memory_id()})["data"]["memory"]
+    assert missing["__typename"] == "NotFound"
+
+
+def test_link_traverse_and_stats(service: ServiceProcess) -> None:
+    headers = {"X-Retentia-Project": "graph-test"}
+    a = store(service, headers, content="the server crashed")["id"]
+    b = store(service, headers, content="the disk was full", related=[])["id"]
+    c = store(
+        service,
+        headers,
+        content="logs were never rotated",
+        related=[{"targetId": b, "type": "CAUSED_BY", "reason": "no logrotate"}],
+    )
+    assert c["__typename"] == "Memory" and c["status"] == "ACTIVE"
+    linked = service.graphql(
+        """mutation($links: [LinkInput!]!) { linkMemories(links: $links) {
+             __typename ... on LinkSuccess { edges { source target type partition createdBy } }
+             ... on NotFound { key } } }""",
+        {
+            "links": [
+                {"sourceId": b, "targetId": a, "type": "CAUSED_BY"},
+                {"sourceId": a, "targetId": c["id"], "type": "RELATED_TO"},
+            ]
+        },
+        headers,
+    )["data"]["linkMemories"]
+    assert linked["__typename"] == "LinkSuccess"
+    assert {(e["type"], e["partition"]) for e in linked["edges"]} == {
+        ("CAUSED_BY", "CAUSAL"),
+        ("RELATED_TO", "SUPPORTIVE"),
+    }
+
+    ghost = new_memory_id()
+    failed = service.graphql(
+        """mutation($links: [LinkInput!]!) { linkMemories(links: $links) {
+             __typename ... on NotFound { key } } }""",
+        {
+            "links": [
+                {"sourceId": a, "targetId": b, "type": "SUPPORTS"},
+                {"sourceId": a, "targetId": ghost, "type": "SUPPORTS"},
+            ]
+        },
+        headers,
+    )["data"]["linkMemories"]
+    assert failed == {"__typename": "NotFound", "key": ghost}
+
+    sub = service.graphql(
+        """query($id: ID!) { traverse(id: $id, depth: 2, edgeTypes: [CAUSED_BY], direction: OUT) {
+             __typename ... on Subgraph { nodes { id connectivity { kappa delta } }
+                                         edges { source target type reason } } } }""",
+        {"id": c["id"]},
+        headers,
+    )["data"]["traverse"]
+    assert [n["id"] for n in sub["nodes"]] == [c["id"], b, a]
+    assert {(e["source"], e["target"], e["reason"]) for e in sub["edges"]} == {
+        (c["id"], b, "no logrotate"),
+        (b, a, None),
+    }
+    kappa = {n["id"]: n["connectivity"]["kappa"] for n in sub["nodes"]}
+    assert kappa == {a: 1, b: 2, c["id"]: 1}
+
+    stats = service.graphql(STATS, headers=headers)["data"]["stats"]
+    edges = {e["type"]: e["count"] for e in stats["edges"]}
+    assert (stats["memories"], stats["orphans"], stats["kappaMax"]) == (3, 0, 2)
+    assert (edges["CAUSED_BY"], edges["RELATED_TO"], edges["SUPPORTS"]) == (2, 1, 0)
+
+
+def test_batch_store_keeps_good_items(service: ServiceProcess) -> None:
+    headers = {"X-Retentia-Project": "batch-test"}
+    body = service.graphql(
+        """mutation($inputs: [StoreMemoryInput!]!) { storeMemories(inputs: $inputs) {
+             __typename ... on Memory { content } ... on InvalidInput { field }
+             ... on NotFound { key } } }""",
+        {
+            "inputs": [
+                {"content": "first"},
+                {"content": ""},
+                {"content": "third"},
+                {
+                    "content": "fourth",
+                    "related": [{"targetId": new_memory_id(), "type": "SUPPORTS"}],
+                },
+            ]
+        },
+        headers,
+    )["data"]["storeMemories"]
+    assert [r["__typename"] for r in body] == ["Memory", "InvalidInput", "Memory", "NotFound"]
+    assert memory_count(service, headers) == 2
+
+
+def test_tenants_are_isolated_by_header(service: ServiceProcess) -> None:
+    alpha = {"X-Retentia-Org": "alpha", "X-Retentia-Project": "p"}
+    beta = {"X-Retentia-Org": "beta", "X-Retentia-Project": "p"}
+    mid = store(service, alpha, content="alpha's secret")["id"]
+    assert service.graphql(GET, {"id": mid}, beta)["data"]["memory"]["__typename"] == "NotFound"
+    assert service.graphql(GET, {"id": mid}, alpha)["data"]["memory"]["content"] == "alpha's secret"
+    bad = service.graphql(GET, {"id": mid}, {"X-Retentia-Org": "alpha:p"})["data"]["memory"]
+    assert bad["__typename"] == "InvalidInput" and bad["field"] == "org"
+
+
+def test_graphiql_is_served_offline(service: ServiceProcess) -> None:
+    page = httpx.get(f"{service.url}/graphql", headers={"Accept": "text/html"})
+    assert page.status_code == 200 and "GraphiQL" in page.text
+    assert not re.search(r"https?://", page.text), "the page must not load anything remote"
+    for name in ASSET_FILES:
+        assert f"/static/graphiql/{name}" in page.text
+        asset = httpx.get(f"{service.url}/static/graphiql/{name}")
+        assert asset.status_code == 200 and len(asset.content) > 1000
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGKILL], ids=["clean", "sigkill"])
+def test_memories_survive_a_restart(service: ServiceProcess, sig: signal.Signals) -> None:
+    """Persistence on the embedded default: a stop (or a crash of the service process, whose
+    FalkorDB child then shuts down on its own) loses no acknowledged memory."""
+    stored = store(service, content=f"survives {sig.name}")
+    service.stop(sig)
+    pidfile = Path(service.data_dir) / "falkordb" / "falkordb.pid"
+    if sig is signal.SIGKILL:  # the orphaned FalkorDB gets SIGTERM from the kernel and exits
+        import time
+
+        deadline = time.monotonic() + 30
+        while pidfile.exists() and time.monotonic() < deadline:
+            time.sleep(0.1)
+    service.start()
+    got = service.graphql(GET, {"id": stored["id"]})["data"]["memory"]
+    assert got["__typename"] == "Memory" and got["content"] == f"survives {sig.name}"
