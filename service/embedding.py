@@ -69,7 +69,11 @@ class LocalEmbedder:
         self._model = model
         self._name = name
         self._lock = threading.Lock()
-        self._dimension = int(model.get_sentence_embedding_dimension())
+        # sentence-transformers 6 renamed the accessor; keep both spellings working.
+        dimension = getattr(model, "get_embedding_dimension", None) or (
+            model.get_sentence_embedding_dimension
+        )
+        self._dimension = int(dimension())
 
     @property
     def name(self) -> str:
