@@ -68,15 +68,18 @@ def create_app(settings: Settings, *, clock: Callable[[], datetime] = _utc_now) 
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         embedder = await load_embedder(settings)
         log.info("embedder %s ready (dimension %d)", embedder.name, embedder.dimension)
-        async with open_backend(settings.backend_config(embedder.dimension)) as repository:
-            memories = MemoryService(repository, embedder, clock)
-            await memories.ready(default_tenant)
-            app.state.services = Services(memories=memories, default_tenant=default_tenant)
-            log.info("Retentia ready on backend %s", repository.backend_name)
-            try:
-                yield
-            finally:
-                app.state.services = None
+        try:
+            async with open_backend(settings.backend_config(embedder.dimension)) as repository:
+                memories = MemoryService(repository, embedder, clock)
+                await memories.ready(default_tenant)
+                app.state.services = Services(memories=memories, default_tenant=default_tenant)
+                log.info("Retentia ready on backend %s", repository.backend_name)
+                try:
+                    yield
+                finally:
+                    app.state.services = None
+        finally:
+            await embedder.aclose()
 
     graphql = RetentiaGraphQL(build_schema(), graphql_ide="graphiql" if settings.graphiql else None)
     routes = [

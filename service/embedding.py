@@ -31,6 +31,9 @@ class Embedder(Protocol):
 
     async def embed(self, texts: Sequence[str]) -> list[Vector]: ...
 
+    async def aclose(self) -> None:
+        """Release connections; the embedder is unusable afterwards."""
+
 
 def _normalised(values: Sequence[float]) -> Vector:
     norm = math.sqrt(sum(v * v for v in values)) or 1.0
@@ -95,6 +98,9 @@ class LocalEmbedder:
             return []
         return await asyncio.to_thread(self._encode, list(texts))
 
+    async def aclose(self) -> None:
+        """The model stays cached for the process (loading it again costs seconds)."""
+
 
 class OpenAIEmbedder:
     """Any OpenAI-compatible `/embeddings` endpoint."""
@@ -128,6 +134,9 @@ class OpenAIEmbedder:
             )
         return vectors
 
+    async def aclose(self) -> None:
+        await self._client.close()
+
 
 async def load_embedder(settings: Settings) -> Embedder:
     """The configured embedder, loaded and ready (an explicit startup step, never at import)."""
@@ -145,6 +154,7 @@ async def load_embedder(settings: Settings) -> Embedder:
                     model=settings.openai_embedding_model, input=["dimension probe"]
                 )
             except OpenAIError as e:
+                await client.close()
                 raise EmbedderError(f"the embedding endpoint failed: {e}") from e
             dimension = len(probe.data[0].embedding)
         return OpenAIEmbedder(client, settings.openai_embedding_model, dimension)
