@@ -51,6 +51,20 @@ class QueryName(StrEnum):
     FULLTEXT_SEARCH = "fulltext_search"
     COUNT_MEMORIES = "count_memories"
     COUNT_EDGES_BY_TYPE = "count_edges_by_type"
+    CREATE_TOMBSTONE_ID_INDEX = "create_tombstone_id_index"
+    CREATE_CONFIG_KEY_INDEX = "create_config_key_index"
+    UPDATE_MEMORIES = "update_memories"
+    ALL_MEMORIES = "all_memories"
+    MEMORIES_WITH_STATUS = "memories_with_status"
+    INCIDENT_EDGES = "incident_edges"
+    STALE_AUTO_LINKS = "stale_auto_links"
+    ALL_STALE_AUTO_LINKS = "all_stale_auto_links"
+    REMOVAL_IMPACT = "removal_impact"
+    AUTO_LINK_INBOUND = "auto_link_inbound"
+    WRITE_TOMBSTONES = "write_tombstones"
+    GET_TOMBSTONES = "get_tombstones"
+    GET_CONFIG = "get_config"
+    PUT_CONFIG = "put_config"
 
 
 class QueryError(Exception):

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from schema import Memory, MemoryEdge, build
+from schema import Memory, MemoryEdge, Tombstone, build
 
 _DATETIMES = ("created_at", "last_accessed_at", "last_reactivated_at", "event_time")
 _JSON_MAPS = ("category_weights", "metadata")
@@ -40,6 +40,33 @@ def memory_props(memory: Memory) -> tuple[dict[str, Any], list[float] | None]:
     props = {k: v for k, v in data.items() if v is not None}
     embedding = None if memory.embedding is None else list(memory.embedding)
     return props, embedding
+
+
+def memory_update_props(memory: Memory) -> dict[str, Any]:
+    """Every stored property but content and embedding, with None as an explicit null so an
+    update removes what the model no longer has."""
+    props, _ = memory_props(memory)
+    fields = set(Memory.model_fields) - {"content", "embedding"}
+    return {key: props.get(key) for key in sorted(fields)}
+
+
+def tombstone_params(tombstone: Tombstone) -> dict[str, Any]:
+    return {
+        "id": tombstone.id,
+        "superseded_by": tombstone.superseded_by,
+        "content_hash": tombstone.content_hash,
+        "deleted_at": epoch_us(tombstone.deleted_at),
+    }
+
+
+def tombstone_from_row(row: Mapping[str, Any]) -> Tombstone:
+    return build(
+        Tombstone,
+        id=row["id"],
+        superseded_by=row.get("superseded_by"),
+        content_hash=row["content_hash"],
+        deleted_at=_datetime(row["deleted_at"]),
+    )
 
 
 def memory_from_props(props: Mapping[str, Any], embedding: list[float] | None = None) -> Memory:

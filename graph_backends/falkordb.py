@@ -21,6 +21,9 @@ from graph_backends._records import (
     epoch_us,
     memory_from_props,
     memory_props,
+    memory_update_props,
+    tombstone_from_row,
+    tombstone_params,
 )
 from graph_backends._redisearch import plain_text_query
 from graph_backends.errors import BackendError, BackendUnavailable, SchemaMismatch
@@ -36,10 +39,12 @@ from schema import (
     InvalidInput,
     Memory,
     MemoryEdge,
+    MemoryStatus,
     NotFound,
     SearchHit,
     Subgraph,
     Tenant,
+    Tombstone,
     parse_memory_id,
 )
 
@@ -51,10 +56,12 @@ _SUPPORTIVE: Final = [str(t) for t in SUPPORTIVE_TYPES]
 #: (property, index type, query that creates it) in creation order: FalkorDB refuses a second
 #: index on a label while the first is still being built.
 _INDEXES: Final = (
-    ("id", "RANGE", QueryName.CREATE_MEMORY_ID_INDEX),
-    ("created_at", "RANGE", QueryName.CREATE_MEMORY_CREATED_AT_INDEX),
-    ("embedding", "VECTOR", QueryName.CREATE_MEMORY_VECTOR_INDEX),
-    ("content", "FULLTEXT", QueryName.CREATE_MEMORY_FULLTEXT_INDEX),
+    ("Memory", "id", "RANGE", QueryName.CREATE_MEMORY_ID_INDEX),
+    ("Memory", "created_at", "RANGE", QueryName.CREATE_MEMORY_CREATED_AT_INDEX),
+    ("Memory", "embedding", "VECTOR", QueryName.CREATE_MEMORY_VECTOR_INDEX),
+    ("Memory", "content", "FULLTEXT", QueryName.CREATE_MEMORY_FULLTEXT_INDEX),
+    ("Tombstone", "id", "RANGE", QueryName.CREATE_TOMBSTONE_ID_INDEX),
+    ("Config", "key", "RANGE", QueryName.CREATE_CONFIG_KEY_INDEX),
 )
 #: Largest UNWIND batch sent in one query.
 _BATCH: Final = 500
@@ -122,20 +129,21 @@ class FalkorRepository:
 
     # -- schema ----------------------------------------------------------------------------
 
-    async def _indexes(self, tenant: Tenant) -> dict[tuple[str, str], str]:
-        """(property, type) → status, for the Memory label."""
-        found: dict[tuple[str, str], str] = {}
+    async def _indexes(self, tenant: Tenant) -> dict[tuple[str, str, str], str]:
+        """(label, property, type) → status, for node indexes."""
+        found: dict[tuple[str, str, str], str] = {}
         for row in await self._run(tenant, QueryName.LIST_INDEXES, read_only=True):
-            if row["label"] != "Memory" or row["entitytype"] != "NODE":
+            if row["entitytype"] != "NODE":
                 continue
             for prop, types in row["types"].items():
                 for index_type in types:
-                    found[(prop, index_type)] = row["status"]
+                    found[(row["label"], prop, index_type)] = row["status"]
         return found
 
     async def ensure_schema(self, tenant: Tenant) -> None:
-        for prop, index_type, create in _INDEXES:
-            if (prop, index_type) not in await self._indexes(tenant):
+        for label, prop, index_type, create in _INDEXES:
+            key = (label, prop, index_type)
+            if key not in await self._indexes(tenant):
                 params = (
                     {"dimension": self._dimension, "ef_runtime": self._ef_runtime}
                     if index_type == "VECTOR"
@@ -145,17 +153,17 @@ class FalkorRepository:
                     await self._run(tenant, create, params)
                 except BackendError:
                     # Another process may have created it meanwhile; re-read before failing.
-                    if (prop, index_type) not in await self._indexes(tenant):
+                    if key not in await self._indexes(tenant):
                         raise
-            await self._wait_operational(tenant, prop, index_type)
+            await self._wait_operational(tenant, key)
         await self._check_dimension(tenant)
 
-    async def _wait_operational(self, tenant: Tenant, prop: str, index_type: str) -> None:
+    async def _wait_operational(self, tenant: Tenant, key: tuple[str, str, str]) -> None:
         for _ in range(6000):
-            if (await self._indexes(tenant)).get((prop, index_type)) == "OPERATIONAL":
+            if (await self._indexes(tenant)).get(key) == "OPERATIONAL":
                 return
             await asyncio.sleep(0.05)
-        raise BackendError(f"index {index_type} on Memory.{prop} of {tenant} never became ready")
+        raise BackendError(f"index {key[2]} on {key[0]}.{key[1]} of {tenant} never became ready")
 
     async def _check_dimension(self, tenant: Tenant) -> None:
         rows = await self._run(tenant, QueryName.LIST_INDEXES, read_only=True)
@@ -171,7 +179,7 @@ class FalkorRepository:
 
     async def schema_ready(self, tenant: Tenant) -> bool:
         found = await self._indexes(tenant)
-        return all(found.get((p, t)) == "OPERATIONAL" for p, t, _ in _INDEXES)
+        return all(found.get((lb, p, t)) == "OPERATIONAL" for lb, p, t, _ in _INDEXES)
 
     async def drop_tenant(self, tenant: Tenant) -> None:
         try:
@@ -307,6 +315,42 @@ class FalkorRepository:
         removed = {(r["source"], r["target"], r["type"]) for r in rows}
         return [(k.source, k.target, str(k.type)) in removed for k in keys]
 
+    async def neighbourhood(
+        self,
+        tenant: Tenant,
+        start: str,
+        *,
+        depth: int,
+        edge_types: Collection[EdgeType],
+        direction: Direction,
+        max_nodes: int = 500,
+    ) -> dict[str, int]:
+        if not 0 <= depth <= MAX_TRAVERSE_DEPTH:
+            raise InvalidInput("depth", f"{depth} is outside 0–{MAX_TRAVERSE_DEPTH}")
+        if not 1 <= max_nodes <= 5000:
+            raise InvalidInput("max_nodes", f"{max_nodes} is outside 1–5000")
+        start = parse_memory_id(start)
+        if not await self.existing_ids(tenant, [start]):
+            raise NotFound("memory", start)
+        types = sorted(str(t) for t in (edge_types or EdgeType))
+        hops: dict[str, int] = {start: 0}
+        frontier = [start]
+        for hop in range(1, depth + 1):
+            if not frontier or len(hops) >= max_nodes:
+                break
+            rows = await self._run(
+                tenant,
+                QueryName.TRAVERSE_HOP,
+                {"frontier": frontier, "types": types, "direction": str(direction)},
+                read_only=True,
+            )
+            frontier = []
+            for row in rows:
+                if row["id"] not in hops and len(hops) < max_nodes:
+                    hops[row["id"]] = hop
+                    frontier.append(row["id"])
+        return hops
+
     async def traverse(
         self,
         tenant: Tenant,
@@ -317,38 +361,28 @@ class FalkorRepository:
         direction: Direction,
         max_nodes: int = 500,
     ) -> Subgraph:
-        if not 0 <= depth <= MAX_TRAVERSE_DEPTH:
-            raise InvalidInput("depth", f"{depth} is outside 0–{MAX_TRAVERSE_DEPTH}")
-        if not 1 <= max_nodes <= 5000:
-            raise InvalidInput("max_nodes", f"{max_nodes} is outside 1–5000")
-        start = parse_memory_id(start)
+        hops = await self.neighbourhood(
+            tenant,
+            start,
+            depth=depth,
+            edge_types=edge_types,
+            direction=direction,
+            max_nodes=max_nodes,
+        )
+        ids = list(hops)
         types = sorted(str(t) for t in (edge_types or EdgeType))
-        (root,) = await self.get_memories(tenant, [start])
-        if root is None:
-            raise NotFound("memory", start)
-        reached: dict[str, None] = {start: None}
-        frontier = [start]
-        for _ in range(depth):
-            if not frontier or len(reached) >= max_nodes:
-                break
-            rows = await self._run(
-                tenant,
-                QueryName.TRAVERSE_HOP,
-                {"frontier": frontier, "types": types, "direction": str(direction)},
-                read_only=True,
-            )
-            frontier = []
-            for row in rows:
-                if row["id"] not in reached and len(reached) < max_nodes:
-                    reached[row["id"]] = None
-                    frontier.append(row["id"])
-        ids = list(reached)
         nodes = [m for m in await self.get_memories(tenant, ids) if m is not None]
         rows = await self._run(
             tenant, QueryName.INDUCED_EDGES, {"ids": ids, "types": types}, read_only=True
         )
         edges = sorted((edge_from_row(r) for r in rows), key=lambda e: (e.source, e.target, e.type))
         return Subgraph(nodes=tuple(nodes), edges=tuple(edges))
+
+    async def incident_edges(self, tenant: Tenant, memory_id: str) -> list[MemoryEdge]:
+        rows = await self._run(
+            tenant, QueryName.INCIDENT_EDGES, {"id": parse_memory_id(memory_id)}, read_only=True
+        )
+        return sorted((edge_from_row(r) for r in rows), key=lambda e: (e.source, e.target, e.type))
 
     # -- connectivity ----------------------------------------------------------------------
 
@@ -392,6 +426,45 @@ class FalkorRepository:
         )
         return [r["id"] for r in rows]
 
+    async def stale_auto_links(
+        self, tenant: Tenant, stale_before: datetime, ids: Sequence[str] | None = None
+    ) -> dict[str, int]:
+        if ids is None:
+            rows = await self._run(
+                tenant,
+                QueryName.ALL_STALE_AUTO_LINKS,
+                {"stale_before": epoch_us(stale_before)},
+                read_only=True,
+            )
+        else:
+            rows = await self._run(
+                tenant,
+                QueryName.STALE_AUTO_LINKS,
+                {"ids": _ids(ids), "stale_before": epoch_us(stale_before)},
+                read_only=True,
+            )
+        return {r["id"]: int(r["stale"]) for r in rows}
+
+    async def removal_impact(self, tenant: Tenant, memory_id: str) -> list[str]:
+        rows = await self._run(
+            tenant,
+            QueryName.REMOVAL_IMPACT,
+            {"id": parse_memory_id(memory_id), "supportive": _SUPPORTIVE},
+            read_only=True,
+        )
+        return [r["id"] for r in rows]
+
+    async def auto_link_inbound(self, tenant: Tenant, ids: Sequence[str]) -> list[int]:
+        wanted = _ids(ids)
+        rows = await self._run(
+            tenant,
+            QueryName.AUTO_LINK_INBOUND,
+            {"ids": list(dict.fromkeys(wanted))},
+            read_only=True,
+        )
+        counts = {r["id"]: int(r["inbound"]) for r in rows}
+        return [counts.get(i, 0) for i in wanted]
+
     # -- search ----------------------------------------------------------------------------
 
     async def vector_search(
@@ -429,6 +502,59 @@ class FalkorRepository:
             tenant, QueryName.FULLTEXT_SEARCH, {"query": query, "k": k}, read_only=True
         )
         return [SearchHit(memory_id=r["id"], score=float(r["score"])) for r in rows]
+
+    async def update_memories(self, tenant: Tenant, memories: Sequence[Memory]) -> list[bool]:
+        rows = [{"id": m.id, "props": memory_update_props(m)} for m in memories]
+        found: set[str] = set()
+        for start in range(0, len(rows), _BATCH):
+            result = await self._run(
+                tenant, QueryName.UPDATE_MEMORIES, {"rows": rows[start : start + _BATCH]}
+            )
+            found.update(r["id"] for r in result)
+        return [m.id in found for m in memories]
+
+    async def all_memories(self, tenant: Tenant) -> list[Memory]:
+        rows = await self._run(tenant, QueryName.ALL_MEMORIES, read_only=True)
+        return [memory_from_props(r["memory"]) for r in rows]
+
+    async def memories_with_status(
+        self, tenant: Tenant, statuses: Collection[MemoryStatus], *, limit: int = 1000
+    ) -> list[Memory]:
+        if not 1 <= limit <= 10_000:
+            raise InvalidInput("limit", f"{limit} is outside 1–10000")
+        rows = await self._run(
+            tenant,
+            QueryName.MEMORIES_WITH_STATUS,
+            {"statuses": sorted(str(s) for s in statuses), "limit": limit},
+            read_only=True,
+        )
+        return [memory_from_props(r["memory"]) for r in rows]
+
+    async def write_tombstones(self, tenant: Tenant, tombstones: Sequence[Tombstone]) -> None:
+        if tombstones:
+            await self._run(
+                tenant,
+                QueryName.WRITE_TOMBSTONES,
+                {"rows": [tombstone_params(t) for t in tombstones]},
+            )
+
+    async def get_tombstones(self, tenant: Tenant, ids: Sequence[str]) -> list[Tombstone | None]:
+        wanted = _ids(ids)
+        rows = await self._run(
+            tenant,
+            QueryName.GET_TOMBSTONES,
+            {"ids": list(dict.fromkeys(wanted))},
+            read_only=True,
+        )
+        found = {r["id"]: tombstone_from_row(r) for r in rows}
+        return [found.get(i) for i in wanted]
+
+    async def get_config(self, tenant: Tenant, key: str) -> str | None:
+        rows = await self._run(tenant, QueryName.GET_CONFIG, {"key": key}, read_only=True)
+        return str(rows[0]["value"]) if rows else None
+
+    async def put_config(self, tenant: Tenant, key: str, value: str) -> None:
+        await self._run(tenant, QueryName.PUT_CONFIG, {"key": key, "value": value})
 
     async def stats(self, tenant: Tenant) -> GraphStats:
         count = await self._run(tenant, QueryName.COUNT_MEMORIES, read_only=True)

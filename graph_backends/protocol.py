@@ -18,9 +18,11 @@ from schema import (
     GraphStats,
     Memory,
     MemoryEdge,
+    MemoryStatus,
     SearchHit,
     Subgraph,
     Tenant,
+    Tombstone,
 )
 
 #: Deepest traversal a caller may ask for.
@@ -80,6 +82,21 @@ class GraphRepository(Protocol):
         """Breadth-first from `start` (included) up to `depth` hops over `edge_types`; the
         reached memories and every edge of those types among them."""
 
+    async def neighbourhood(
+        self,
+        tenant: Tenant,
+        start: str,
+        *,
+        depth: int,
+        edge_types: Collection[EdgeType],
+        direction: Direction,
+        max_nodes: int = 500,
+    ) -> dict[str, int]:
+        """Breadth-first hop distance of every memory reached from `start` (0 for `start`)."""
+
+    async def incident_edges(self, tenant: Tenant, memory_id: str) -> list[MemoryEdge]:
+        """Every memory–memory edge touching the memory, either direction."""
+
     async def degrees(self, tenant: Tenant, ids: Sequence[str]) -> list[Degrees | None]: ...
 
     async def all_degrees(self, tenant: Tenant) -> list[Degrees]: ...
@@ -87,6 +104,39 @@ class GraphRepository(Protocol):
     async def kappa_max(self, tenant: Tenant) -> int: ...
 
     async def orphans(self, tenant: Tenant) -> list[str]: ...
+
+    async def stale_auto_links(
+        self, tenant: Tenant, stale_before: datetime, ids: Sequence[str] | None = None
+    ) -> dict[str, int]:
+        """Per memory (all, or the given ones), the machine-made RELATED_TO edges last validated
+        before `stale_before`; memories without any are absent."""
+
+    async def removal_impact(self, tenant: Tenant, memory_id: str) -> list[str]:
+        """The neighbours that would become orphans if the memory were deleted."""
+
+    async def auto_link_inbound(self, tenant: Tenant, ids: Sequence[str]) -> list[int]:
+        """Machine-made RELATED_TO edges pointing into each memory, aligned with `ids`."""
+
+    async def update_memories(self, tenant: Tenant, memories: Sequence[Memory]) -> list[bool]:
+        """Write every property but content and embedding; True where the memory existed."""
+
+    async def all_memories(self, tenant: Tenant) -> list[Memory]:
+        """Every memory of the tenant, without embeddings."""
+
+    async def memories_with_status(
+        self, tenant: Tenant, statuses: Collection[MemoryStatus], *, limit: int = 1000
+    ) -> list[Memory]: ...
+
+    async def write_tombstones(self, tenant: Tenant, tombstones: Sequence[Tombstone]) -> None: ...
+
+    async def get_tombstones(
+        self, tenant: Tenant, ids: Sequence[str]
+    ) -> list[Tombstone | None]: ...
+
+    async def get_config(self, tenant: Tenant, key: str) -> str | None:
+        """A per-tenant configuration entry (JSON text), or None."""
+
+    async def put_config(self, tenant: Tenant, key: str, value: str) -> None: ...
 
     async def vector_search(
         self, tenant: Tenant, vector: Sequence[float], k: int

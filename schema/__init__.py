@@ -22,6 +22,7 @@ from schema.models import (
     MemoryEdge,
     SearchHit,
     Subgraph,
+    Tombstone,
 )
 from schema.statuses import FactState, MemoryStatus, Visibility
 from schema.tenant import Tenant
@@ -57,6 +58,7 @@ __all__ = [
     "StructuralEdge",
     "Subgraph",
     "Tenant",
+    "Tombstone",
     "Visibility",
     "build",
     "new_memory_id",

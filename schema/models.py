@@ -141,3 +141,12 @@ class GraphStats(_Frozen):
     edges: Mapping[EdgeType, int]
     orphans: int
     kappa_max: int
+
+
+class Tombstone(_Frozen):
+    """What remains of a forgotten superseded memory, so its correction chain stays auditable."""
+
+    id: MemoryId
+    superseded_by: MemoryId | None
+    content_hash: str
+    deleted_at: UtcDatetime

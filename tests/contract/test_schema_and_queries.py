@@ -17,6 +17,8 @@ NOT_EXPLAINABLE = {
     QueryName.CREATE_MEMORY_CREATED_AT_INDEX,
     QueryName.CREATE_MEMORY_VECTOR_INDEX,
     QueryName.CREATE_MEMORY_FULLTEXT_INDEX,
+    QueryName.CREATE_TOMBSTONE_ID_INDEX,
+    QueryName.CREATE_CONFIG_KEY_INDEX,
 }
 
 
@@ -65,7 +67,16 @@ def _sample_params(name: QueryName) -> dict[str, object]:
         "before_id": None,
         "dimension": 384,
         "ef_runtime": 100,
+        "stale_before": 0,
+        "statuses": ["active"],
+        "id": "a",
+        "key": "k",
+        "value": "{}",
     }
+    if name is QueryName.UPDATE_MEMORIES:
+        values["rows"] = [{"id": "a", "props": {"status": "active", "summary": None}}]
+    if name is QueryName.WRITE_TOMBSTONES:
+        values["rows"] = [{"id": "a", "superseded_by": "b", "content_hash": "h", "deleted_at": 0}]
     return {p: values[p] for p in load(name, "falkordb").params}
 
 
