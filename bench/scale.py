@@ -3,10 +3,12 @@ Protocol on an embedded FalkorDB, with the real local embedder.
 
     python bench/scale.py [--n 10000] [--data-dir DIR] [--out bench/results] [--keep]
 
-Measures embedding, insert and link throughput, p50/p95 latency of the read paths, peak RSS of
-this process and of the FalkorDB server, and restart-to-ready (FalkorDB rebuilds its vector
-index on load). Writes `<out>/scale-falkordb.json` (a flat object of named figures) and
-`<out>/scale-falkordb.md` (the same figures as a Markdown table). See bench/README.md.
+Measures embedding, insert and link throughput, p50/p95 latency of the read paths, how
+equivalent Cypher shapes of the connectivity queries compare, peak RSS of this process and of
+the FalkorDB server, restart-to-ready (FalkorDB rebuilds its vector index on load) and the
+vector search's answers after the restart. Writes `<out>/scale-falkordb.json` (a flat object of
+named figures) and `<out>/scale-falkordb.md` (the same figures as a Markdown table).
+See bench/README.md.
 """
 
 from __future__ import annotations
@@ -39,10 +41,14 @@ REPO_ROOT: Final = Path(__file__).resolve().parent.parent
 if str(REPO_ROOT) not in sys.path:  # runnable as a plain script from anywhere
     sys.path.insert(0, str(REPO_ROOT))
 
+from cypher import QueryName, load, used_params  # noqa: E402
 from graph_backends import FalkorConfig  # noqa: E402
 from graph_backends.factory import open_backend  # noqa: E402
+from graph_backends.falkordb import DIALECT, FalkorRepository  # noqa: E402
 from graph_backends.protocol import GraphRepository  # noqa: E402
 from schema import (  # noqa: E402
+    CAUSAL_TYPES,
+    SUPPORTIVE_TYPES,
     Category,
     Direction,
     EdgeType,
@@ -60,6 +66,8 @@ EMBED_BATCH: Final = 1000
 INSERT_BATCH: Final = 500
 LINK_BATCH: Final = 1000
 BASE_TIME: Final = datetime(2024, 1, 1, tzinfo=UTC)
+#: Stored memories whose text is searched again after the restart.
+RESTART_PROBES: Final = 200
 
 #: Edge-type mix, weighted toward the types an agent writes most.
 EDGE_WEIGHTS: Final[dict[EdgeType, float]] = {
@@ -409,7 +417,7 @@ async def time_op(
     p50, p95 = percentiles(samples)
     figures[f"{name}_p50_ms"] = round(p50, 2)
     figures[f"{name}_p95_ms"] = round(p95, 2)
-    log(f"{name:<18} p50 {p50:8.2f} ms   p95 {p95:8.2f} ms   ({reps} reps)")
+    log(f"{name:<31} p50 {p50:8.2f} ms   p95 {p95:8.2f} ms   ({reps} reps)")
 
 
 def bench_rss_mb() -> float:
@@ -643,6 +651,7 @@ async def load_phase(
         await measure_latencies(repo, tenant, w, args.reps, args.slow_reps, figures)
         record_falkordb_memory(config.data_dir, "peak_rss_falkordb_mb", figures)
         figures["disk_mb"] = round(dir_size_mb(config.data_dir), 1)
+        await compare_shapes(repo, tenant, w, args.reps, args.slow_reps, figures)
         t0 = time.perf_counter()
     figures["shutdown_s"] = round(time.perf_counter() - t0, 2)
     log(f"FalkorDB stopped in {figures['shutdown_s']} s (data on disk {figures['disk_mb']} MiB)")
@@ -693,9 +702,220 @@ async def restart_phase(
             sum(stats.edges.values()) == figures["edges"]
         )  # fmt: skip
         record_falkordb_memory(config.data_dir, "peak_rss_falkordb_restart_mb", figures)
+        await vector_after_restart(repo, tenant, w, hits, figures)
+
+
+async def vector_after_restart(
+    repo: GraphRepository, tenant: Tenant, w: Workload, first: Sequence[SearchHit],
+    figures: Figures,
+) -> None:  # fmt: skip
+    """k=10 vector searches on the reloaded graph. A reloaded FalkorDB 4.16 vector index answers
+    about k/2 nodes; the repository over-fetches to get the exact top-k back (ADR 0002)."""
+    lengths = [len(first)]
+    self_hits: list[bool] = []
+    probes = zip(w.query_vectors[:RESTART_PROBES], w.query_idx[:RESTART_PROBES], strict=True)
+    for vector, index in probes:
+        hits = await repo.vector_search(tenant, vector, 10)
+        lengths.append(len(hits))
+        self_hits.append(bool(hits) and hits[0].memory_id == w.memories[index].id)
+    figures["restart_vector_top10_len"] = min(lengths)
+    figures["restart_vector_self_hit_at_1"] = round(sum(self_hits) / len(self_hits), 3)
+    log(
+        f"after restart: k=10 vector searches returned {min(lengths)}–{max(lengths)} hits; "
+        f"self-hit@1 {figures['restart_vector_self_hit_at_1']} over {len(self_hits)} memories"
+    )
+    if min(lengths) != 10:
+        log("WARNING: a k=10 vector search returned fewer than 10 hits after the restart")
+
+
+# -- connectivity query shapes (comparison only) ---------------------------------------------
+
+_CAUSAL: Final = "|".join(CAUSAL_TYPES)  # CAUSED_BY|SUPPORTS|DERIVED_FROM
+_SUPPORTIVE: Final = "|".join(SUPPORTIVE_TYPES)  # the causal types and RELATED_TO
+
+
+@dataclass(frozen=True)
+class Shape:
+    """One way to write a connectivity query; it must return what the production query does."""
+
+    name: str
+    text: str
+
+
+#: κ and δ of a batch of ids (`degrees`). The first shape is the production query.
+DEGREES_SHAPES: Final = (
+    Shape("degree_fn", load(QueryName.DEGREES, DIALECT).text),
+    Shape(
+        "optional_match",
+        """
+        UNWIND $ids AS id
+        MATCH (m:Memory {id: id})
+        OPTIONAL MATCH (m)-[r]-()
+        WHERE type(r) IN $supportive
+        RETURN m.id AS id,
+               count(CASE WHEN type(r) IN $causal THEN r END) AS kappa,
+               count(r) AS delta
+        """,
+    ),
+    Shape(
+        "size_pattern",
+        f"""
+        UNWIND $ids AS id
+        MATCH (m:Memory {{id: id}})
+        RETURN m.id AS id,
+               size((m)-[:{_CAUSAL}]-()) AS kappa,
+               size((m)-[:{_SUPPORTIVE}]-()) AS delta
+        """,
+    ),
+)
+
+#: Memories with δ = 0 (`orphans`). The first shape is the production query.
+ORPHANS_SHAPES: Final = (
+    Shape("degree_fn", load(QueryName.ORPHANS, DIALECT).text),
+    Shape(
+        "optional_match",
+        """
+        MATCH (m:Memory)
+        OPTIONAL MATCH (m)-[r]-()
+        WHERE type(r) IN $supportive
+        WITH m, count(r) AS delta
+        WHERE delta = 0
+        RETURN m.id AS id
+        ORDER BY id
+        """,
+    ),
+    # FalkorDB 4.16 refuses size(pattern) inside WHERE ("Unable to resolve filtered alias"),
+    # so it is projected first.
+    Shape(
+        "size_pattern",
+        f"""
+        MATCH (m:Memory)
+        WITH m, size((m)-[:{_SUPPORTIVE}]-()) AS delta
+        WHERE delta = 0
+        RETURN m.id AS id
+        ORDER BY id
+        """,
+    ),
+    Shape(
+        "not_pattern",
+        f"""
+        MATCH (m:Memory)
+        WHERE NOT (m)-[:{_SUPPORTIVE}]-()
+        RETURN m.id AS id
+        ORDER BY id
+        """,
+    ),
+)
+
+Rows = list[tuple[Any, ...]]
+
+
+class ShapeRunner:
+    """Runs query shapes as-is on a tenant's graph through the FalkorDB client.
+
+    The bench reaches under the `GraphRepository` seam on purpose: these comparison queries are
+    benchmark-only and must not become repository methods. Each shape gets exactly the
+    parameters its text uses, from the same values the repository passes.
+    """
+
+    def __init__(self, repo: GraphRepository, tenant: Tenant) -> None:
+        if not isinstance(repo, FalkorRepository):
+            raise TypeError(f"query shapes need the FalkorDB repository, not {repo!r}")
+        self._graph = repo._db.select_graph(tenant.key)
+
+    async def rows(self, shape: Shape, ids: Sequence[str] = ()) -> Rows:
+        values: dict[str, Any] = {
+            "ids": list(ids),
+            "causal": [str(t) for t in CAUSAL_TYPES],
+            "supportive": [str(t) for t in SUPPORTIVE_TYPES],
+        }
+        params = {k: v for k, v in values.items() if k in used_params(shape.text)}
+        result = await self._graph.ro_query(shape.text, params)
+        return [tuple(row) for row in result.result_set]
+
+
+async def check_shapes(
+    runner: ShapeRunner, repo: GraphRepository, tenant: Tenant, ids: Sequence[str]
+) -> None:
+    """Every shape returns exactly the production answer, over every memory of the tenant (the
+    production shape run raw returns what the repository methods return)."""
+    degrees = [d for d in await repo.degrees(tenant, ids) if d is not None]
+    orphans = await repo.orphans(tenant)
+    suites: tuple[tuple[str, tuple[Shape, ...], Sequence[str], Rows], ...] = (
+        ("degrees", DEGREES_SHAPES, ids, [(d.memory_id, d.kappa, d.delta) for d in degrees]),
+        ("orphans", ORPHANS_SHAPES, (), [(i,) for i in orphans]),
+    )
+    for query, shapes, shape_ids, expected in suites:
+        for shape in shapes:
+            got = await runner.rows(shape, shape_ids)
+            if sorted(got) != sorted(expected):
+                raise RuntimeError(
+                    f"{query} shape {shape.name} disagrees with the production query "
+                    f"({len(got)} rows, {len(expected)} expected)"
+                )
+    log(
+        f"query shapes agree with production: degrees of {len(degrees)} memories, "
+        f"{len(orphans)} orphans"
+    )
+
+
+async def time_shapes(
+    runner: ShapeRunner, prefix: str, shapes: Sequence[Shape],
+    ids_for: Callable[[int], Sequence[str]], *, reps: int, warmup: int, figures: Figures,
+) -> None:  # fmt: skip
+    """p50/p95 of each shape; `<prefix>_<shape>_ratio` is its p50 ÷ the production shape's."""
+    for shape in shapes:
+
+        async def op(i: int, shape: Shape = shape) -> None:
+            await runner.rows(shape, ids_for(i))
+
+        name = f"{prefix}_{shape.name}"
+        await time_op(name, op, reps=reps, warmup=warmup, figures=figures)
+        if shape is not shapes[0]:
+            base = figures[f"{prefix}_{shapes[0].name}_p50_ms"]
+            figures[f"{name}_ratio"] = round(figures[f"{name}_p50_ms"] / base, 2)
+
+
+async def compare_shapes(
+    repo: GraphRepository, tenant: Tenant, w: Workload, reps: int, slow_reps: int,
+    figures: Figures,
+) -> None:  # fmt: skip
+    """Equivalent Cypher shapes of `degrees` (100 ids) and `orphans`, checked then timed like
+    the repository calls they stand for."""
+    runner = ShapeRunner(repo, tenant)
+    ids = [m.id for m in w.memories]
+    await check_shapes(runner, repo, tenant, ids)
+    batches = [w.rng.sample(ids, 100) for _ in range(reps + 10)]
+    await time_shapes(
+        runner, "degrees100_shape", DEGREES_SHAPES, lambda i: batches[i],
+        reps=reps, warmup=10, figures=figures,
+    )  # fmt: skip
+    await time_shapes(
+        runner, "orphans_shape", ORPHANS_SHAPES, lambda _: (),
+        reps=slow_reps, warmup=3, figures=figures,
+    )  # fmt: skip
 
 
 # -- report ----------------------------------------------------------------------------------
+
+#: What each query shape is, for the report.
+SHAPE_MEANINGS: Final = {
+    "degree_fn": "indegree/outdegree (production)",
+    "optional_match": "OPTIONAL MATCH (m)-[r]-() WHERE type(r) IN …, count(r)",
+    "size_pattern": "size((m)-[:A|B|…]-())",
+    "not_pattern": "WHERE NOT (m)-[:A|B|…]-()",
+}
+
+
+def shape_descriptions(prefix: str, shapes: Sequence[Shape], what: str) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for shape in shapes:
+        out[f"{prefix}_{shape.name}_p50_ms"] = f"{what}: {SHAPE_MEANINGS[shape.name]}"
+        out[f"{prefix}_{shape.name}_p95_ms"] = ""
+        if shape is not shapes[0]:
+            out[f"{prefix}_{shape.name}_ratio"] = "p50 ÷ the degree-function p50"
+    return out
+
 
 #: Figure name → what it means; the Markdown table lists figures in this order.
 DESCRIPTIONS: Final[dict[str, str]] = {
@@ -716,6 +936,8 @@ DESCRIPTIONS: Final[dict[str, str]] = {
     "kappa_max_p95_ms": "",
     "orphans_p50_ms": "orphans (whole-graph scan)",
     "orphans_p95_ms": "",
+    **shape_descriptions("degrees100_shape", DEGREES_SHAPES, "degrees Cypher, 100 random ids"),
+    **shape_descriptions("orphans_shape", ORPHANS_SHAPES, "orphans Cypher"),
     "vector_top10_p50_ms": "vector_search k=10 (query pre-embedded)",
     "vector_top10_p95_ms": "",
     "vector_self_hit_at_1": "share of vector queries whose own memory ranks first",
@@ -733,6 +955,10 @@ DESCRIPTIONS: Final[dict[str, str]] = {
     "restart_schema_ready_s": "restart: until schema_ready",
     "restart_to_ready_s": "restart: until a vector search returns hits",
     "restart_counts_match": "memory and edge counts identical after restart",
+    "restart_vector_top10_len": "fewest hits of a k=10 vector_search after restart (must be 10)",
+    "restart_vector_self_hit_at_1": (
+        f"vector_self_hit_at_1 after restart ({RESTART_PROBES} stored memories)"
+    ),
     "memories_stored": "memories counted by stats()",
     "orphans": "orphans in the generated graph",
     "kappa_max": "largest causal degree in the generated graph",
@@ -755,6 +981,10 @@ def _fmt(value: object) -> str:
     return str(value)
 
 
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|")  # a bare | would end the table cell
+
+
 def markdown_table(figures: Figures) -> str:
     head = (
         f"Scale bench — backend `{figures['backend']}`, n = {figures['n']:,}, "
@@ -766,7 +996,8 @@ def markdown_table(figures: Figures) -> str:
         k for k in figures if k not in DESCRIPTIONS and k not in ("backend", "commit", "date")
     ]
     for key in ordered:
-        lines.append(f"| `{key}` | {_fmt(figures[key])} | {DESCRIPTIONS.get(key, '')} |")
+        value, meaning = _cell(_fmt(figures[key])), _cell(DESCRIPTIONS.get(key, ""))
+        lines.append(f"| `{key}` | {value} | {meaning} |")
     return "\n".join(lines) + "\n"
 
 
