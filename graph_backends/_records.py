@@ -11,7 +11,13 @@ from typing import Any
 
 from schema import Memory, MemoryEdge, Tombstone, build
 
-_DATETIMES = ("created_at", "last_accessed_at", "last_reactivated_at", "event_time")
+_DATETIMES = (
+    "created_at",
+    "last_accessed_at",
+    "last_reactivated_at",
+    "event_time",
+    "last_evaluated_at",
+)
 _JSON_MAPS = ("category_weights", "metadata")
 
 

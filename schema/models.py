@@ -64,6 +64,9 @@ class Memory(_Frozen):
     stability: float = Field(default=1.0, gt=0.0)
     score: float = Field(default=0.0, ge=0.0)
     irrelevance_counter: int = Field(default=0, ge=0)
+    #: When a maintenance pass last evaluated the memory; hysteresis counts one evaluation per
+    #: interval, so running maintenance twice at once changes nothing the second time.
+    last_evaluated_at: UtcDatetime | None = None
     event_time: UtcDatetime | None = None
     source_session: ShortText | None = None
     superseded_by: MemoryId | None = None

@@ -1,0 +1,44 @@
+"""Which existing memories a new one is auto-linked to (RELATED_TO, created_by=auto).
+
+Discriminative by construction: only neighbours above an embedder-aware similarity floor, at
+most `auto_link_max_per_store` per store, never into a memory that already has
+`auto_link_max_inbound` auto-links (no hubs made by the machine), never parallel to an edge the
+writer declared.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+
+from schema import SearchHit
+
+#: Similarity floors measured per embedder on LoCoMo (bench/autolink.py); others use the
+#: configured default.
+EMBEDDER_FLOORS: dict[str, float] = {}
+
+
+def similarity_floor(embedder_name: str, default: float) -> float:
+    return EMBEDDER_FLOORS.get(embedder_name, default)
+
+
+def choose_auto_links(
+    candidates: Sequence[SearchHit],
+    *,
+    self_id: str,
+    excluded: Collection[str],
+    inbound: Mapping[str, int],
+    floor: float,
+    max_per_store: int,
+    max_inbound: int,
+) -> list[SearchHit]:
+    """The best candidates that pass every rule, best first."""
+    chosen: list[SearchHit] = []
+    for hit in sorted(candidates, key=lambda h: (-h.score, h.memory_id)):
+        if len(chosen) >= max_per_store:
+            break
+        if hit.memory_id == self_id or hit.memory_id in excluded or hit.score < floor:
+            continue
+        if inbound.get(hit.memory_id, 0) >= max_inbound:
+            continue
+        chosen.append(hit)
+    return chosen

@@ -1,0 +1,317 @@
+"""The status FSM of DESIGN §4 only ever makes the allowed single-step transitions (tagged →
+active | dormant, active → episodic, episodic | semantic → dormant), never skips a state,
+settles at a fixed point that it then keeps; dormant memories come back only through a strong
+enough cascade; and forgetting never holds for a pinned, core, org-visible, too-young or
+connected (δ > 0) memory."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from schema import MemoryStatus, Visibility
+from service.engine_settings import EngineSettings
+from service.lifecycle import (
+    ForgettingCheck,
+    Transition,
+    forgetting_check,
+    next_status,
+    next_transition_conditions,
+    revive,
+)
+
+S = EngineSettings()
+NOW = datetime(2026, 1, 1, tzinfo=UTC)
+T, A, E, SEM, D, C = (
+    MemoryStatus.TAGGED,
+    MemoryStatus.ACTIVE,
+    MemoryStatus.EPISODIC,
+    MemoryStatus.SEMANTIC,
+    MemoryStatus.DORMANT,
+    MemoryStatus.CORE,
+)
+ALLOWED = {(T, A), (T, D), (A, E), (E, D), (SEM, D)}
+
+
+@dataclass(frozen=True)
+class Inputs:
+    """Everything but the status and the counter, which the FSM feeds back to itself."""
+
+    score: float = 0.5
+    has_supportive_edge: bool = False
+    created_at: datetime = NOW - timedelta(days=1)
+    last_reactivated_at: datetime | None = None
+    reactivation_count: int = 0
+
+    def step(self, status: MemoryStatus, counter: int = 0) -> Transition:
+        return next_status(
+            status,
+            irrelevance_counter=counter,
+            score=self.score,
+            has_supportive_edge=self.has_supportive_edge,
+            created_at=self.created_at,
+            last_reactivated_at=self.last_reactivated_at,
+            reactivation_count=self.reactivation_count,
+            now=NOW,
+            s=S,
+        )
+
+
+def _days_ago(days: float) -> datetime:
+    return NOW - timedelta(days=days)
+
+
+inputs = st.builds(
+    Inputs,
+    score=st.floats(min_value=0.0, max_value=1.0),
+    has_supportive_edge=st.booleans(),
+    created_at=st.floats(min_value=-1.0, max_value=400.0).map(_days_ago),
+    last_reactivated_at=st.none() | st.floats(min_value=-1.0, max_value=400.0).map(_days_ago),
+    reactivation_count=st.integers(min_value=0, max_value=10),
+)
+statuses = st.sampled_from(MemoryStatus)
+counters = st.integers(min_value=0, max_value=S.episodic_evaluations - 1)
+
+
+# -- worked transitions ---------------------------------------------------------------------
+
+
+def test_tagged_becomes_active_on_a_supportive_edge() -> None:
+    t = Inputs(has_supportive_edge=True, created_at=NOW).step(T)
+    assert (t.status, t.irrelevance_counter) == (A, 0)
+
+
+def test_tagged_becomes_dormant_after_the_timeout_without_an_edge() -> None:
+    assert Inputs(created_at=NOW - timedelta(hours=23, minutes=59)).step(T).status is T
+    t = Inputs(created_at=NOW - timedelta(hours=24)).step(T)
+    assert t.status is D
+    assert "24 h" in t.reason
+
+
+def test_active_becomes_episodic_after_three_consecutive_low_scores() -> None:
+    low = Inputs(score=0.59)
+    first = low.step(A, 0)
+    second = low.step(A, first.irrelevance_counter)
+    third = low.step(A, second.irrelevance_counter)
+    assert [first.status, second.status, third.status] == [A, A, E]
+    assert [first.irrelevance_counter, second.irrelevance_counter] == [1, 2]
+    assert third.irrelevance_counter == 0
+
+
+def test_a_good_score_resets_the_hysteresis_counter() -> None:
+    t = Inputs(score=0.6).step(A, 2)
+    assert (t.status, t.irrelevance_counter) == (A, 0)
+    assert "resets" in t.reason
+
+
+@pytest.mark.parametrize("status", [E, SEM])
+def test_fading_memories_go_dormant_only_when_all_three_conditions_hold(
+    status: MemoryStatus,
+) -> None:
+    fading = Inputs(score=0.1, created_at=_days_ago(200), last_reactivated_at=_days_ago(91))
+    assert fading.step(status).status is D
+    never_reactivated = Inputs(score=0.1, created_at=_days_ago(91))
+    assert never_reactivated.step(status).status is D
+    for kept in (
+        Inputs(score=0.15, created_at=_days_ago(200), last_reactivated_at=_days_ago(91)),
+        Inputs(score=0.1, created_at=_days_ago(200), last_reactivated_at=_days_ago(90)),
+        Inputs(score=0.1, created_at=_days_ago(200), reactivation_count=3),
+    ):
+        t = kept.step(status)
+        assert t.status is status
+        assert t.reason.startswith(f"stays {status}")
+
+
+def test_the_frequency_shield_is_named_in_the_reason() -> None:
+    t = Inputs(score=0.1, created_at=_days_ago(200), reactivation_count=5).step(E)
+    assert "5 direct recalls ≥ 3" in t.reason
+
+
+@pytest.mark.parametrize("status", [D, C])
+def test_dormant_and_core_stay_put(status: MemoryStatus) -> None:
+    worst = Inputs(score=0.0, has_supportive_edge=True, created_at=_days_ago(1000))
+    t = worst.step(status, 1)
+    assert (t.status, t.irrelevance_counter) == (status, 1)
+    assert t.reason.startswith(f"stays {status}")
+
+
+def test_revive_needs_a_dormant_memory_and_enough_strength() -> None:
+    assert revive(D, 0.3, S) is E
+    assert revive(D, 0.1, S) is E
+    assert revive(D, 0.09, S) is D
+    assert revive(A, 1.0, S) is A
+
+
+# -- FSM properties -------------------------------------------------------------------------
+
+
+@given(statuses, counters, inputs)
+def test_one_step_is_an_allowed_transition_or_none(
+    status: MemoryStatus, counter: int, given_inputs: Inputs
+) -> None:
+    after = given_inputs.step(status, counter).status
+    assert after == status or (status, after) in ALLOWED
+    if status is T:
+        assert after not in {E, SEM, C}
+    if status is A:
+        assert after is not D
+
+
+@given(statuses, counters, inputs)
+def test_repeated_evaluation_settles_at_a_fixed_point_through_allowed_steps(
+    status: MemoryStatus, counter: int, given_inputs: Inputs
+) -> None:
+    # Longest path: tagged → active, N low evaluations → episodic → dormant.
+    bound = S.episodic_evaluations + 3
+    state = Transition(status, counter, "start")
+    for _ in range(bound):
+        after = given_inputs.step(state.status, state.irrelevance_counter)
+        assert after.status == state.status or (state.status, after.status) in ALLOWED
+        if (after.status, after.irrelevance_counter) == (state.status, state.irrelevance_counter):
+            break
+        state = after
+    else:
+        pytest.fail(f"no fixed point within {bound} evaluations from {status}")
+    # Idempotent from here on: the same inputs keep returning the same state.
+    for _ in range(3):
+        again = given_inputs.step(after.status, after.irrelevance_counter)
+        assert again == after
+
+
+@given(statuses, st.floats(min_value=0.0, max_value=1.0))
+def test_revive_only_ever_moves_dormant_to_episodic(status: MemoryStatus, strength: float) -> None:
+    after = revive(status, strength, S)
+    assert after == status or (status, after) == (D, E)
+
+
+@pytest.mark.parametrize(
+    ("status", "fragment"),
+    [
+        (T, "→ active on its first supportive edge; → dormant at 2025-12-31T00:00:00+00:00"),
+        (A, "→ episodic after 2 more consecutive evaluation(s)"),
+        (E, "→ dormant when score < 0.15 after 2026-03-31"),
+        (SEM, "has 1)"),
+        (D, "up to 1 hop(s) away"),
+        (C, "explicit action"),
+    ],
+)
+def test_next_transition_conditions_describe_the_next_move(
+    status: MemoryStatus, fragment: str
+) -> None:
+    text = next_transition_conditions(
+        status,
+        irrelevance_counter=1,
+        created_at=_days_ago(2),
+        last_reactivated_at=None if status is SEM else _days_ago(1),
+        reactivation_count=1,
+        s=S,
+    )
+    assert fragment in text
+
+
+def test_next_transition_conditions_mention_the_frequency_shield() -> None:
+    text = next_transition_conditions(
+        E,
+        irrelevance_counter=0,
+        created_at=_days_ago(2),
+        last_reactivated_at=None,
+        reactivation_count=3,
+        s=S,
+    )
+    assert text.startswith("shielded from dormancy")
+
+
+# -- active forgetting ----------------------------------------------------------------------
+
+
+def _check(
+    *,
+    deletion_score: float = 0.001,
+    fresh_delta: int = 0,
+    pinned: bool = False,
+    status: MemoryStatus = E,
+    visibility: Visibility = Visibility.PRIVATE,
+    created_at: datetime = NOW - timedelta(days=30),
+) -> ForgettingCheck:
+    return forgetting_check(
+        deletion_score=deletion_score,
+        fresh_delta=fresh_delta,
+        pinned=pinned,
+        status=status,
+        visibility=visibility,
+        created_at=created_at,
+        now=NOW,
+        s=S,
+    )
+
+
+def test_a_low_scoring_old_unprotected_orphan_is_forgotten() -> None:
+    check = _check(status=D)
+    assert check.forget
+    assert [c.name for c in check.conjuncts] == [
+        "deletion_score_below_threshold",
+        "orphan",
+        "unprotected",
+        "old_enough_and_eligible",
+    ]
+    assert check.deletion_score_below_threshold.detail == "deletion score 0.001 < threshold 0.01"
+
+
+@pytest.mark.parametrize(
+    ("override", "failing"),
+    [
+        ({"deletion_score": 0.01}, ["deletion_score_below_threshold"]),
+        ({"fresh_delta": 1}, ["orphan"]),
+        ({"pinned": True}, ["unprotected"]),
+        ({"status": C}, ["unprotected", "old_enough_and_eligible"]),
+        ({"visibility": Visibility.ORG}, ["unprotected"]),
+        ({"created_at": _days_ago(7)}, ["old_enough_and_eligible"]),
+        ({"status": A}, ["old_enough_and_eligible"]),
+        ({"status": SEM}, ["old_enough_and_eligible"]),
+    ],
+)
+def test_each_failing_conjunct_keeps_a_memory(override: dict[str, Any], failing: list[str]) -> None:
+    check = _check(**override)
+    assert not check.forget
+    assert [c.name for c in check.conjuncts if not c.holds] == failing
+
+
+#: Ways to break a conjunct; the property applies each alone and with any others.
+PROTECTIONS: dict[str, dict[str, Any]] = {
+    "pinned": {"pinned": True},
+    "core": {"status": C},
+    "org-visible": {"visibility": Visibility.ORG},
+    "too young": {"created_at": NOW - timedelta(days=S.min_age_days)},
+    "brand new": {"created_at": NOW},
+    "connected": {"fresh_delta": 1},
+    "well connected": {"fresh_delta": 40},
+    "scores at the threshold": {"deletion_score": S.forget_threshold},
+    "scores high": {"deletion_score": 0.9},
+}
+forgettable = st.fixed_dictionaries(
+    {
+        "deletion_score": st.floats(min_value=0.0, max_value=S.forget_threshold, exclude_max=True),
+        "status": st.sampled_from(S.forgettable_statuses),
+        "created_at": st.floats(min_value=S.min_age_days + 0.01, max_value=1000.0).map(_days_ago),
+    }
+)
+
+
+@given(forgettable)
+def test_a_memory_failing_no_conjunct_is_forgotten(fields: dict[str, Any]) -> None:
+    assert _check(**fields).forget
+
+
+@pytest.mark.parametrize("protection", sorted(PROTECTIONS))
+@given(forgettable, st.lists(st.sampled_from(sorted(PROTECTIONS)), unique=True))
+def test_forgetting_never_holds_for_protected_young_or_connected_memories(
+    protection: str, fields: dict[str, Any], others: list[str]
+) -> None:
+    for name in [protection, *others]:
+        fields = fields | PROTECTIONS[name]
+    assert not _check(**fields).forget
