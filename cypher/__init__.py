@@ -65,6 +65,8 @@ class QueryName(StrEnum):
     GET_TOMBSTONES = "get_tombstones"
     GET_CONFIG = "get_config"
     PUT_CONFIG = "put_config"
+    VALIDATE_AUTO_LINKS = "validate_auto_links"
+    SUPPORTIVE_NEIGHBOURS = "supportive_neighbours"
 
 
 class QueryError(Exception):

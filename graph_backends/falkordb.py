@@ -454,6 +454,25 @@ class FalkorRepository:
         )
         return [r["id"] for r in rows]
 
+    async def validate_auto_links(self, tenant: Tenant, ids: Sequence[str], at: datetime) -> int:
+        if not ids:
+            return 0
+        rows = await self._run(
+            tenant,
+            QueryName.VALIDATE_AUTO_LINKS,
+            {"ids": list(dict.fromkeys(_ids(ids))), "now": epoch_us(at)},
+        )
+        return sum(int(r["validated"]) for r in rows)
+
+    async def supportive_neighbours(self, tenant: Tenant, limit: int) -> dict[str, list[str]]:
+        rows = await self._run(
+            tenant,
+            QueryName.SUPPORTIVE_NEIGHBOURS,
+            {"supportive": _SUPPORTIVE, "limit": limit},
+            read_only=True,
+        )
+        return {r["id"]: list(r["neighbours"]) for r in rows}
+
     async def auto_link_inbound(self, tenant: Tenant, ids: Sequence[str]) -> list[int]:
         wanted = _ids(ids)
         rows = await self._run(
@@ -503,8 +522,21 @@ class FalkorRepository:
         )
         return [SearchHit(memory_id=r["id"], score=float(r["score"])) for r in rows]
 
-    async def update_memories(self, tenant: Tenant, memories: Sequence[Memory]) -> list[bool]:
-        rows = [{"id": m.id, "props": memory_update_props(m)} for m in memories]
+    async def update_memories(
+        self,
+        tenant: Tenant,
+        memories: Sequence[Memory],
+        fields: Collection[str] | None = None,
+    ) -> list[bool]:
+        unknown = set(fields or ()) - set(Memory.model_fields)
+        if unknown:
+            raise InvalidInput("fields", f"unknown memory fields {sorted(unknown)}")
+        rows = []
+        for m in memories:
+            props = memory_update_props(m)
+            if fields is not None:
+                props = {k: v for k, v in props.items() if k in fields}
+            rows.append({"id": m.id, "props": props})
         found: set[str] = set()
         for start in range(0, len(rows), _BATCH):
             result = await self._run(

@@ -117,8 +117,20 @@ class GraphRepository(Protocol):
     async def auto_link_inbound(self, tenant: Tenant, ids: Sequence[str]) -> list[int]:
         """Machine-made RELATED_TO edges pointing into each memory, aligned with `ids`."""
 
-    async def update_memories(self, tenant: Tenant, memories: Sequence[Memory]) -> list[bool]:
-        """Write every property but content and embedding; True where the memory existed."""
+    async def update_memories(
+        self,
+        tenant: Tenant,
+        memories: Sequence[Memory],
+        fields: Collection[str] | None = None,
+    ) -> list[bool]:
+        """Write every property (or only `fields`) but content and embedding; True where the
+        memory existed."""
+
+    async def validate_auto_links(self, tenant: Tenant, ids: Sequence[str], at: datetime) -> int:
+        """Mark the machine-made RELATED_TO edges of the memories validated at `at`."""
+
+    async def supportive_neighbours(self, tenant: Tenant, limit: int) -> dict[str, list[str]]:
+        """Up to `limit` causal or supportive neighbours of every connected memory."""
 
     async def all_memories(self, tenant: Tenant) -> list[Memory]:
         """Every memory of the tenant, without embeddings."""

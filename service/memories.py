@@ -3,6 +3,7 @@ is written), get, link, unlink, traverse, degrees, stats."""
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -11,6 +12,7 @@ from graph_backends import MAX_TRAVERSE_DEPTH, GraphRepository
 from schema import (
     SUPPORTIVE_TYPES,
     Category,
+    Conflict,
     Degrees,
     Direction,
     EdgeCreator,
@@ -23,14 +25,19 @@ from schema import (
     MemoryStatus,
     NotFound,
     RetentiaError,
+    SearchHit,
     Subgraph,
     Tenant,
+    Tombstone,
     Visibility,
     build,
     new_memory_id,
     parse_memory_id,
 )
-from service.embedding import Embedder
+from service.autolink import choose_auto_links, similarity_floor
+from service.conflicts import Candidate, ConflictHint, conflict_hints
+from service.embedding import Embedder, Vector
+from service.engine_settings import EngineSettings
 from service.tenants import TenantSchemas
 
 Clock = Callable[[], datetime]
@@ -64,12 +71,57 @@ class StoreRequest:
     related: Sequence[RelatedEdge] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class StoreResult:
+    """A stored memory, the edges the machine added, and hints for the writer."""
+
+    memory: Memory
+    auto_links: tuple[MemoryEdge, ...] = ()
+    possible_conflicts: tuple[ConflictHint, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class DeleteReport:
+    deleted: tuple[str, ...]
+    missing: tuple[str, ...]
+    #: Neighbours that had a causal or supportive edge before and have none now.
+    new_orphans: tuple[str, ...]
+    tombstones: tuple[str, ...]
+
+
+def content_hash(content: str) -> str:
+    return hashlib.sha256(content.encode("utf-8")).hexdigest()
+
+
 class MemoryService:
-    def __init__(self, repository: GraphRepository, embedder: Embedder, clock: Clock) -> None:
+    def __init__(
+        self,
+        repository: GraphRepository,
+        embedder: Embedder,
+        clock: Clock,
+        engine: EngineSettings | None = None,
+    ) -> None:
         self._repository = repository
         self._embedder = embedder
         self._clock = clock
+        self._engine = engine or EngineSettings()
         self._schemas = TenantSchemas(repository)
+        self._auto_link_floor = similarity_floor(embedder.name, self._engine.auto_link_floor)
+
+    @property
+    def repository(self) -> GraphRepository:
+        return self._repository
+
+    @property
+    def embedder(self) -> Embedder:
+        return self._embedder
+
+    @property
+    def engine(self) -> EngineSettings:
+        return self._engine
+
+    def now(self) -> datetime:
+        return self._clock()
 
     async def ready(self, tenant: Tenant) -> None:
         await self._schemas.ensure(tenant)
@@ -78,7 +130,7 @@ class MemoryService:
         await self._repository.ping()
         return await self._repository.schema_ready(tenant)
 
-    async def store(self, tenant: Tenant, request: StoreRequest) -> Memory:
+    async def store(self, tenant: Tenant, request: StoreRequest) -> StoreResult:
         (result,) = await self.store_each(tenant, [request])
         if isinstance(result, RetentiaError):
             raise result
@@ -86,10 +138,11 @@ class MemoryService:
 
     async def store_each(
         self, tenant: Tenant, requests: Sequence[StoreRequest]
-    ) -> list[Memory | RetentiaError]:
+    ) -> list[StoreResult | RetentiaError]:
         """Store each request on its own merits: a bad item (invalid value, edge to a missing
         memory) gets its error and writes nothing, and never costs the good items. The good
-        items are written in one batch after all of them were validated."""
+        items are written in one batch after all of them were validated; each is auto-linked to
+        similar existing memories and checked for possible conflicts with them."""
         if len(requests) > MAX_BATCH:
             raise InvalidInput("memories", f"{len(requests)} items; the limit is {MAX_BATCH}")
         if not requests:
@@ -127,14 +180,96 @@ class MemoryService:
                     results[index] = NotFound("memory", missing[0])
         drafts = [r for r in results if isinstance(r, Memory)]
         vectors = await self._embedder.embed([m.content for m in drafts])
-        stored = {
-            m.id: m.model_copy(update={"embedding": v})
-            for m, v in zip(drafts, vectors, strict=True)
-        }
+        stored: dict[str, StoreResult] = {}
+        for draft, vector in zip(drafts, vectors, strict=True):
+            auto, hints = await self._neighbours(tenant, draft, vector, edges_of[draft.id], now)
+            edges = [*edges_of[draft.id], *auto]
+            connected = any(e.type in SUPPORTIVE_TYPES for e in edges)
+            memory = draft.model_copy(
+                update={
+                    "embedding": vector,
+                    # A causal or supportive edge makes it part of the graph at once
+                    # (tagged → active, DESIGN §4).
+                    "status": MemoryStatus.ACTIVE if connected else MemoryStatus.TAGGED,
+                }
+            )
+            stored[memory.id] = StoreResult(memory, tuple(auto), tuple(hints))
+            edges_of[memory.id] = edges
         if stored:
-            await self._repository.upsert_memories(tenant, list(stored.values()))
+            await self._repository.upsert_memories(tenant, [r.memory for r in stored.values()])
             await self._repository.link(tenant, [e for mid in stored for e in edges_of[mid]])
         return [stored[r.id] if isinstance(r, Memory) else r for r in results]
+
+    async def _neighbours(
+        self,
+        tenant: Tenant,
+        draft: Memory,
+        vector: Vector,
+        declared: Sequence[MemoryEdge],
+        now: datetime,
+    ) -> tuple[list[MemoryEdge], list[ConflictHint]]:
+        """Auto-links and conflict hints against the most similar existing memories."""
+        s = self._engine
+        if s.auto_link_max_per_store == 0 and s.conflict_similarity_floor > 1.0:
+            return [], []
+        hits: list[SearchHit] = await self._repository.vector_search(
+            tenant, vector, max(10, s.auto_link_max_per_store + 5)
+        )
+        declared_targets = {e.target for e in declared}
+        inbound = (
+            dict(
+                zip(
+                    [h.memory_id for h in hits],
+                    await self._repository.auto_link_inbound(tenant, [h.memory_id for h in hits]),
+                    strict=True,
+                )
+            )
+            if hits
+            else {}
+        )
+        chosen = choose_auto_links(
+            hits,
+            self_id=draft.id,
+            excluded=declared_targets,
+            inbound=inbound,
+            floor=self._auto_link_floor,
+            max_per_store=s.auto_link_max_per_store,
+            max_inbound=s.auto_link_max_inbound,
+        )
+        auto = [
+            build(
+                MemoryEdge,
+                source=draft.id,
+                target=hit.memory_id,
+                type=EdgeType.RELATED_TO,
+                weight=min(1.0, max(0.0, hit.score)),
+                reason=f"similar content (cosine {hit.score:.3f})",
+                created_by=EdgeCreator.AUTO,
+                created_at=now,
+                last_validated_at=now,
+            )
+            for hit in chosen
+        ]
+        close = [
+            h
+            for h in hits
+            if h.score >= s.conflict_similarity_floor and h.memory_id not in declared_targets
+        ]
+        hints: list[ConflictHint] = []
+        if close:
+            found = await self._repository.get_memories(tenant, [h.memory_id for h in close])
+            candidates = [
+                Candidate(h.memory_id, m.content, h.score)
+                for h, m in zip(close, found, strict=True)
+                if m is not None
+            ]
+            hints = conflict_hints(
+                draft.content,
+                candidates,
+                similarity_floor=s.conflict_similarity_floor,
+                token_overlap=s.conflict_token_overlap,
+            )
+        return auto, hints
 
     def _draft(self, request: StoreRequest, now: datetime, index: int) -> Memory:
         if len(request.related) > MAX_RELATED:
@@ -144,9 +279,6 @@ class MemoryService:
             )
         for rel in request.related:
             parse_memory_id(rel.target)
-        # A declared causal or supportive edge makes the memory part of the graph at once
-        # (tagged → active, DESIGN §4).
-        connected = any(rel.type in SUPPORTIVE_TYPES for rel in request.related)
         return build(
             Memory,
             id=new_memory_id(),
@@ -154,7 +286,7 @@ class MemoryService:
             summary=request.summary,
             entities=tuple(dict.fromkeys(e.strip() for e in request.entities if e.strip())),
             category=request.category or Category.OTHER,
-            status=MemoryStatus.ACTIVE if connected else MemoryStatus.TAGGED,
+            status=MemoryStatus.TAGGED,
             pinned=request.pinned,
             visibility=request.visibility,
             created_at=now,
@@ -217,6 +349,124 @@ class MemoryService:
     async def degrees(self, tenant: Tenant, ids: Sequence[str]) -> list[Degrees | None]:
         await self.ready(tenant)
         return await self._repository.degrees(tenant, ids)
+
+    async def _existing(self, tenant: Tenant, memory_id: str) -> Memory:
+        (memory,) = await self.get(tenant, [memory_id])
+        if memory is None:
+            raise NotFound("memory", parse_memory_id(memory_id))
+        return memory
+
+    async def amend(
+        self, tenant: Tenant, memory_id: str, content: str, reason: str | None = None
+    ) -> StoreResult:
+        """A new memory that SUPERSEDES the old one; the old one is kept, marked
+        `superseded_by` and down-ranked (its score × `superseded_factor`)."""
+        old = await self._existing(tenant, memory_id)
+        if old.superseded_by is not None:
+            raise Conflict(
+                f"memory {old.id} was already superseded by {old.superseded_by}; amend that one"
+            )
+        result = await self.store(
+            tenant,
+            StoreRequest(
+                content=content,
+                category=old.category,
+                entities=old.entities,
+                pinned=old.pinned,
+                visibility=old.visibility,
+                source_session=old.source_session,
+                event_time=old.event_time,
+                metadata=dict(old.metadata),
+                related=(RelatedEdge(old.id, EdgeType.SUPERSEDES, 1.0, reason),),
+            ),
+        )
+        await self._repository.update_memories(
+            tenant,
+            [
+                old.model_copy(
+                    update={
+                        "superseded_by": result.memory.id,
+                        "score": old.score * self._engine.superseded_factor,
+                    }
+                )
+            ],
+            fields=("superseded_by", "score"),
+        )
+        return result
+
+    async def set_pinned(self, tenant: Tenant, ids: Sequence[str], pinned: bool) -> list[Memory]:
+        return await self._set(tenant, ids, "pinned", pinned)
+
+    async def promote_to_org(self, tenant: Tenant, ids: Sequence[str]) -> list[Memory]:
+        return await self._set(tenant, ids, "visibility", Visibility.ORG)
+
+    async def _set(
+        self, tenant: Tenant, ids: Sequence[str], field: str, value: object
+    ) -> list[Memory]:
+        memories = [await self._existing(tenant, i) for i in ids]
+        changed = [m.model_copy(update={field: value}) for m in memories]
+        await self._repository.update_memories(tenant, changed, fields=(field,))
+        return changed
+
+    async def delete(self, tenant: Tenant, ids: Sequence[str]) -> DeleteReport:
+        """Delete memories with their edges; report the neighbours left without any causal or
+        supportive edge, and leave a tombstone for each superseded one."""
+        await self.ready(tenant)
+        wanted = list(dict.fromkeys(parse_memory_id(i) for i in ids))
+        found = {m.id: m for m in await self._repository.get_memories(tenant, wanted) if m}
+        neighbours: set[str] = set()
+        for memory_id in found:
+            for e in await self._repository.incident_edges(tenant, memory_id):
+                if e.type in SUPPORTIVE_TYPES:
+                    neighbours.update((e.source, e.target))
+        neighbours -= set(found)
+        order = sorted(neighbours)
+        before = await self._repository.degrees(tenant, order)
+        now = self._clock()
+        tombstones = [
+            Tombstone(
+                id=m.id,
+                superseded_by=m.superseded_by,
+                content_hash=content_hash(m.content),
+                deleted_at=now,
+            )
+            for m in found.values()
+            if m.superseded_by is not None
+        ]
+        await self._repository.write_tombstones(tenant, tombstones)
+        await self._repository.delete_memories(tenant, list(found))
+        after = await self._repository.degrees(tenant, order)
+        orphaned = tuple(
+            i
+            for i, b, a in zip(order, before, after, strict=True)
+            if b is not None and a is not None and b.delta > 0 and a.delta == 0
+        )
+        return DeleteReport(
+            deleted=tuple(i for i in wanted if i in found),
+            missing=tuple(i for i in wanted if i not in found),
+            new_orphans=orphaned,
+            tombstones=tuple(t.id for t in tombstones),
+        )
+
+    async def supersession_chain(self, tenant: Tenant, memory_id: str) -> list[str]:
+        """Ids from `memory_id` forward through every correction, across tombstones."""
+        await self.ready(tenant)
+        chain = [parse_memory_id(memory_id)]
+        while len(chain) < 1000:
+            (memory,) = await self._repository.get_memories(tenant, [chain[-1]])
+            if memory is not None:
+                successor = memory.superseded_by
+            else:
+                (stone,) = await self._repository.get_tombstones(tenant, [chain[-1]])
+                if stone is None:
+                    if len(chain) == 1:
+                        raise NotFound("memory", chain[0])
+                    break
+                successor = stone.superseded_by
+            if successor is None or successor in chain:
+                break
+            chain.append(successor)
+        return chain
 
     async def stats(self, tenant: Tenant) -> GraphStats:
         await self.ready(tenant)

@@ -10,10 +10,13 @@ from pydantic import Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from graph_backends import BackendConfig, FalkorConfig
+from service.engine_settings import EngineSettings
 
 
 class Settings(BaseSettings):
-    model_config = SettingsConfigDict(env_prefix="RETENTIA_", extra="ignore", frozen=True)
+    model_config = SettingsConfigDict(
+        env_prefix="RETENTIA_", env_nested_delimiter="__", extra="ignore", frozen=True
+    )
 
     # -- storage --------------------------------------------------------------------------
     backend: Literal["falkordb"] = "falkordb"
@@ -35,6 +38,13 @@ class Settings(BaseSettings):
     openai_embedding_model: str = "text-embedding-3-small"
     #: Dimension of the OpenAI-compatible model; unset asks the endpoint once at startup.
     openai_embedding_dimension: int | None = None
+
+    # -- retention engine (RETENTIA_ENGINE__FORGET_THRESHOLD=0.02, …) ---------------------------
+    engine: EngineSettings = EngineSettings()
+
+    # -- LLM (summaries for consolidation) --------------------------------------------------
+    #: Chat model on the OpenAI-compatible endpoint; unset uses deterministic summaries.
+    llm_model: str | None = None
 
     # -- service --------------------------------------------------------------------------
     host: str = "127.0.0.1"

@@ -72,6 +72,7 @@ def _sample_params(name: QueryName) -> dict[str, object]:
         "id": "a",
         "key": "k",
         "value": "{}",
+        "now": 0,
     }
     if name is QueryName.UPDATE_MEMORIES:
         values["rows"] = [{"id": "a", "props": {"status": "active", "summary": None}}]
