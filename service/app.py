@@ -21,6 +21,7 @@ from service.api.context import Context, Services, build_context
 from service.api.schema import build_schema
 from service.embedding import load_embedder
 from service.graphiql import graphiql_assets_dir, render_graphiql_html
+from service.maintenance import build_summarizer
 from service.memories import MemoryService
 from service.settings import Settings
 
@@ -70,9 +71,13 @@ def create_app(settings: Settings, *, clock: Callable[[], datetime] = _utc_now) 
         log.info("embedder %s ready (dimension %d)", embedder.name, embedder.dimension)
         try:
             async with open_backend(settings.backend_config(embedder.dimension)) as repository:
-                memories = MemoryService(repository, embedder, clock)
+                memories = MemoryService(repository, embedder, clock, settings.engine)
                 await memories.ready(default_tenant)
-                app.state.services = Services(memories=memories, default_tenant=default_tenant)
+                app.state.services = Services(
+                    memories=memories,
+                    default_tenant=default_tenant,
+                    summarizer=build_summarizer(settings),
+                )
                 log.info("Retentia ready on backend %s", repository.backend_name)
                 try:
                     yield

@@ -16,7 +16,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Protocol
+from typing import Any, Protocol
 
 from schema import (
     CAUSAL_TYPES,
@@ -49,6 +49,7 @@ from service.retention import (
     relevance_at_rest,
     retention_score,
 )
+from service.settings import Settings
 from service.summaries import extractive_summary
 
 log = logging.getLogger(__name__)
@@ -68,6 +69,48 @@ class ExtractiveSummarizer:
 
     async def summarize(self, entity: str, sources: Sequence[Memory]) -> str:
         return extractive_summary(entity, sources)
+
+
+class LLMSummarizer:
+    """A chat model on an OpenAI-compatible endpoint; falls back to the extractive summary
+    (and logs why) when the endpoint fails, so a pass never stops on it."""
+
+    def __init__(self, client: Any, model: str) -> None:
+        self._client = client
+        self._model = model
+
+    async def summarize(self, entity: str, sources: Sequence[Memory]) -> str:
+        from openai import OpenAIError
+
+        listing = "\n".join(f"- {m.content[:2000]}" for m in sources)
+        try:
+            response = await self._client.chat.completions.create(
+                model=self._model,
+                messages=[
+                    {
+                        "role": "system",
+                        "content": "Summarise what these memories say about "
+                        "the entity in at most three factual sentences. Keep numbers and dates.",
+                    },
+                    {"role": "user", "content": f"Entity: {entity}\nMemories:\n{listing}"},
+                ],
+            )
+            text = (response.choices[0].message.content or "").strip()
+        except OpenAIError as e:
+            log.warning("LLM summary for %r failed (%s); using the extractive summary", entity, e)
+            text = ""
+        return text or extractive_summary(entity, sources)
+
+
+def build_summarizer(settings: Settings) -> Summarizer:
+    if settings.llm_model is None:
+        return ExtractiveSummarizer()
+    from openai import AsyncOpenAI
+
+    key = settings.openai_api_key.get_secret_value() if settings.openai_api_key else "none"
+    return LLMSummarizer(
+        AsyncOpenAI(base_url=settings.openai_base_url, api_key=key), settings.llm_model
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,7 @@ from starlette.requests import Request
 from strawberry.dataloader import DataLoader
 
 from schema import Degrees, InvalidInput, Memory, Tenant, build
+from service.maintenance import Summarizer
 from service.memories import MemoryService
 
 ORG_HEADER = "x-retentia-org"
@@ -21,6 +22,7 @@ class Services:
 
     memories: MemoryService
     default_tenant: Tenant
+    summarizer: Summarizer
 
 
 @dataclass(frozen=True, slots=True)

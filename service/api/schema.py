@@ -1,4 +1,4 @@
-"""The GraphQL schema: queries and mutations over the memory use cases."""
+"""The GraphQL schema: queries and mutations over the memory and lifecycle use cases."""
 
 from __future__ import annotations
 
@@ -14,12 +14,31 @@ from schema import Direction, EdgeType, RetentiaError, parse_memory_id
 from service.api.context import Context
 from service.api.types import errors
 from service.api.types.edge import MemoryEdgeType
-from service.api.types.enums import DirectionEnum, EdgeTypeEnum
-from service.api.types.errors import InvalidInputError, NotFoundError
+from service.api.types.enums import CategoryEnum, DirectionEnum, EdgeTypeEnum
+from service.api.types.errors import ConflictError, InvalidInputError, NotFoundError
+from service.api.types.explanation import ExplanationType
 from service.api.types.inputs import LinkInput, StoreMemoryInput
 from service.api.types.memory import MemoryType
+from service.api.types.reports import (
+    CorePreferencesType,
+    DeleteReportType,
+    MaintenanceReportType,
+    ReactivationReportType,
+)
 from service.api.types.stats import StatsType
+from service.api.types.store import StoreSuccess
 from service.api.types.subgraph import SubgraphType
+from service.core_preferences import (
+    approve_core,
+    core_candidates,
+    get_core_preferences,
+    list_core,
+    preferences,
+    set_core_preferences,
+)
+from service.explain import explain
+from service.maintenance import maintain
+from service.reactivation import reactivate
 
 log = logging.getLogger(__name__)
 
@@ -29,12 +48,19 @@ MemoryResult = Annotated[
     MemoryType | NotFoundError | InvalidInputError, strawberry.union("MemoryResult")
 ]
 StoreMemoryResult = Annotated[
-    MemoryType | NotFoundError | InvalidInputError, strawberry.union("StoreMemoryResult")
+    StoreSuccess | NotFoundError | InvalidInputError, strawberry.union("StoreMemoryResult")
+]
+AmendResult = Annotated[
+    StoreSuccess | NotFoundError | InvalidInputError | ConflictError,
+    strawberry.union("AmendResult"),
 ]
 TraverseResult = Annotated[
     SubgraphType | NotFoundError | InvalidInputError, strawberry.union("TraverseResult")
 ]
 StatsResult = Annotated[StatsType | InvalidInputError, strawberry.union("StatsResult")]
+ExplainResult = Annotated[
+    ExplanationType | NotFoundError | InvalidInputError, strawberry.union("ExplainResult")
+]
 
 
 @strawberry.type
@@ -42,9 +68,41 @@ class LinkSuccess:
     edges: list[MemoryEdgeType]
 
 
+@strawberry.type
+class MemoryList:
+    memories: list[MemoryType]
+
+
+@strawberry.type
+class IdList:
+    ids: list[strawberry.ID]
+
+
 LinkResult = Annotated[
     LinkSuccess | NotFoundError | InvalidInputError, strawberry.union("LinkResult")
 ]
+MemoriesResult = Annotated[
+    MemoryList | NotFoundError | InvalidInputError, strawberry.union("MemoriesResult")
+]
+DeleteResult = Annotated[DeleteReportType | InvalidInputError, strawberry.union("DeleteResult")]
+ReactivateResult = Annotated[
+    ReactivationReportType | NotFoundError | InvalidInputError,
+    strawberry.union("ReactivateResult"),
+]
+MaintenanceResult = Annotated[
+    MaintenanceReportType | InvalidInputError, strawberry.union("MaintenanceResult")
+]
+CorePreferencesResult = Annotated[
+    CorePreferencesType | InvalidInputError, strawberry.union("CorePreferencesResult")
+]
+IdsResult = Annotated[IdList | InvalidInputError, strawberry.union("IdsResult")]
+
+
+def _invalid_only(error: RetentiaError) -> InvalidInputError:
+    result = errors.from_domain(error)
+    if isinstance(result, InvalidInputError):
+        return result
+    raise error
 
 
 @strawberry.type
@@ -93,30 +151,74 @@ class Query:
         try:
             stats = await info.context.services.memories.stats(info.context.tenant())
         except RetentiaError as e:
-            result = errors.from_domain(e)
-            assert isinstance(result, InvalidInputError)
-            return result
+            return _invalid_only(e)
         return StatsType.from_domain(stats)
+
+    @strawberry.field(
+        description="Every number behind a memory's score and fate: the formula, each force "
+        "with its inputs (against `query` when given), status and next transition, each "
+        "forgetting conjunct, removal impact, edges with staleness, category policy."
+    )
+    async def explain(
+        self, info: Info, id: strawberry.ID, query: str | None = None
+    ) -> ExplainResult:
+        try:
+            explanation = await explain(
+                info.context.services.memories, info.context.tenant(), str(id), query
+            )
+        except RetentiaError as e:
+            return errors.from_domain(e)
+        return ExplanationType.from_domain(explanation)
+
+    @strawberry.field(description="Memories with status core, newest first.")
+    async def core_memories(self, info: Info, limit: int = 100) -> MemoriesResult:
+        try:
+            memories = await list_core(info.context.services.memories, info.context.tenant(), limit)
+        except RetentiaError as e:
+            return errors.from_domain(e)
+        return MemoryList(memories=[MemoryType.from_domain(m) for m in memories])
+
+    @strawberry.field(
+        description="Memories that reached core promotion in a category that "
+        "needs approval (see setCorePreferences)."
+    )
+    async def core_candidates(self, info: Info) -> IdsResult:
+        try:
+            ids = await core_candidates(info.context.services.memories, info.context.tenant())
+        except RetentiaError as e:
+            return _invalid_only(e)
+        return IdList(ids=[strawberry.ID(i) for i in ids])
+
+    @strawberry.field(description="The tenant's core preferences.")
+    async def core_preferences(self, info: Info) -> CorePreferencesResult:
+        try:
+            prefs = await get_core_preferences(
+                info.context.services.memories, info.context.tenant()
+            )
+        except RetentiaError as e:
+            return _invalid_only(e)
+        return CorePreferencesType.from_domain(prefs)
 
 
 @strawberry.type
 class Mutation:
     @strawberry.mutation(
-        description="Store one memory, with optional typed edges to existing "
-        "memories (validated before anything is written)."
+        description="Store one memory, with optional typed edges to existing memories "
+        "(validated before anything is written). Returns the machine-made links and possible "
+        "conflicts with existing memories."
     )
     async def store_memory(self, info: Info, input: StoreMemoryInput) -> StoreMemoryResult:
         try:
-            memory = await info.context.services.memories.store(
+            result = await info.context.services.memories.store(
                 info.context.tenant(), input.to_request()
             )
         except RetentiaError as e:
             return errors.from_domain(e)
-        return MemoryType.from_domain(memory)
+        return StoreSuccess.from_domain(result)
 
     @strawberry.mutation(
-        description="Store several memories; each item succeeds or fails on "
-        "its own, and a bad item never costs the others."
+        description="Store several memories; each item succeeds or fails on its own, and a bad "
+        "item never costs the others."
     )
     async def store_memories(
         self, info: Info, inputs: list[StoreMemoryInput]
@@ -129,13 +231,28 @@ class Mutation:
         except RetentiaError as e:
             return [errors.from_domain(e)] * len(inputs)
         return [
-            MemoryType.from_domain(r) if not isinstance(r, RetentiaError) else errors.from_domain(r)
+            errors.from_domain(r) if isinstance(r, RetentiaError) else StoreSuccess.from_domain(r)
             for r in results
         ]
 
     @strawberry.mutation(
-        description="Create typed edges between existing memories: all of "
-        "them, or none if any end is missing or any edge is invalid."
+        description="Correct a memory: a new memory that SUPERSEDES it; the old one is kept, "
+        "marked supersededBy and down-ranked."
+    )
+    async def amend_memory(
+        self, info: Info, id: strawberry.ID, content: str, reason: str | None = None
+    ) -> AmendResult:
+        try:
+            result = await info.context.services.memories.amend(
+                info.context.tenant(), str(id), content, reason
+            )
+        except RetentiaError as e:
+            return errors.from_domain_or_conflict(e)
+        return StoreSuccess.from_domain(result)
+
+    @strawberry.mutation(
+        description="Create typed edges between existing memories: all of them, or none if any "
+        "end is missing or any edge is invalid."
     )
     async def link_memories(self, info: Info, links: list[LinkInput]) -> LinkResult:
         try:
@@ -145,6 +262,114 @@ class Mutation:
         except RetentiaError as e:
             return errors.from_domain(e)
         return LinkSuccess(edges=[MemoryEdgeType.from_domain(e) for e in edges])
+
+    @strawberry.mutation(description="Pin memories: a pinned memory is never forgotten.")
+    async def pin_memories(self, info: Info, ids: list[strawberry.ID]) -> MemoriesResult:
+        return await _set_pinned(info, ids, True)
+
+    @strawberry.mutation(description="Unpin memories.")
+    async def unpin_memories(self, info: Info, ids: list[strawberry.ID]) -> MemoriesResult:
+        return await _set_pinned(info, ids, False)
+
+    @strawberry.mutation(description="Make memories visible to the whole org (never forgotten).")
+    async def promote_to_org(self, info: Info, ids: list[strawberry.ID]) -> MemoriesResult:
+        try:
+            memories = await info.context.services.memories.promote_to_org(
+                info.context.tenant(), [str(i) for i in ids]
+            )
+        except RetentiaError as e:
+            return errors.from_domain(e)
+        return MemoryList(memories=[MemoryType.from_domain(m) for m in memories])
+
+    @strawberry.mutation(
+        description="Delete memories with their edges; reports the neighbours left as orphans "
+        "and the tombstones left for superseded memories."
+    )
+    async def delete_memories(self, info: Info, ids: list[strawberry.ID]) -> DeleteResult:
+        try:
+            report = await info.context.services.memories.delete(
+                info.context.tenant(), [str(i) for i in ids]
+            )
+        except RetentiaError as e:
+            return _invalid_only(e)
+        return DeleteReportType.from_domain(report)
+
+    @strawberry.mutation(
+        description="Record a direct recall of each memory (what every recall hit gets) and run "
+        "the cascade over supportive edges."
+    )
+    async def reactivate_memories(
+        self, info: Info, ids: list[strawberry.ID], cascade: bool = True
+    ) -> ReactivateResult:
+        try:
+            report = await reactivate(
+                info.context.services.memories,
+                info.context.tenant(),
+                [str(i) for i in ids],
+                cascade=cascade,
+            )
+        except RetentiaError as e:
+            return errors.from_domain(e)
+        return ReactivationReportType.from_domain(report)
+
+    @strawberry.mutation(
+        description="Set the tenant's core preferences (a category may be in one list at most)."
+    )
+    async def set_core_preferences(
+        self,
+        info: Info,
+        auto: list[CategoryEnum] | None = None,  # type: ignore[valid-type]
+        approval: list[CategoryEnum] | None = None,  # type: ignore[valid-type]
+        excluded: list[CategoryEnum] | None = None,  # type: ignore[valid-type]
+    ) -> CorePreferencesResult:
+        try:
+            prefs = preferences(
+                [str(c) for c in auto or ()],
+                [str(c) for c in approval or ()],
+                [str(c) for c in excluded or ()],
+            )
+            saved = await set_core_preferences(
+                info.context.services.memories, info.context.tenant(), prefs
+            )
+        except RetentiaError as e:
+            return _invalid_only(e)
+        return CorePreferencesType.from_domain(saved)
+
+    @strawberry.mutation(description="Promote memories to core by hand (e.g. approved candidates).")
+    async def approve_core(self, info: Info, ids: list[strawberry.ID]) -> MemoriesResult:
+        try:
+            memories = await approve_core(
+                info.context.services.memories, info.context.tenant(), [str(i) for i in ids]
+            )
+        except RetentiaError as e:
+            return errors.from_domain(e)
+        return MemoryList(memories=[MemoryType.from_domain(m) for m in memories])
+
+    @strawberry.mutation(
+        description="One maintenance pass over the tenant: rescoring, status transitions, "
+        "consolidation, core promotion and forgetting. With dryRun nothing is written."
+    )
+    async def run_maintenance(self, info: Info, dry_run: bool = False) -> MaintenanceResult:
+        try:
+            report = await maintain(
+                info.context.services.memories,
+                info.context.tenant(),
+                dry_run=dry_run,
+                summarizer=info.context.services.summarizer,
+            )
+        except RetentiaError as e:
+            return _invalid_only(e)
+        return MaintenanceReportType.from_domain(report)
+
+
+async def _set_pinned(info: Info, ids: list[strawberry.ID], pinned: bool) -> MemoriesResult:
+    try:
+        memories = await info.context.services.memories.set_pinned(
+            info.context.tenant(), [str(i) for i in ids], pinned
+        )
+    except RetentiaError as e:
+        return errors.from_domain(e)
+    return MemoryList(memories=[MemoryType.from_domain(m) for m in memories])
 
 
 def _is_unexpected(error: GraphQLError) -> bool:

@@ -37,7 +37,7 @@ TIMEOUT_MS = 60_000
 CONTENT = "from the browser"
 MUTATION = (
     f'mutation {{ storeMemory(input: {{content: "{CONTENT}"}}) '
-    "{ ... on Memory { id content } } }"
+    "{ ... on StoreSuccess { memory { id content } } } }"
 )
 
 
@@ -143,7 +143,7 @@ def run_mutation(page: Page, url: str) -> str:
         "document.querySelector('.graphiql-response .CodeMirror').CodeMirror.getValue()"
     )
     body = json.loads(text)
-    memory = body["data"]["storeMemory"]
+    memory = body["data"]["storeMemory"]["memory"]
     assert memory["content"] == CONTENT and memory["id"], body
     stored_id: str = memory["id"]
     return stored_id

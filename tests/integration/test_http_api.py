@@ -24,9 +24,15 @@ MEMORY_FIELDS = """
   ... on InvalidInput { field message }
   ... on NotFound { kind key message }
 """
-STORE = (
-    f"mutation($input: StoreMemoryInput!) {{ storeMemory(input: $input) {{ {MEMORY_FIELDS} }} }}"
-)
+STORE = """mutation($input: StoreMemoryInput!) { storeMemory(input: $input) {
+  __typename
+  ... on StoreSuccess {
+    memory { __typename id content status entities category createdAt
+             metadata { key value } connectivity { kappa delta orphan } }
+    autoLinks { source target type createdBy weight }
+    possibleConflicts { memoryId kind detail } }
+  ... on InvalidInput { field message }
+  ... on NotFound { kind key message } } }"""
 GET = f"query($id: ID!) {{ memory(id: $id) {{ {MEMORY_FIELDS} }} }}"
 STATS = """{ stats { __typename
   ... on Stats { memories orphans kappaMax edges { type count } }
@@ -47,9 +53,17 @@ def service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServiceProcess
 def store(
     service: ServiceProcess, headers: dict[str, str] | None = None, **input: Any
 ) -> dict[str, Any]:
+    """The stored memory (flattened out of StoreSuccess, with its links and hints) or the
+    typed error."""
     result: dict[str, Any] = service.graphql(STORE, {"input": input}, headers)["data"][
         "storeMemory"
     ]
+    if result["__typename"] == "StoreSuccess":
+        return {
+            **result["memory"],
+            "autoLinks": result["autoLinks"],
+            "possibleConflicts": result["possibleConflicts"],
+        }
     return result
 
 
@@ -219,7 +233,7 @@ def test_batch_store_keeps_good_items(service: ServiceProcess) -> None:
     headers = {"X-Retentia-Project": "batch-test"}
     body = service.graphql(
         """mutation($inputs: [StoreMemoryInput!]!) { storeMemories(inputs: $inputs) {
-             __typename ... on Memory { content } ... on InvalidInput { field }
+             __typename ... on StoreSuccess { memory { content } } ... on InvalidInput { field }
              ... on NotFound { key } } }""",
         {
             "inputs": [
@@ -234,7 +248,12 @@ def test_batch_store_keeps_good_items(service: ServiceProcess) -> None:
         },
         headers,
     )["data"]["storeMemories"]
-    assert [r["__typename"] for r in body] == ["Memory", "InvalidInput", "Memory", "NotFound"]
+    assert [r["__typename"] for r in body] == [
+        "StoreSuccess",
+        "InvalidInput",
+        "StoreSuccess",
+        "NotFound",
+    ]
     assert memory_count(service, headers) == 2
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import strawberry
 
-from schema import InvalidInput, NotFound, RetentiaError
+from schema import Conflict, InvalidInput, NotFound, RetentiaError
 
 
 @strawberry.type(
@@ -23,6 +23,11 @@ class NotFoundError:
     message: str
 
 
+@strawberry.type(name="Conflict", description="The request contradicts the stored state.")
+class ConflictError:
+    message: str
+
+
 def from_domain(error: RetentiaError) -> InvalidInputError | NotFoundError:
     """The typed result for an expected error; unexpected ones propagate to be masked."""
     if isinstance(error, InvalidInput):
@@ -30,3 +35,11 @@ def from_domain(error: RetentiaError) -> InvalidInputError | NotFoundError:
     if isinstance(error, NotFound):
         return NotFoundError(kind=error.kind, key=error.key, message=str(error))
     raise error
+
+
+def from_domain_or_conflict(
+    error: RetentiaError,
+) -> InvalidInputError | NotFoundError | ConflictError:
+    if isinstance(error, Conflict):
+        return ConflictError(message=str(error))
+    return from_domain(error)

@@ -1,0 +1,135 @@
+"""Reports of lifecycle operations: deletion, reactivation, maintenance, core preferences."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime
+
+import strawberry
+
+from schema import Category
+from service.api.types.enums import CategoryEnum
+from service.core_preferences import CorePreferences
+from service.maintenance import MaintenanceReport
+from service.memories import DeleteReport
+from service.reactivation import ReactivationReport
+
+
+@strawberry.type(name="DeleteReport")
+class DeleteReportType:
+    deleted: list[strawberry.ID]
+    missing: list[strawberry.ID]
+    new_orphans: list[strawberry.ID] = strawberry.field(
+        description="Neighbours left without any causal or supportive edge."
+    )
+    tombstones: list[strawberry.ID]
+
+    @classmethod
+    def from_domain(cls, report: DeleteReport) -> DeleteReportType:
+        return cls(
+            deleted=[strawberry.ID(i) for i in report.deleted],
+            missing=[strawberry.ID(i) for i in report.missing],
+            new_orphans=[strawberry.ID(i) for i in report.new_orphans],
+            tombstones=[strawberry.ID(i) for i in report.tombstones],
+        )
+
+
+@strawberry.type
+class CascadeHit:
+    id: strawberry.ID
+    strength: float
+
+
+@strawberry.type(name="ReactivationReport")
+class ReactivationReportType:
+    direct: list[strawberry.ID]
+    cascaded: list[CascadeHit]
+    revived: list[strawberry.ID]
+    validated_auto_links: int
+
+    @classmethod
+    def from_domain(cls, report: ReactivationReport) -> ReactivationReportType:
+        return cls(
+            direct=[strawberry.ID(i) for i in report.direct],
+            cascaded=[
+                CascadeHit(id=strawberry.ID(i), strength=v) for i, v in report.cascaded.items()
+            ],
+            revived=[strawberry.ID(i) for i in report.revived],
+            validated_auto_links=report.validated_auto_links,
+        )
+
+
+@strawberry.type
+class TransitionCount:
+    transition: str
+    count: int
+
+
+@strawberry.type
+class ConsolidationType:
+    entity: str
+    memory_id: strawberry.ID
+    sources: list[strawberry.ID]
+
+
+def ids(values: Iterable[str]) -> list[strawberry.ID]:
+    return [strawberry.ID(v) for v in values]
+
+
+@strawberry.type(name="MaintenanceReport")
+class MaintenanceReportType:
+    dry_run: bool
+    now: datetime
+    memories: int
+    evaluated: int
+    transitions: list[TransitionCount]
+    rescored: int
+    promoted: list[strawberry.ID]
+    awaiting_approval: list[strawberry.ID]
+    consolidated: list[ConsolidationType]
+    forgotten: list[strawberry.ID]
+    tombstones: list[strawberry.ID]
+    seconds: float
+    summary: str
+
+    @classmethod
+    def from_domain(cls, report: MaintenanceReport) -> MaintenanceReportType:
+        return cls(
+            dry_run=report.dry_run,
+            now=report.now,
+            memories=report.memories,
+            evaluated=report.evaluated,
+            transitions=[
+                TransitionCount(transition=k, count=v)
+                for k, v in sorted(report.transitions.items())
+            ],
+            rescored=report.rescored,
+            promoted=ids(report.promoted),
+            awaiting_approval=ids(report.awaiting_approval),
+            consolidated=[
+                ConsolidationType(
+                    entity=c.entity, memory_id=strawberry.ID(c.memory_id), sources=ids(c.sources)
+                )
+                for c in report.consolidated
+            ],
+            forgotten=ids(report.forgotten),
+            tombstones=ids(report.tombstones),
+            seconds=report.seconds,
+            summary=report.summary(),
+        )
+
+
+@strawberry.type(name="CorePreferences")
+class CorePreferencesType:
+    auto: list[CategoryEnum]  # type: ignore[valid-type]
+    approval: list[CategoryEnum]  # type: ignore[valid-type]
+    excluded: list[CategoryEnum]  # type: ignore[valid-type]
+
+    @classmethod
+    def from_domain(cls, prefs: CorePreferences) -> CorePreferencesType:
+        order = list(Category)
+        return cls(
+            auto=sorted(prefs.auto, key=order.index),
+            approval=sorted(prefs.approval, key=order.index),
+            excluded=sorted(prefs.excluded, key=order.index),
+        )

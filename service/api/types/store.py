@@ -1,0 +1,45 @@
+"""What a store or an amendment returns: the memory, machine-made links, conflict hints."""
+
+from __future__ import annotations
+
+import strawberry
+
+from service.api.types.edge import MemoryEdgeType
+from service.api.types.memory import MemoryType
+from service.conflicts import ConflictHint
+from service.memories import StoreResult
+
+
+@strawberry.type(
+    description="A stored memory may repeat an existing one with a changed number "
+    "or a negation; the writer decides. Hints are never stored as edges."
+)
+class PossibleConflict:
+    memory_id: strawberry.ID
+    kind: str
+    similarity: float
+    detail: str
+
+    @classmethod
+    def from_domain(cls, hint: ConflictHint) -> PossibleConflict:
+        return cls(
+            memory_id=strawberry.ID(hint.memory_id),
+            kind=hint.kind,
+            similarity=hint.similarity,
+            detail=hint.detail,
+        )
+
+
+@strawberry.type
+class StoreSuccess:
+    memory: MemoryType
+    auto_links: list[MemoryEdgeType]
+    possible_conflicts: list[PossibleConflict]
+
+    @classmethod
+    def from_domain(cls, result: StoreResult) -> StoreSuccess:
+        return cls(
+            memory=MemoryType.from_domain(result.memory),
+            auto_links=[MemoryEdgeType.from_domain(e) for e in result.auto_links],
+            possible_conflicts=[PossibleConflict.from_domain(h) for h in result.possible_conflicts],
+        )
