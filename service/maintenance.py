@@ -293,6 +293,7 @@ class _Pass:
                 self.kappa[source.id] = self.kappa.get(source.id, 0) + 1
                 self.delta[source.id] = self.delta.get(source.id, 0) + 1
             self.kappa[semantic.id] = self.delta[semantic.id] = len(sources)
+            self.memories[semantic.id] = semantic
             self.report.consolidated.append(
                 Consolidation(shown, semantic.id, tuple(m.id for m in sources))
             )
@@ -350,7 +351,12 @@ class _Pass:
             kappa, delta = self.kappa.get(memory_id, 0), self.delta.get(memory_id, 0)
             score = at_rest_score(memory, kappa, delta, kappa_ref, self.now, self.s)
             status = memory.status
-            if status in _PROMOTABLE and memory.category not in prefs.excluded:
+            # A memory younger than one evaluation interval has not been seen at rest yet
+            # (its activation is still that of its creation): it is not promoted this pass.
+            settled = self.now - memory.created_at >= timedelta(
+                hours=self.s.evaluation_interval_hours
+            )
+            if settled and status in _PROMOTABLE and memory.category not in prefs.excluded:
                 if memory.category in prefs.auto or memory.category in self.s.core_fast_path:
                     status = MemoryStatus.CORE
                 else:
@@ -438,15 +444,19 @@ async def maintain(
     ]
     report.tombstones = sorted(t.id for t in tombstones)
     if not dry_run:
-        updates = [m for i, m in state.changed.items() if i not in state.forgotten]
+        created_ids = {m.id for m in state.created}
+        updates = [
+            m for i, m in state.changed.items() if i not in state.forgotten.keys() | created_ids
+        ]
         await repository.update_memories(tenant, updates, fields=LIFECYCLE_FIELDS)
         if state.created:
-            vectors = await service.embedder.embed([m.content for m in state.created])
+            created = [state.current(m.id) for m in state.created]
+            vectors = await service.embedder.embed([m.content for m in created])
             await repository.upsert_memories(
                 tenant,
                 [
                     m.model_copy(update={"embedding": v})
-                    for m, v in zip(state.created, vectors, strict=True)
+                    for m, v in zip(created, vectors, strict=True)
                 ],
             )
             await repository.link(tenant, state.created_edges)

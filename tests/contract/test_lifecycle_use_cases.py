@@ -1,0 +1,324 @@
+"""The lifecycle on the real database: auto-links stay discriminative and capped, conflict
+hints are returned and never stored, amendments supersede without deleting, reactivation
+raises activation and cascades (1 hop revives a dormant neighbour, 2 hops do not), deletion
+reports the orphans it makes, maintenance consolidates, promotes by preference and is
+idempotent, and explain shows every number."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest
+
+from graph_backends import GraphRepository
+from schema import (
+    Category,
+    Conflict,
+    EdgeCreator,
+    EdgeType,
+    MemoryStatus,
+    NotFound,
+    Tenant,
+)
+from service.core_preferences import (
+    approve_core,
+    core_candidates,
+    list_core,
+    preferences,
+    set_core_preferences,
+)
+from service.engine_settings import EngineSettings
+from service.explain import explain
+from service.maintenance import maintain
+from service.memories import LinkRequest, MemoryService, RelatedEdge, StoreRequest
+from service.reactivation import reactivate
+from service.retention import activation
+from tests.engine_support import Clock, HashEmbedder
+
+ENGINE = EngineSettings(auto_link_floor=0.5)
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+async def service(
+    repository: GraphRepository, tenant: Tenant, clock: Clock
+) -> AsyncIterator[MemoryService]:
+    yield MemoryService(repository, HashEmbedder(), clock, ENGINE)
+
+
+async def put(service: MemoryService, tenant: Tenant, content: str, **fields: object) -> str:
+    result = await service.store(tenant, StoreRequest(content=content, **fields))  # type: ignore[arg-type]
+    return result.memory.id
+
+
+async def test_auto_links_are_similar_capped_and_never_parallel(
+    service: MemoryService, tenant: Tenant
+) -> None:
+    base = await put(service, tenant, "the blue heron nests by the lake")
+    unrelated = await put(service, tenant, "quarterly tax forms are due in april")
+    similar = await service.store(
+        tenant, StoreRequest(content="the blue heron nests by the lake in spring")
+    )
+    assert [e.target for e in similar.auto_links] == [base]
+    (edge,) = similar.auto_links
+    assert (edge.type, edge.created_by) == (EdgeType.RELATED_TO, EdgeCreator.AUTO)
+    assert similar.memory.status is MemoryStatus.ACTIVE
+    assert unrelated not in {e.target for e in similar.auto_links}
+
+    declared = await service.store(
+        tenant,
+        StoreRequest(
+            content="the blue heron nests by the lake",
+            related=(RelatedEdge(base, EdgeType.SUPPORTS),),
+        ),
+    )
+    assert base not in {e.target for e in declared.auto_links}  # never parallel to SUPPORTS
+
+    for i in range(6):
+        r = await service.store(
+            tenant, StoreRequest(content=f"the blue heron nests by the lake {i}")
+        )
+        assert len(r.auto_links) <= ENGINE.auto_link_max_per_store
+
+
+async def test_inbound_auto_links_are_capped(repository: GraphRepository, tenant: Tenant) -> None:
+    service = MemoryService(
+        repository,
+        HashEmbedder(),
+        Clock(),
+        EngineSettings(auto_link_floor=0.5, auto_link_max_inbound=2, auto_link_max_per_store=1),
+    )
+    hub = await put(service, tenant, "solar panels on the roof")
+    linked = 0
+    for word in ("north", "south", "east", "west", "up"):
+        r = await service.store(tenant, StoreRequest(content=f"solar panels on the roof {word}"))
+        linked += sum(1 for e in r.auto_links if e.target == hub)
+    assert linked == 2
+    assert await repository.auto_link_inbound(tenant, [hub]) == [2]
+
+
+async def test_conflict_hints_are_returned_not_stored(
+    service: MemoryService, tenant: Tenant, repository: GraphRepository
+) -> None:
+    rent = await put(service, tenant, "my rent is 1200 dollars a month")
+    changed = await service.store(tenant, StoreRequest(content="my rent is 1500 dollars a month"))
+    assert [(h.memory_id, h.kind) for h in changed.possible_conflicts] == [(rent, "changed_number")]
+    assert "1200" in changed.possible_conflicts[0].detail
+    negated = await service.store(
+        tenant, StoreRequest(content="my rent is not 1200 dollars a month")
+    )
+    assert (rent, "negation") in {(h.memory_id, h.kind) for h in negated.possible_conflicts}
+    calm = await service.store(tenant, StoreRequest(content="we walked the dog in the park"))
+    assert calm.possible_conflicts == ()
+    assert (await repository.stats(tenant)).edges[EdgeType.CONTRADICTS] == 0
+
+
+async def test_amend_supersedes_without_deleting(service: MemoryService, tenant: Tenant) -> None:
+    old = await put(service, tenant, "the meeting is on monday", entities=["meeting"])
+    amended = await service.amend(tenant, old, "the meeting is on tuesday", reason="moved")
+    (stored_old,) = await service.get(tenant, [old])
+    assert stored_old is not None and stored_old.superseded_by == amended.memory.id
+    assert amended.memory.entities == ("meeting",)
+    sub = await service.traverse(tenant, amended.memory.id, depth=1)
+    assert {(e.source, e.target, e.type, e.reason) for e in sub.edges} == {
+        (amended.memory.id, old, EdgeType.SUPERSEDES, "moved")
+    }
+    with pytest.raises(Conflict, match="already superseded"):
+        await service.amend(tenant, old, "the meeting is on friday")
+    third = await service.amend(tenant, amended.memory.id, "the meeting is on friday")
+    assert await service.supersession_chain(tenant, old) == [
+        old,
+        amended.memory.id,
+        third.memory.id,
+    ]
+    with pytest.raises(NotFound):
+        await service.amend(tenant, "00000000-0000-4000-8000-000000000000", "x")
+
+
+async def test_reactivation_raises_activation_and_cascades(
+    service: MemoryService, tenant: Tenant, repository: GraphRepository, clock: Clock
+) -> None:
+    """seed —SUPPORTS— near —SUPPORTS— far; near and far are dormant."""
+    seed = await put(service, tenant, "alpha one")
+    near = await put(service, tenant, "bravo two", related=(RelatedEdge(seed, EdgeType.SUPPORTS),))
+    far = await put(
+        service, tenant, "charlie three", related=(RelatedEdge(near, EdgeType.SUPPORTS),)
+    )
+    dormant = [
+        m.model_copy(update={"status": MemoryStatus.DORMANT})
+        for m in await service.get(tenant, [near, far])
+        if m
+    ]
+    await repository.update_memories(tenant, dormant, fields=("status",))
+    clock.advance(hours=1)
+    (before,) = await service.get(tenant, [seed])
+    assert before is not None
+    a0 = activation([before.created_at, *before.reactivation_timestamps], clock.now, ENGINE).value
+    report = await reactivate(service, tenant, [seed])
+    (after,) = await service.get(tenant, [seed])
+    assert after is not None
+    a1 = activation([after.created_at, *after.reactivation_timestamps], clock.now, ENGINE).value
+    assert a1 > a0 and after.reactivation_count == 1 and after.stability == pytest.approx(1.1)
+    assert report.cascaded == {near: pytest.approx(0.3), far: pytest.approx(0.09)}
+    assert report.revived == (near,)
+    got = {m.id: m for m in await service.get(tenant, [near, far]) if m}
+    assert got[near].status is MemoryStatus.EPISODIC and got[far].status is MemoryStatus.DORMANT
+    assert got[near].cascade_count == 1 and got[near].reactivation_timestamps == ()
+    assert got[near].last_reactivated_at == clock.now
+    with pytest.raises(NotFound):
+        await reactivate(service, tenant, ["00000000-0000-4000-8000-000000000000"])
+
+
+async def test_delete_reports_new_orphans_as_removal_impact_predicts(
+    service: MemoryService, tenant: Tenant, repository: GraphRepository
+) -> None:
+    hub = await put(service, tenant, "hub memory x")
+    leaf = await put(
+        service, tenant, "leaf memory y", related=(RelatedEdge(hub, EdgeType.CAUSED_BY),)
+    )
+    other = await put(service, tenant, "other memory z")
+    kept = await put(
+        service,
+        tenant,
+        "kept memory w",
+        related=(RelatedEdge(hub, EdgeType.SUPPORTS), RelatedEdge(other, EdgeType.SUPPORTS)),
+    )
+    predicted = await repository.removal_impact(tenant, hub)
+    report = await service.delete(tenant, [hub, "00000000-0000-4000-8000-000000000000"])
+    assert report.deleted == (hub,) and len(report.missing) == 1
+    assert list(report.new_orphans) == predicted == [leaf]
+    assert kept not in report.new_orphans
+
+
+async def test_maintenance_consolidates_promotes_and_is_idempotent(
+    service: MemoryService, tenant: Tenant, repository: GraphRepository, clock: Clock
+) -> None:
+    ids = [
+        await put(service, tenant, text, entities=["Acme"], category=Category.PROJECTS_ENDEAVORS)
+        for text in ("Acme signed the contract.", "Acme sent the invoice.", "Acme paid late.")
+    ]
+    episodic = [
+        m.model_copy(update={"status": MemoryStatus.EPISODIC})
+        for m in await service.get(tenant, ids)
+        if m
+    ]
+    await repository.update_memories(tenant, episodic, fields=("status",))
+    favourite = await put(service, tenant, "I love green tea", category=Category.PREFERENCES_HABITS)
+    secret = await put(
+        service, tenant, "my pin code is secret", category=Category.FINANCIAL_MATERIAL
+    )
+    await set_core_preferences(
+        service, tenant, preferences(auto=["preferences_habits"], excluded=["financial_material"])
+    )
+    linked = await put(
+        service, tenant, "held memory", related=(RelatedEdge(secret, EdgeType.SUPPORTS),)
+    )
+    await repository.update_memories(
+        tenant,
+        [
+            m.model_copy(update={"status": MemoryStatus.ACTIVE})
+            for m in await service.get(tenant, [favourite, secret, linked])
+            if m
+        ],
+        fields=("status",),
+    )
+    clock.advance(days=1)
+    first = await maintain(service, tenant)
+    (consolidation,) = first.consolidated
+    assert consolidation.entity == "Acme" and set(consolidation.sources) == set(ids)
+    (summary,) = await service.get(tenant, [consolidation.memory_id])
+    assert summary is not None and summary.status is MemoryStatus.SEMANTIC
+    assert "Acme signed the contract." in summary.content
+    sub = await service.traverse(
+        tenant, consolidation.memory_id, depth=1, edge_types=[EdgeType.DERIVED_FROM]
+    )
+    assert {e.target for e in sub.edges} == set(ids)
+    assert favourite in first.promoted and secret not in first.promoted
+    assert [m.id for m in await list_core(service, tenant)] == [favourite]
+
+    before = {m.id: m for m in await repository.all_memories(tenant)}
+    second = await maintain(service, tenant)
+    assert not second.changed, second.summary()
+    assert {m.id: m for m in await repository.all_memories(tenant)} == before
+
+
+async def test_approval_preference_makes_candidates(
+    service: MemoryService, tenant: Tenant, repository: GraphRepository, clock: Clock
+) -> None:
+    await set_core_preferences(service, tenant, preferences(approval=["identity_self_concept"]))
+    me = await put(service, tenant, "I am a night owl", category=Category.IDENTITY_SELF_CONCEPT)
+    friends = [  # unrelated texts: no auto-links among them, so me is the only hub
+        await put(service, tenant, text, related=(RelatedEdge(me, EdgeType.SUPPORTS),))
+        for text in ("apples in autumn", "zebra crossing", "violin lessons", "quantum physics")
+    ]
+    clock.advance(days=1)  # memories younger than one evaluation interval are not promoted
+    for _ in range(5):
+        await reactivate(service, tenant, [me])
+    report = await maintain(service, tenant)
+    assert me in report.awaiting_approval and me not in report.promoted
+    assert await core_candidates(service, tenant) == [me]
+    await approve_core(service, tenant, [me])
+    assert await core_candidates(service, tenant) == []
+    (got,) = await service.get(tenant, [me])
+    assert got is not None and got.status is MemoryStatus.CORE
+    assert friends
+
+
+async def test_hysteresis_counts_one_evaluation_per_interval(
+    service: MemoryService, tenant: Tenant, repository: GraphRepository, clock: Clock
+) -> None:
+    """active → episodic after 3 low evaluations, counted at most once per 24 h."""
+    a = await put(service, tenant, "first node")
+    b = await put(service, tenant, "second node", related=(RelatedEdge(a, EdgeType.CAUSED_BY),))
+    seen = []
+    for hours in (12, 12, 24, 24):
+        clock.advance(hours=hours)
+        await maintain(service, tenant)
+        (m,) = await service.get(tenant, [b])
+        assert m is not None
+        seen.append((m.status, m.irrelevance_counter))
+    assert seen == [
+        (MemoryStatus.ACTIVE, 1),
+        (MemoryStatus.ACTIVE, 1),  # only 12 h since the last evaluation: not counted again
+        (MemoryStatus.ACTIVE, 2),
+        (MemoryStatus.EPISODIC, 0),
+    ]
+
+
+async def test_explain_shows_every_number(
+    service: MemoryService, tenant: Tenant, repository: GraphRepository, clock: Clock
+) -> None:
+    a = await put(service, tenant, "the lighthouse keeper", entities=["Keeper"])
+    b = await put(
+        service,
+        tenant,
+        "the keeper lit the lamp",
+        related=(RelatedEdge(a, EdgeType.CAUSED_BY, reason="duty"),),
+    )
+    await service.link(tenant, [LinkRequest(a, b, EdgeType.CONTRADICTS)])
+    clock.advance(seconds=100)
+    e = await explain(service, tenant, a, query="what did the Keeper do")
+    assert e.formula == "score = relevance × connectivity × activation"
+    assert e.relevance is not None and e.relevance.shared_entities == ("keeper",)
+    assert e.activation.value == pytest.approx(0.1, rel=1e-3)  # 100 s after a single write
+    assert (e.connectivity.kappa, e.connectivity.delta) == (1, 1)
+    assert e.removal_impact == (b,)
+    assert {(x.edge.type, x.partition) for x in e.edges} == {
+        (EdgeType.CAUSED_BY, "causal"),
+        (EdgeType.CONTRADICTS, "negative"),
+    }
+    names = [c.name for c in e.forgetting.conjuncts]
+    assert names == [
+        "deletion_score_below_threshold",
+        "orphan",
+        "unprotected",
+        "old_enough_and_eligible",
+    ]
+    assert not e.forgetting.forget
+    assert e.category_policy.decay_per_hour == pytest.approx(0.005)
+    with pytest.raises(NotFound):
+        await explain(service, tenant, "00000000-0000-4000-8000-000000000000")

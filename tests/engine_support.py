@@ -1,0 +1,55 @@
+"""What the lifecycle tests drive the real service with: a bag-of-words hashing embedder
+(texts sharing words are similar, deterministically — the real MiniLM is exercised by the HTTP
+and embedder tests) and a clock the test moves."""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import random
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from tests.conftest import DIMENSION
+from tests.factories import T0
+
+Vector = tuple[float, ...]
+
+
+def _token_vector(token: str) -> list[float]:
+    seed = int.from_bytes(hashlib.sha256(token.encode()).digest()[:8], "big")
+    rng = random.Random(seed)
+    return [rng.gauss(0.0, 1.0) for _ in range(DIMENSION)]
+
+
+class HashEmbedder:
+    name = "test:bag-of-words"
+    dimension = DIMENSION
+
+    async def embed(self, texts: Sequence[str]) -> list[Vector]:
+        out = []
+        for text in texts:
+            total = [0.0] * DIMENSION
+            for token in re.findall(r"\w+", text.lower()):
+                for i, x in enumerate(_token_vector(token)):
+                    total[i] += x
+            norm = math.sqrt(sum(x * x for x in total)) or 1.0
+            out.append(tuple(x / norm for x in total))
+        return out
+
+    async def aclose(self) -> None:
+        return None
+
+
+@dataclass
+class Clock:
+    now: datetime = T0
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, **delta: float) -> datetime:
+        self.now += timedelta(**delta)
+        return self.now
