@@ -167,7 +167,12 @@ def at_rest_score(
     conn = connectivity(kappa, delta, kappa_ref, s)
     act = activation([memory.created_at, *memory.reactivation_timestamps], now, s)
     score = retention_score(rest.value, conn.value, act.value).value
-    return score * s.superseded_factor if memory.superseded_by is not None else score
+    if memory.superseded_by is not None:
+        score *= s.superseded_factor
+    # Twelve significant digits survive the database's decimal round trip exactly (FalkorDB
+    # prints doubles with fewer than the 17 digits a float needs), so the score read back by
+    # the next pass equals the one written and an unchanged memory is not rewritten.
+    return float(f"{score:.12g}")
 
 
 def fresh_deletion_score(memory: Memory, now: datetime, s: EngineSettings) -> float:
