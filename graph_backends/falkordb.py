@@ -181,6 +181,18 @@ class FalkorRepository:
         found = await self._indexes(tenant)
         return all(found.get((lb, p, t)) == "OPERATIONAL" for lb, p, t, _ in _INDEXES)
 
+    async def list_tenants(self) -> list[Tenant]:
+        try:
+            names = await self._db.connection.execute_command("GRAPH.LIST")
+        except (RedisError, OSError) as e:
+            raise BackendUnavailable(f"FalkorDB is unreachable ({e})") from e
+        tenants = []
+        for name in sorted(names):
+            parts = str(name).split(":")
+            if len(parts) == 3 and parts[0] == "retentia":
+                tenants.append(Tenant(org=parts[1], project=parts[2]))
+        return tenants
+
     async def drop_tenant(self, tenant: Tenant) -> None:
         try:
             await self._db.connection.delete(tenant.key)

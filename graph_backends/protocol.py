@@ -42,6 +42,9 @@ class GraphRepository(Protocol):
     async def schema_ready(self, tenant: Tenant) -> bool:
         """Whether every index `ensure_schema` creates exists and is operational."""
 
+    async def list_tenants(self) -> list[Tenant]:
+        """Every tenant that has a graph in this database."""
+
     async def drop_tenant(self, tenant: Tenant) -> None:
         """Delete everything the tenant has. Irreversible."""
 

@@ -293,3 +293,120 @@ def test_memories_survive_a_restart(service: ServiceProcess, sig: signal.Signals
     service.start()
     got = service.graphql(GET, {"id": stored["id"]})["data"]["memory"]
     assert got["__typename"] == "Memory" and got["content"] == f"survives {sig.name}"
+
+
+def test_lifecycle_operations_over_http(service: ServiceProcess) -> None:
+    """amend, pin/unpin, promote to org, reactivate, explain, core preferences and approval,
+    maintenance (dry run and real) and delete, each over HTTP with its typed result."""
+    h = {"X-Retentia-Project": "lifecycle"}
+    old = store(service, h, content="The standup is at 9:30 every day.", entities=["standup"])["id"]
+    fresh = service.graphql(
+        """mutation($id: ID!) { amendMemory(id: $id, content: "The standup moved to 10:00.",
+             reason: "new team") { __typename
+             ... on StoreSuccess { memory { id entities } }
+             ... on Conflict { message } } }""",
+        {"id": old},
+        h,
+    )["data"]["amendMemory"]
+    assert fresh["__typename"] == "StoreSuccess" and fresh["memory"]["entities"] == ["standup"]
+    again = service.graphql(
+        """mutation($id: ID!) { amendMemory(id: $id, content: "x") { __typename
+             ... on Conflict { message } } }""",
+        {"id": old},
+        h,
+    )["data"]["amendMemory"]
+    assert again["__typename"] == "Conflict" and "already superseded" in again["message"]
+
+    new_id = fresh["memory"]["id"]
+    ids_fields = "__typename ... on MemoryList { memories { id pinned visibility } }"
+    pinned = service.graphql(
+        f"mutation($ids: [ID!]!) {{ pinMemories(ids: $ids) {{ {ids_fields} }} }}",
+        {"ids": [new_id]},
+        h,
+    )["data"]["pinMemories"]
+    assert pinned["memories"][0]["pinned"] is True
+    unpinned = service.graphql(
+        f"mutation($ids: [ID!]!) {{ unpinMemories(ids: $ids) {{ {ids_fields} }} }}",
+        {"ids": [new_id]},
+        h,
+    )["data"]["unpinMemories"]
+    assert unpinned["memories"][0]["pinned"] is False
+    org = service.graphql(
+        f"mutation($ids: [ID!]!) {{ promoteToOrg(ids: $ids) {{ {ids_fields} }} }}",
+        {"ids": [new_id]},
+        h,
+    )["data"]["promoteToOrg"]
+    assert org["memories"][0]["visibility"] == "ORG"
+
+    reactivated = service.graphql(
+        """mutation($ids: [ID!]!) { reactivateMemories(ids: $ids) { __typename
+             ... on ReactivationReport { direct cascaded { id strength } revived } } }""",
+        {"ids": [new_id]},
+        h,
+    )["data"]["reactivateMemories"]
+    assert reactivated["direct"] == [new_id]
+
+    explained = service.graphql(
+        """query($id: ID!) { explain(id: $id, query: "when is the standup") { __typename
+             ... on Explanation { formula score forces { name value inputs { name value } }
+               forgetting { forget conjuncts { name holds } } nextTransition
+               edges { partition stale edge { type } } categoryPolicy { category } } } }""",
+        {"id": new_id},
+        h,
+    )["data"]["explain"]
+    assert explained["formula"] == "score = relevance × connectivity × activation"
+    assert [f["name"] for f in explained["forces"]] == [
+        "relevance",
+        "relevance_at_rest",
+        "connectivity",
+        "activation",
+    ]
+    assert {"SUPERSEDES"} == {e["edge"]["type"] for e in explained["edges"]}
+    assert explained["forgetting"]["forget"] is False
+
+    prefs = service.graphql(
+        """mutation { setCorePreferences(auto: [PREFERENCES_HABITS], excluded: [OTHER]) {
+             __typename ... on CorePreferences { auto approval excluded } } }""",
+        None,
+        h,
+    )["data"]["setCorePreferences"]
+    assert prefs == {
+        "__typename": "CorePreferences",
+        "auto": ["PREFERENCES_HABITS"],
+        "approval": [],
+        "excluded": ["OTHER"],
+    }
+    clash = service.graphql(
+        """mutation { setCorePreferences(auto: [OTHER], excluded: [OTHER]) {
+             __typename ... on InvalidInput { field message } } }""",
+        None,
+        h,
+    )["data"]["setCorePreferences"]
+    assert clash["__typename"] == "InvalidInput"
+    approved = service.graphql(
+        f"mutation($ids: [ID!]!) {{ approveCore(ids: $ids) {{ {ids_fields} }} }}", {"ids": [old]}, h
+    )["data"]["approveCore"]
+    assert approved["__typename"] == "MemoryList"
+    core = service.graphql(
+        "{ coreMemories { __typename ... on MemoryList { memories { id status } } } }", None, h
+    )["data"]["coreMemories"]
+    assert core["memories"] == [{"id": old, "status": "CORE"}]
+
+    for dry_run in (True, False):
+        report = service.graphql(
+            """mutation($dry: Boolean!) { runMaintenance(dryRun: $dry) { __typename
+                 ... on MaintenanceReport { dryRun memories evaluated forgotten summary } } }""",
+            {"dry": dry_run},
+            h,
+        )["data"]["runMaintenance"]
+        assert report["dryRun"] is dry_run and report["memories"] == 2
+        assert report["forgotten"] == []
+
+    deleted = service.graphql(
+        """mutation($ids: [ID!]!) { deleteMemories(ids: $ids) { __typename
+             ... on DeleteReport { deleted missing newOrphans tombstones } } }""",
+        {"ids": [old, new_memory_id()]},
+        h,
+    )["data"]["deleteMemories"]
+    assert deleted["deleted"] == [old] and len(deleted["missing"]) == 1
+    assert deleted["tombstones"] == [old]  # it was superseded: its chain stays auditable
