@@ -20,6 +20,12 @@ _NUMBER: Final = re.compile(r"\d+(?:[.,]\d+)*")
 NEGATIONS: Final = frozenset(
     {"not", "no", "never", "none", "nobody", "nothing", "neither", "nor", "without", "cannot"}
 )
+#: Conversational idioms whose negation words negate nothing. On LoCoMo every hint on an
+#: ordinary turn was one of these ("no worries", "can't wait", "long time no chat").
+IDIOMS: Final = re.compile(
+    r"\b(?:no (?:problem|worries|worry|doubt|way)|can(?:'t|not| not) wait|long time no"
+    r"|never mind|not bad|(?:haven't|have not) seen you)\b"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +44,8 @@ class ConflictHint:
 
 
 def _tokens(text: str) -> list[str]:
-    return [t.replace("n't", " not").strip() for t in _TOKEN.findall(text.lower())]
+    plain = IDIOMS.sub(" ", text.lower().replace("’", "'"))
+    return [t.replace("n't", " not").strip() for t in _TOKEN.findall(plain)]
 
 
 def _words(tokens: Sequence[str]) -> set[str]:

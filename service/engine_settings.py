@@ -73,12 +73,12 @@ class EngineSettings(BaseModel):
     )
 
     # -- auto-linking and consolidation -----------------------------------------------------
-    auto_link_floor: float = Field(default=0.6, ge=-1.0, le=1.0)  # least cosine (placeholder)
+    auto_link_floor: float = Field(default=0.8, ge=-1.0, le=1.0)  # least cosine, unknown embedders
     auto_link_max_per_store: int = Field(default=3, ge=0)  # RELATED_TO edges made per store
     auto_link_max_inbound: int = Field(default=10, ge=0)  # auto links a memory may receive
     consolidation_min_group: int = Field(default=3, ge=2)  # episodic memories per summary
     conflict_similarity_floor: float = Field(default=0.8, ge=-1.0, le=1.0)  # hint candidates
-    conflict_token_overlap: float = Field(default=0.6, ge=0.0, le=1.0)  # same words otherwise
+    conflict_token_overlap: float = Field(default=0.4, ge=0.0, le=1.0)  # same words otherwise
 
     # -- maintenance ------------------------------------------------------------------------
     evaluation_interval_hours: float = Field(default=24.0, ge=0.0)  # one FSM evaluation per
