@@ -259,7 +259,9 @@ class _Pass:
         done: set[str] = set()
         for memory_id in self.memories:
             memory = self.current(memory_id)
-            if memory.status is MemoryStatus.SEMANTIC and "consolidated_entity" in memory.metadata:
+            # A summary keeps its entity consolidated whatever became of it since (promoted to
+            # core, gone dormant): otherwise every pass would summarise the same group again.
+            if "consolidated_entity" in memory.metadata:
                 done.add(memory.metadata["consolidated_entity"])
             if memory.status is MemoryStatus.EPISODIC:
                 for entity in {normalise_entity(e) for e in memory.entities} - {""}:

@@ -322,3 +322,27 @@ async def test_explain_shows_every_number(
     assert e.category_policy.decay_per_hour == pytest.approx(0.005)
     with pytest.raises(NotFound):
         await explain(service, tenant, "00000000-0000-4000-8000-000000000000")
+
+
+async def test_a_summary_promoted_or_dormant_still_counts_as_consolidated(
+    service: MemoryService, tenant: Tenant, repository: GraphRepository, clock: Clock
+) -> None:
+    """Found by bench/maintain.py at 100k: a summary promoted to core was summarised again."""
+    ids = [
+        await put(service, tenant, f"Zed {word}.", entities=["Zed"])
+        for word in ("arrived", "cooked", "left")
+    ]
+    await repository.update_memories(
+        tenant,
+        [
+            m.model_copy(update={"status": MemoryStatus.EPISODIC})
+            for m in await service.get(tenant, ids)
+            if m
+        ],
+        fields=("status",),
+    )
+    clock.advance(days=1)
+    (first,) = (await maintain(service, tenant)).consolidated
+    await approve_core(service, tenant, [first.memory_id])
+    clock.advance(days=1)
+    assert (await maintain(service, tenant)).consolidated == []
