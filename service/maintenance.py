@@ -38,7 +38,7 @@ from service.core_preferences import (
 )
 from service.engine_settings import EngineSettings
 from service.lifecycle import forgetting_check, next_status
-from service.memories import MemoryService, content_hash
+from service.memories import MemoryService, content_hash, new_edge
 from service.retention import (
     activation,
     connectivity,
@@ -287,14 +287,13 @@ class _Pass:
             self.created.append(semantic)
             for source in sources:
                 self.created_edges.append(
-                    MemoryEdge(
-                        source=semantic.id,
-                        target=source.id,
-                        type=EdgeType.DERIVED_FROM,
+                    new_edge(
+                        semantic.id,
+                        source.id,
+                        EdgeType.DERIVED_FROM,
+                        self.now,
                         reason=f"consolidated under '{shown}'",
                         created_by=EdgeCreator.CONSOLIDATION,
-                        created_at=self.now,
-                        last_validated_at=self.now,
                     )
                 )
                 self.kappa[source.id] = self.kappa.get(source.id, 0) + 1

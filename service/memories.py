@@ -89,6 +89,30 @@ class DeleteReport:
     tombstones: tuple[str, ...]
 
 
+def new_edge(
+    source: str,
+    target: str,
+    type: EdgeType,
+    now: datetime,
+    *,
+    weight: float = 1.0,
+    reason: str | None = None,
+    created_by: EdgeCreator = EdgeCreator.WRITER,
+) -> MemoryEdge:
+    """A validated edge made (and validated) now."""
+    return build(
+        MemoryEdge,
+        source=source,
+        target=target,
+        type=type,
+        weight=weight,
+        reason=reason,
+        created_by=created_by,
+        created_at=now,
+        last_validated_at=now,
+    )
+
+
 def content_hash(content: str) -> str:
     return hashlib.sha256(content.encode("utf-8")).hexdigest()
 
@@ -155,16 +179,8 @@ class MemoryService:
             try:
                 draft = self._draft(request, now, index)
                 edges_of[draft.id] = [
-                    build(
-                        MemoryEdge,
-                        source=draft.id,
-                        target=rel.target,
-                        type=rel.type,
-                        weight=rel.weight,
-                        reason=rel.reason,
-                        created_by=EdgeCreator.WRITER,
-                        created_at=now,
-                        last_validated_at=now,
+                    new_edge(
+                        draft.id, rel.target, rel.type, now, weight=rel.weight, reason=rel.reason
                     )
                     for rel in request.related
                 ]
@@ -237,16 +253,14 @@ class MemoryService:
             max_inbound=s.auto_link_max_inbound,
         )
         auto = [
-            build(
-                MemoryEdge,
-                source=draft.id,
-                target=hit.memory_id,
-                type=EdgeType.RELATED_TO,
+            new_edge(
+                draft.id,
+                hit.memory_id,
+                EdgeType.RELATED_TO,
+                now,
                 weight=min(1.0, max(0.0, hit.score)),
                 reason=f"similar content (cosine {hit.score:.3f})",
                 created_by=EdgeCreator.AUTO,
-                created_at=now,
-                last_validated_at=now,
             )
             for hit in chosen
         ]
@@ -304,16 +318,14 @@ class MemoryService:
         await self.ready(tenant)
         now = self._clock()
         built = [
-            build(
-                MemoryEdge,
-                source=e.source,
-                target=e.target,
-                type=e.type,
+            new_edge(
+                e.source,
+                e.target,
+                e.type,
+                now,
                 weight=e.weight,
                 reason=e.reason,
                 created_by=e.created_by,
-                created_at=now,
-                last_validated_at=now,
             )
             for e in edges
         ]
