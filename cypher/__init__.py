@@ -33,6 +33,7 @@ class QueryName(StrEnum):
     CREATE_MEMORY_CREATED_AT_INDEX = "create_memory_created_at_index"
     CREATE_MEMORY_VECTOR_INDEX = "create_memory_vector_index"
     CREATE_MEMORY_FULLTEXT_INDEX = "create_memory_fulltext_index"
+    CREATE_MEMORY_VECTOR_ID_INDEX = "create_memory_vector_id_index"
     UPSERT_MEMORIES = "upsert_memories"
     GET_MEMORIES = "get_memories"
     GET_EMBEDDINGS = "get_embeddings"

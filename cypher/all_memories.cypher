@@ -1,4 +1,4 @@
 // Every memory of the tenant without embeddings, for maintenance passes.
 // params:
 MATCH (m:Memory)
-RETURN m {.*, embedding: null} AS memory
+RETURN m {.*} AS memory

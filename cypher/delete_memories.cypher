@@ -1,6 +1,7 @@
-// Delete memories with every incident edge; returns the ids that existed.
+// Delete memories with every incident edge and their embedding; returns the ids that existed.
 // params: ids
 UNWIND $ids AS id
 MATCH (m:Memory {id: id})
-DETACH DELETE m
+OPTIONAL MATCH (v:MemoryVector {id: id})
+DETACH DELETE m, v
 RETURN id

@@ -1,5 +1,5 @@
 // The stored embedding of each memory by id.
 // params: ids
 UNWIND $ids AS id
-MATCH (m:Memory {id: id})
-RETURN m.id AS id, m.embedding AS embedding
+MATCH (v:MemoryVector {id: id})
+RETURN v.id AS id, v.embedding AS embedding

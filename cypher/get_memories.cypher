@@ -1,5 +1,5 @@
-// Memories by id, without their embeddings (fetched apart, only when asked for).
+// Memories by id (embeddings live on :MemoryVector and are fetched apart, only when asked).
 // params: ids
 UNWIND $ids AS id
 MATCH (m:Memory {id: id})
-RETURN m {.*, embedding: null} AS memory
+RETURN m {.*} AS memory

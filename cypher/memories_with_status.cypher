@@ -2,6 +2,6 @@
 // params: statuses, limit
 MATCH (m:Memory)
 WHERE m.status IN $statuses
-RETURN m {.*, embedding: null} AS memory
+RETURN m {.*} AS memory
 ORDER BY m.created_at DESC, m.id DESC
 LIMIT $limit

@@ -4,6 +4,6 @@ MATCH (m:Memory)
 WHERE $before IS NULL
    OR m.created_at < $before
    OR (m.created_at = $before AND m.id < $before_id)
-RETURN m {.*, embedding: null} AS memory
+RETURN m {.*} AS memory
 ORDER BY m.created_at DESC, m.id DESC
 LIMIT $limit

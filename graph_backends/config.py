@@ -25,6 +25,9 @@ class FalkorConfig(BaseModel):
     #: HNSW candidates per search; FalkorDB's default of 10 missed exact matches (FACTS.md).
     ef_runtime: int = Field(default=100, ge=1, le=10_000)
     max_connections: int = Field(default=32, ge=1)
+    #: Seconds to wait for one reply. redis-py's own default (5 s) is too short for
+    #: whole-tenant reads: loading 100,000 memories for maintenance takes ~10 s.
+    socket_timeout_s: float | None = Field(default=300.0, gt=0)
     #: Seconds to wait for an embedded FalkorDB to load its data and answer.
     startup_timeout_s: float = Field(default=120.0, gt=0)
 

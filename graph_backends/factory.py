@@ -39,7 +39,11 @@ async def _open_falkordb(config: FalkorConfig) -> AsyncIterator[GraphRepository]
         url = await embedded.start()
     try:
         pool = BlockingConnectionPool.from_url(
-            url, max_connections=config.max_connections, decode_responses=True, timeout=30
+            url,
+            max_connections=config.max_connections,
+            decode_responses=True,
+            timeout=30,
+            socket_timeout=config.socket_timeout_s,
         )
         repository = FalkorRepository(
             FalkorDB(connection_pool=pool),

@@ -58,8 +58,9 @@ _SUPPORTIVE: Final = [str(t) for t in SUPPORTIVE_TYPES]
 _INDEXES: Final = (
     ("Memory", "id", "RANGE", QueryName.CREATE_MEMORY_ID_INDEX),
     ("Memory", "created_at", "RANGE", QueryName.CREATE_MEMORY_CREATED_AT_INDEX),
-    ("Memory", "embedding", "VECTOR", QueryName.CREATE_MEMORY_VECTOR_INDEX),
     ("Memory", "content", "FULLTEXT", QueryName.CREATE_MEMORY_FULLTEXT_INDEX),
+    ("MemoryVector", "id", "RANGE", QueryName.CREATE_MEMORY_VECTOR_ID_INDEX),
+    ("MemoryVector", "embedding", "VECTOR", QueryName.CREATE_MEMORY_VECTOR_INDEX),
     ("Tombstone", "id", "RANGE", QueryName.CREATE_TOMBSTONE_ID_INDEX),
     ("Config", "key", "RANGE", QueryName.CREATE_CONFIG_KEY_INDEX),
 )
@@ -168,7 +169,7 @@ class FalkorRepository:
     async def _check_dimension(self, tenant: Tenant) -> None:
         rows = await self._run(tenant, QueryName.LIST_INDEXES, read_only=True)
         for row in rows:
-            if row["label"] == "Memory" and row["entitytype"] == "NODE":
+            if row["label"] == "MemoryVector" and row["entitytype"] == "NODE":
                 options = row.get("options") or {}
                 stored = (options.get("embedding") or {}).get("dimension")
                 if stored is not None and stored != self._dimension:

@@ -450,10 +450,8 @@ async def maintain(
     ]
     report.tombstones = sorted(t.id for t in tombstones)
     if not dry_run:
-        created_ids = {m.id for m in state.created}
-        updates = [
-            m for i, m in state.changed.items() if i not in state.forgotten.keys() | created_ids
-        ]
+        skip = state.forgotten.keys() | {m.id for m in state.created}
+        updates = [m for i, m in state.changed.items() if i not in skip]
         await repository.update_memories(tenant, updates, fields=LIFECYCLE_FIELDS)
         if state.created:
             created = [state.current(m.id) for m in state.created]

@@ -1,0 +1,3 @@
+// Range index on the memory id each :MemoryVector carries.
+// params:
+CREATE INDEX FOR (v:MemoryVector) ON (v.id)
