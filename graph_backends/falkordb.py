@@ -477,12 +477,9 @@ class FalkorRepository:
         )
         return sum(int(r["validated"]) for r in rows)
 
-    async def supportive_neighbours(self, tenant: Tenant, limit: int) -> dict[str, list[str]]:
+    async def supportive_neighbours(self, tenant: Tenant) -> dict[str, list[str]]:
         rows = await self._run(
-            tenant,
-            QueryName.SUPPORTIVE_NEIGHBOURS,
-            {"supportive": _SUPPORTIVE, "limit": limit},
-            read_only=True,
+            tenant, QueryName.SUPPORTIVE_NEIGHBOURS, {"supportive": _SUPPORTIVE}, read_only=True
         )
         return {r["id"]: list(r["neighbours"]) for r in rows}
 

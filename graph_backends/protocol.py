@@ -132,8 +132,8 @@ class GraphRepository(Protocol):
     async def validate_auto_links(self, tenant: Tenant, ids: Sequence[str], at: datetime) -> int:
         """Mark the machine-made RELATED_TO edges of the memories validated at `at`."""
 
-    async def supportive_neighbours(self, tenant: Tenant, limit: int) -> dict[str, list[str]]:
-        """Up to `limit` causal or supportive neighbours of every connected memory."""
+    async def supportive_neighbours(self, tenant: Tenant) -> dict[str, list[str]]:
+        """The causal or supportive neighbours of every connected memory."""
 
     async def all_memories(self, tenant: Tenant) -> list[Memory]:
         """Every memory of the tenant, without embeddings."""

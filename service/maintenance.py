@@ -369,11 +369,13 @@ class _Pass:
                     act = activation(
                         [memory.created_at, *memory.reactivation_timestamps], self.now, self.s
                     )
-                    near = [
-                        self.delta[n]
-                        for n in neighbours.get(memory_id, ())
+                    # The first N surviving neighbours by id: the same subset on every pass.
+                    near_ids = sorted(
+                        n
+                        for n in set(neighbours.get(memory_id, ()))
                         if n in self.delta and n not in self.forgotten
-                    ]
+                    )[: self.s.core_schema_neighbours]
+                    near = [self.delta[n] for n in near_ids]
                     promotion = core_promotion(
                         act.value, delta, avg_delta, near, memory.stability, self.s
                     )
@@ -431,9 +433,11 @@ async def maintain(
     await state.forget()
     say(f"{tenant}: {len(report.forgotten)} memories meet every forgetting condition")
     prefs = await get_core_preferences(service, tenant)
-    neighbours = dict(await repository.supportive_neighbours(tenant, s.core_schema_neighbours))
-    for c in report.consolidated:
-        neighbours[c.memory_id] = list(c.sources)[: s.core_schema_neighbours]
+    neighbours = {k: list(v) for k, v in (await repository.supportive_neighbours(tenant)).items()}
+    for c in report.consolidated:  # the DERIVED_FROM edges this pass adds
+        neighbours[c.memory_id] = list(c.sources)
+        for source in c.sources:
+            neighbours.setdefault(source, []).append(c.memory_id)
     candidates = state.rescore_and_promote(prefs, neighbours)
     previous = set(await core_candidates(service, tenant))
     pending = (previous | candidates) - set(report.promoted) - set(report.forgotten)
