@@ -13,6 +13,7 @@ import pytest
 from graph_backends import FalkorConfig, GraphRepository, open_backend
 from schema import Tenant
 from tests import falkordb_server
+from tests.integration.service_process import ServiceProcess
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
@@ -58,6 +59,18 @@ async def repository(
 
 def new_tenant() -> Tenant:
     return Tenant(org="test", project=f"t-{uuid.uuid4().hex[:12]}")
+
+
+@pytest.fixture(scope="module")
+def api(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServiceProcess]:
+    """`retentia serve` as a real uvicorn process on the embedded default, one per module."""
+    process = ServiceProcess(tmp_path_factory.mktemp("service"))
+    process.start()
+    try:
+        yield process
+    finally:
+        if process.process is not None:
+            process.stop()
 
 
 @pytest.fixture

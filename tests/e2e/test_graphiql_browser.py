@@ -1,16 +1,14 @@
 """GraphiQL works in a real browser with no internet: Debian's headless Chromium loads
 GET /graphql, runs a mutation through the editor's execute button and shows the stored memory,
-while every request outside the service's own origin is blocked, and none is made — no CDN, no
+while every request outside the api's own origin is blocked, and none is made — no CDN, no
 font, no telemetry — with no failed request and no console error on the way."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
 
-import pytest
 from playwright.sync_api import (
     ConsoleMessage,
     Page,
@@ -41,17 +39,6 @@ MUTATION = (
 )
 
 
-@pytest.fixture(scope="module")
-def service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServiceProcess]:
-    process = ServiceProcess(tmp_path_factory.mktemp("service"))
-    process.start()
-    try:
-        yield process
-    finally:
-        if process.process is not None:
-            process.stop()
-
-
 def origin(url: str) -> str:
     parts = urlsplit(url)
     return f"{parts.scheme}://{parts.netloc}"
@@ -61,9 +48,9 @@ def is_source_map(url: str) -> bool:
     return urlsplit(url).path.endswith(".map")
 
 
-def test_graphiql_runs_a_mutation_offline(service: ServiceProcess, tmp_path: Path) -> None:
+def test_graphiql_runs_a_mutation_offline(api: ServiceProcess, tmp_path: Path) -> None:
     assert CHROMIUM.exists(), f"{CHROMIUM} is missing: run scripts/install (apt-get chromium)"
-    own_origin = origin(service.url)
+    own_origin = origin(api.url)
     outside: list[str] = []
     failed: list[str] = []
     console_errors: list[str] = []
@@ -102,7 +89,7 @@ def test_graphiql_runs_a_mutation_offline(service: ServiceProcess, tmp_path: Pat
             page.on("console", on_console)
             page.on("pageerror", lambda error: console_errors.append(f"uncaught: {error}"))
             try:
-                stored_id = run_mutation(page, f"{service.url}/graphql")
+                stored_id = run_mutation(page, f"{api.url}/graphql")
             except (AssertionError, PlaywrightError):
                 screenshot = tmp_path / "graphiql-failure.png"
                 page.screenshot(path=str(screenshot), full_page=True)
@@ -113,10 +100,10 @@ def test_graphiql_runs_a_mutation_offline(service: ServiceProcess, tmp_path: Pat
         finally:
             browser.close()
 
-    assert outside == [], "GraphiQL requested something outside the service's origin"
+    assert outside == [], "GraphiQL requested something outside the api's origin"
     assert failed == []
     assert console_errors == []
-    got = service.graphql(
+    got = api.graphql(
         "query($id: ID!) { memory(id: $id) { ... on Memory { content } } }", {"id": stored_id}
     )
     assert got["data"]["memory"] == {"content": CONTENT}

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 import signal
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -39,25 +38,12 @@ STATS = """{ stats { __typename
   ... on InvalidInput { field message } } }"""
 
 
-@pytest.fixture(scope="module")
-def service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServiceProcess]:
-    process = ServiceProcess(tmp_path_factory.mktemp("service"))
-    process.start()
-    try:
-        yield process
-    finally:
-        if process.process is not None:
-            process.stop()
-
-
 def store(
-    service: ServiceProcess, headers: dict[str, str] | None = None, **input: Any
+    api: ServiceProcess, headers: dict[str, str] | None = None, **input: Any
 ) -> dict[str, Any]:
     """The stored memory (flattened out of StoreSuccess, with its links and hints) or the
     typed error."""
-    result: dict[str, Any] = service.graphql(STORE, {"input": input}, headers)["data"][
-        "storeMemory"
-    ]
+    result: dict[str, Any] = api.graphql(STORE, {"input": input}, headers)["data"]["storeMemory"]
     if result["__typename"] == "StoreSuccess":
         return {
             **result["memory"],
@@ -67,14 +53,14 @@ def store(
     return result
 
 
-def memory_count(service: ServiceProcess, headers: dict[str, str] | None = None) -> int:
-    count: int = service.graphql(STATS, headers=headers)["data"]["stats"]["memories"]
+def memory_count(api: ServiceProcess, headers: dict[str, str] | None = None) -> int:
+    count: int = api.graphql(STATS, headers=headers)["data"]["stats"]["memories"]
     return count
 
 
-def test_health_endpoints(service: ServiceProcess) -> None:
-    assert httpx.get(f"{service.url}/healthz").json() == {"status": "ok"}
-    assert httpx.get(f"{service.url}/readyz").json() == {"status": "ready"}
+def test_health_endpoints(api: ServiceProcess) -> None:
+    assert httpx.get(f"{api.url}/healthz").json() == {"status": "ok"}
+    assert httpx.get(f"{api.url}/readyz").json() == {"status": "ready"}
 
 
 @pytest.mark.parametrize(
@@ -87,14 +73,10 @@ def test_health_endpoints(service: ServiceProcess) -> None:
     ],
     ids=["plain", "cypher", "redisearch", "100KB"],
 )
-def test_store_then_get_returns_content_byte_for_byte(
-    service: ServiceProcess, content: str
-) -> None:
-    stored = store(
-        service, content=content, entities=["Alice"], metadata=[{"key": "k", "value": "v"}]
-    )
+def test_store_then_get_returns_content_byte_for_byte(api: ServiceProcess, content: str) -> None:
+    stored = store(api, content=content, entities=["Alice"], metadata=[{"key": "k", "value": "v"}])
     assert stored["__typename"] == "Memory"
-    got = service.graphql(GET, {"id": stored["id"]})["data"]["memory"]
+    got = api.graphql(GET, {"id": stored["id"]})["data"]["memory"]
     assert got["content"].encode() == content.encode()
     assert got["entities"] == ["Alice"] and got["metadata"] == [{"key": "k", "value": "v"}]
     assert got["status"] == "TAGGED" and got["connectivity"] == {
@@ -126,20 +108,22 @@ def test_store_then_get_returns_content_byte_for_byte(
     ],
 )
 def test_bad_input_is_a_typed_error_and_writes_nothing(
-    service: ServiceProcess, input: dict[str, Any], field: str, fragment: str
+    api: ServiceProcess, input: dict[str, Any], field: str, fragment: str
 ) -> None:
-    before = memory_count(service)
-    result = store(service, **input)
+    before = memory_count(api)
+    result = store(api, **input)
     assert result["__typename"] == "InvalidInput"
     assert result["field"] == field and fragment in result["message"]
-    assert memory_count(service) == before
+    assert memory_count(api) == before
 
 
-def test_edge_to_missing_memory_is_not_found_and_writes_nothing(service: ServiceProcess) -> None:
-    before = memory_count(service)
+def test_edge_to_missing_memory_is_not_found_and_writes_nothing(
+    api: ServiceProcess,
+) -> None:
+    before = memory_count(api)
     ghost = new_memory_id()
     result = store(
-        service, content="orphaned cause", related=[{"targetId": ghost, "type": "CAUSED_BY"}]
+        api, content="orphaned cause", related=[{"targetId": ghost, "type": "CAUSED_BY"}]
     )
     assert result == {
         "__typename": "NotFound",
@@ -147,36 +131,36 @@ def test_edge_to_missing_memory_is_not_found_and_writes_nothing(service: Service
         "key": ghost,
         "message": f"memory {ghost!r} does not exist",
     }
-    assert memory_count(service) == before
+    assert memory_count(api) == before
 
 
-def test_unknown_edge_type_is_refused_by_the_schema(service: ServiceProcess) -> None:
-    body = service.graphql(
+def test_unknown_edge_type_is_refused_by_the_schema(api: ServiceProcess) -> None:
+    body = api.graphql(
         STORE,
         {"input": {"content": "x", "related": [{"targetId": new_memory_id(), "type": "LIKES"}]}},
     )
     assert body["data"] is None and "LIKES" in body["errors"][0]["message"]
 
 
-def test_malformed_id_and_missing_memory(service: ServiceProcess) -> None:
-    bad = service.graphql(GET, {"id": "1' OR '1'='1"})["data"]["memory"]
+def test_malformed_id_and_missing_memory(api: ServiceProcess) -> None:
+    bad = api.graphql(GET, {"id": "1' OR '1'='1"})["data"]["memory"]
     assert bad["__typename"] == "InvalidInput" and bad["field"] == "id"
-    missing = service.graphql(GET, {"id": new_memory_id()})["data"]["memory"]
+    missing = api.graphql(GET, {"id": new_memory_id()})["data"]["memory"]
     assert missing["__typename"] == "NotFound"
 
 
-def test_link_traverse_and_stats(service: ServiceProcess) -> None:
+def test_link_traverse_and_stats(api: ServiceProcess) -> None:
     headers = {"X-Retentia-Project": "graph-test"}
-    a = store(service, headers, content="the server crashed")["id"]
-    b = store(service, headers, content="the disk was full", related=[])["id"]
+    a = store(api, headers, content="the server crashed")["id"]
+    b = store(api, headers, content="the disk was full", related=[])["id"]
     c = store(
-        service,
+        api,
         headers,
         content="logs were never rotated",
         related=[{"targetId": b, "type": "CAUSED_BY", "reason": "no logrotate"}],
     )
     assert c["__typename"] == "Memory" and c["status"] == "ACTIVE"
-    linked = service.graphql(
+    linked = api.graphql(
         """mutation($links: [LinkInput!]!) { linkMemories(links: $links) {
              __typename ... on LinkSuccess { edges { source target type partition createdBy } }
              ... on NotFound { key } } }""",
@@ -195,7 +179,7 @@ def test_link_traverse_and_stats(service: ServiceProcess) -> None:
     }
 
     ghost = new_memory_id()
-    failed = service.graphql(
+    failed = api.graphql(
         """mutation($links: [LinkInput!]!) { linkMemories(links: $links) {
              __typename ... on NotFound { key } } }""",
         {
@@ -208,7 +192,7 @@ def test_link_traverse_and_stats(service: ServiceProcess) -> None:
     )["data"]["linkMemories"]
     assert failed == {"__typename": "NotFound", "key": ghost}
 
-    sub = service.graphql(
+    sub = api.graphql(
         """query($id: ID!) { traverse(id: $id, depth: 2, edgeTypes: [CAUSED_BY], direction: OUT) {
              __typename ... on Subgraph { nodes { id connectivity { kappa delta } }
                                          edges { source target type reason } } } }""",
@@ -223,15 +207,15 @@ def test_link_traverse_and_stats(service: ServiceProcess) -> None:
     kappa = {n["id"]: n["connectivity"]["kappa"] for n in sub["nodes"]}
     assert kappa == {a: 1, b: 2, c["id"]: 1}
 
-    stats = service.graphql(STATS, headers=headers)["data"]["stats"]
+    stats = api.graphql(STATS, headers=headers)["data"]["stats"]
     edges = {e["type"]: e["count"] for e in stats["edges"]}
     assert (stats["memories"], stats["orphans"], stats["kappaMax"]) == (3, 0, 2)
     assert (edges["CAUSED_BY"], edges["RELATED_TO"], edges["SUPPORTS"]) == (2, 1, 0)
 
 
-def test_batch_store_keeps_good_items(service: ServiceProcess) -> None:
+def test_batch_store_keeps_good_items(api: ServiceProcess) -> None:
     headers = {"X-Retentia-Project": "batch-test"}
-    body = service.graphql(
+    body = api.graphql(
         """mutation($inputs: [StoreMemoryInput!]!) { storeMemories(inputs: $inputs) {
              __typename ... on StoreSuccess { memory { content } } ... on InvalidInput { field }
              ... on NotFound { key } } }""",
@@ -254,53 +238,53 @@ def test_batch_store_keeps_good_items(service: ServiceProcess) -> None:
         "StoreSuccess",
         "NotFound",
     ]
-    assert memory_count(service, headers) == 2
+    assert memory_count(api, headers) == 2
 
 
-def test_tenants_are_isolated_by_header(service: ServiceProcess) -> None:
+def test_tenants_are_isolated_by_header(api: ServiceProcess) -> None:
     alpha = {"X-Retentia-Org": "alpha", "X-Retentia-Project": "p"}
     beta = {"X-Retentia-Org": "beta", "X-Retentia-Project": "p"}
-    mid = store(service, alpha, content="alpha's secret")["id"]
-    assert service.graphql(GET, {"id": mid}, beta)["data"]["memory"]["__typename"] == "NotFound"
-    assert service.graphql(GET, {"id": mid}, alpha)["data"]["memory"]["content"] == "alpha's secret"
-    bad = service.graphql(GET, {"id": mid}, {"X-Retentia-Org": "alpha:p"})["data"]["memory"]
+    mid = store(api, alpha, content="alpha's secret")["id"]
+    assert api.graphql(GET, {"id": mid}, beta)["data"]["memory"]["__typename"] == "NotFound"
+    assert api.graphql(GET, {"id": mid}, alpha)["data"]["memory"]["content"] == "alpha's secret"
+    bad = api.graphql(GET, {"id": mid}, {"X-Retentia-Org": "alpha:p"})["data"]["memory"]
     assert bad["__typename"] == "InvalidInput" and bad["field"] == "org"
 
 
-def test_graphiql_is_served_offline(service: ServiceProcess) -> None:
-    page = httpx.get(f"{service.url}/graphql", headers={"Accept": "text/html"})
+def test_graphiql_is_served_offline(api: ServiceProcess) -> None:
+    page = httpx.get(f"{api.url}/graphql", headers={"Accept": "text/html"})
     assert page.status_code == 200 and "GraphiQL" in page.text
     assert not re.search(r"https?://", page.text), "the page must not load anything remote"
     for name in ASSET_FILES:
         assert f"/static/graphiql/{name}" in page.text
-        asset = httpx.get(f"{service.url}/static/graphiql/{name}")
+        asset = httpx.get(f"{api.url}/static/graphiql/{name}")
         assert asset.status_code == 200 and len(asset.content) > 1000
 
 
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGKILL], ids=["clean", "sigkill"])
-def test_memories_survive_a_restart(service: ServiceProcess, sig: signal.Signals) -> None:
-    """Persistence on the embedded default: a stop (or a crash of the service process, whose
+def test_memories_survive_a_restart(api: ServiceProcess, sig: signal.Signals) -> None:
+    """Persistence on the embedded default: a stop (or a crash of the api process, whose
     FalkorDB child then shuts down on its own) loses no acknowledged memory."""
-    stored = store(service, content=f"survives {sig.name}")
-    service.stop(sig)
-    pidfile = Path(service.data_dir) / "falkordb" / "falkordb.pid"
+    stored = store(api, content=f"survives {sig.name}")
+    api.stop(sig)
+    pidfile = Path(api.data_dir) / "falkordb" / "falkordb.pid"
     if sig is signal.SIGKILL:  # the orphaned FalkorDB gets SIGTERM from the kernel and exits
         import time
 
         deadline = time.monotonic() + 30
         while pidfile.exists() and time.monotonic() < deadline:
             time.sleep(0.1)
-    service.start()
-    got = service.graphql(GET, {"id": stored["id"]})["data"]["memory"]
+    api.start()
+    got = api.graphql(GET, {"id": stored["id"]})["data"]["memory"]
     assert got["__typename"] == "Memory" and got["content"] == f"survives {sig.name}"
 
 
-def test_lifecycle_operations_over_http(service: ServiceProcess) -> None:
+def test_lifecycle_operations_over_http(api: ServiceProcess) -> None:
     """amend, pin/unpin, promote to org, reactivate, explain, core preferences and approval,
     maintenance (dry run and real) and delete, each over HTTP with its typed result."""
     h = {"X-Retentia-Project": "lifecycle"}
-    old = store(service, h, content="The standup is at 9:30 every day.", entities=["standup"])["id"]
-    fresh = service.graphql(
+    old = store(api, h, content="The standup is at 9:30 every day.", entities=["standup"])["id"]
+    fresh = api.graphql(
         """mutation($id: ID!) { amendMemory(id: $id, content: "The standup moved to 10:00.",
              reason: "new team") { __typename
              ... on StoreSuccess { memory { id entities } }
@@ -309,7 +293,7 @@ def test_lifecycle_operations_over_http(service: ServiceProcess) -> None:
         h,
     )["data"]["amendMemory"]
     assert fresh["__typename"] == "StoreSuccess" and fresh["memory"]["entities"] == ["standup"]
-    again = service.graphql(
+    again = api.graphql(
         """mutation($id: ID!) { amendMemory(id: $id, content: "x") { __typename
              ... on Conflict { message } } }""",
         {"id": old},
@@ -319,26 +303,26 @@ def test_lifecycle_operations_over_http(service: ServiceProcess) -> None:
 
     new_id = fresh["memory"]["id"]
     ids_fields = "__typename ... on MemoryList { memories { id pinned visibility } }"
-    pinned = service.graphql(
+    pinned = api.graphql(
         f"mutation($ids: [ID!]!) {{ pinMemories(ids: $ids) {{ {ids_fields} }} }}",
         {"ids": [new_id]},
         h,
     )["data"]["pinMemories"]
     assert pinned["memories"][0]["pinned"] is True
-    unpinned = service.graphql(
+    unpinned = api.graphql(
         f"mutation($ids: [ID!]!) {{ unpinMemories(ids: $ids) {{ {ids_fields} }} }}",
         {"ids": [new_id]},
         h,
     )["data"]["unpinMemories"]
     assert unpinned["memories"][0]["pinned"] is False
-    org = service.graphql(
+    org = api.graphql(
         f"mutation($ids: [ID!]!) {{ promoteToOrg(ids: $ids) {{ {ids_fields} }} }}",
         {"ids": [new_id]},
         h,
     )["data"]["promoteToOrg"]
     assert org["memories"][0]["visibility"] == "ORG"
 
-    reactivated = service.graphql(
+    reactivated = api.graphql(
         """mutation($ids: [ID!]!) { reactivateMemories(ids: $ids) { __typename
              ... on ReactivationReport { direct cascaded { id strength } revived } } }""",
         {"ids": [new_id]},
@@ -346,7 +330,7 @@ def test_lifecycle_operations_over_http(service: ServiceProcess) -> None:
     )["data"]["reactivateMemories"]
     assert reactivated["direct"] == [new_id]
 
-    explained = service.graphql(
+    explained = api.graphql(
         """query($id: ID!) { explain(id: $id, query: "when is the standup") { __typename
              ... on Explanation { formula score forces { name value inputs { name value } }
                forgetting { forget conjuncts { name holds } } nextTransition
@@ -364,7 +348,7 @@ def test_lifecycle_operations_over_http(service: ServiceProcess) -> None:
     assert {"SUPERSEDES"} == {e["edge"]["type"] for e in explained["edges"]}
     assert explained["forgetting"]["forget"] is False
 
-    prefs = service.graphql(
+    prefs = api.graphql(
         """mutation { setCorePreferences(auto: [PREFERENCES_HABITS], excluded: [OTHER]) {
              __typename ... on CorePreferences { auto approval excluded } } }""",
         None,
@@ -376,24 +360,24 @@ def test_lifecycle_operations_over_http(service: ServiceProcess) -> None:
         "approval": [],
         "excluded": ["OTHER"],
     }
-    clash = service.graphql(
+    clash = api.graphql(
         """mutation { setCorePreferences(auto: [OTHER], excluded: [OTHER]) {
              __typename ... on InvalidInput { field message } } }""",
         None,
         h,
     )["data"]["setCorePreferences"]
     assert clash["__typename"] == "InvalidInput"
-    approved = service.graphql(
+    approved = api.graphql(
         f"mutation($ids: [ID!]!) {{ approveCore(ids: $ids) {{ {ids_fields} }} }}", {"ids": [old]}, h
     )["data"]["approveCore"]
     assert approved["__typename"] == "MemoryList"
-    core = service.graphql(
+    core = api.graphql(
         "{ coreMemories { __typename ... on MemoryList { memories { id status } } } }", None, h
     )["data"]["coreMemories"]
     assert core["memories"] == [{"id": old, "status": "CORE"}]
 
     for dry_run in (True, False):
-        report = service.graphql(
+        report = api.graphql(
             """mutation($dry: Boolean!) { runMaintenance(dryRun: $dry) { __typename
                  ... on MaintenanceReport { dryRun memories evaluated forgotten summary } } }""",
             {"dry": dry_run},
@@ -402,7 +386,7 @@ def test_lifecycle_operations_over_http(service: ServiceProcess) -> None:
         assert report["dryRun"] is dry_run and report["memories"] == 2
         assert report["forgotten"] == []
 
-    deleted = service.graphql(
+    deleted = api.graphql(
         """mutation($ids: [ID!]!) { deleteMemories(ids: $ids) { __typename
              ... on DeleteReport { deleted missing newOrphans tombstones } } }""",
         {"ids": [old, new_memory_id()]},
