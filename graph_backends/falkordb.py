@@ -64,6 +64,8 @@ _INDEXES: Final = (
     ("Tombstone", "id", "RANGE", QueryName.CREATE_TOMBSTONE_ID_INDEX),
     ("Config", "key", "RANGE", QueryName.CREATE_CONFIG_KEY_INDEX),
 )
+#: One query of a transaction: its name, parameters and template slots.
+_Step = tuple[QueryName, dict[str, Any], dict[str, EdgeType]]
 #: Largest UNWIND batch sent in one query.
 _BATCH: Final = 500
 
@@ -202,7 +204,7 @@ class FalkorRepository:
 
     # -- memories --------------------------------------------------------------------------
 
-    async def upsert_memories(self, tenant: Tenant, memories: Sequence[Memory]) -> None:
+    def _check_dimensions(self, memories: Sequence[Memory]) -> None:
         for memory in memories:
             if memory.embedding is not None and len(memory.embedding) != self._dimension:
                 raise InvalidInput(
@@ -210,13 +212,22 @@ class FalkorRepository:
                     f"memory {memory.id} has {len(memory.embedding)} dimensions; the tenant's "
                     f"vector index has {self._dimension}",
                 )
+
+    @staticmethod
+    def _memory_rows(memories: Sequence[Memory]) -> list[dict[str, Any]]:
         rows = []
         for memory in memories:
             props, embedding = memory_props(memory)
             rows.append({"props": props, "embedding": embedding})
-        if rows:
+        return rows
+
+    async def upsert_memories(self, tenant: Tenant, memories: Sequence[Memory]) -> None:
+        self._check_dimensions(memories)
+        if memories:
             # One query: the whole batch is written atomically or not at all.
-            await self._run(tenant, QueryName.UPSERT_MEMORIES, {"rows": rows})
+            await self._run(
+                tenant, QueryName.UPSERT_MEMORIES, {"rows": self._memory_rows(memories)}
+            )
 
     async def get_memories(
         self, tenant: Tenant, ids: Sequence[str], *, with_embeddings: bool = False
@@ -281,35 +292,57 @@ class FalkorRepository:
         missing = sorted(ends - await self.existing_ids(tenant, ends))
         if missing:
             raise NotFound("memory", missing[0])
+        steps = self._link_steps(edges)
+        if len(steps) == 1:
+            ((name, params, templates),) = steps
+            await self._run(tenant, name, params, edge_type=templates["edge_type"])
+            return
+        await self._transaction(tenant, steps)
+
+    async def store_memories(
+        self, tenant: Tenant, memories: Sequence[Memory], edges: Sequence[MemoryEdge]
+    ) -> None:
+        self._check_dimensions(memories)
+        new = {m.id for m in memories}
+        ends = ({e.source for e in edges} | {e.target for e in edges}) - new
+        missing = sorted(ends - await self.existing_ids(tenant, ends)) if ends else []
+        if missing:
+            raise NotFound("memory", missing[0])
+        steps: list[_Step] = []
+        if memories:
+            steps.append((QueryName.UPSERT_MEMORIES, {"rows": self._memory_rows(memories)}, {}))
+        steps += self._link_steps(edges)
+        if steps:
+            await self._transaction(tenant, steps)
+
+    @staticmethod
+    def _link_steps(edges: Sequence[MemoryEdge]) -> list[_Step]:
         by_type: dict[EdgeType, list[dict[str, Any]]] = defaultdict(list)
         for edge in edges:
             by_type[edge.type].append(edge_params(edge))
-        if len(by_type) == 1:
-            ((edge_type, rows),) = by_type.items()
-            await self._run(tenant, QueryName.LINK_MEMORIES, {"edges": rows}, edge_type=edge_type)
-            return
-        await self._link_in_transaction(tenant, by_type)
+        return [
+            (QueryName.LINK_MEMORIES, {"edges": rows}, {"edge_type": edge_type})
+            for edge_type, rows in by_type.items()
+        ]
 
-    async def _link_in_transaction(
-        self, tenant: Tenant, by_type: Mapping[EdgeType, list[dict[str, Any]]]
-    ) -> None:
-        """Several edge types (one query each) in one MULTI/EXEC: applied together or, if the
-        server dies first, not at all (redis replays a transaction from its AOF whole or not)."""
+    async def _transaction(self, tenant: Tenant, steps: Sequence[_Step]) -> None:
+        """Several queries in one MULTI/EXEC: other clients never see part of them, and redis
+        replays a transaction from its append-only file whole or not at all."""
         from falkordb.helpers import stringify_param_value
 
-        query = load(QueryName.LINK_MEMORIES, DIALECT)
         try:
             async with self._db.connection.pipeline(transaction=True) as pipe:
-                for edge_type, rows in by_type.items():
-                    params = query.bind({"edges": rows})
+                for name, params, templates in steps:
+                    query = load(name, DIALECT)
+                    bound = query.bind(params)
                     header = "CYPHER " + " ".join(
-                        f"{k}={stringify_param_value(v)}" for k, v in params.items()
+                        f"{k}={stringify_param_value(v)}" for k, v in bound.items()
                     )
-                    text = f"{header} {query.render(edge_type=edge_type)}"
+                    text = f"{header} {query.render(**templates)}"
                     pipe.execute_command("GRAPH.QUERY", tenant.key, text, "--compact")
                 await pipe.execute()
         except ResponseError as e:
-            raise BackendError(f"FalkorDB failed to link memories in {tenant}: {e}") from e
+            raise BackendError(f"FalkorDB failed a transaction for tenant {tenant}: {e}") from e
         except (RedisError, OSError) as e:
             raise BackendUnavailable(f"FalkorDB is unreachable ({e})") from e
 

@@ -51,6 +51,12 @@ class GraphRepository(Protocol):
     async def upsert_memories(self, tenant: Tenant, memories: Sequence[Memory]) -> None:
         """Insert or fully replace memories by id, in one atomic write."""
 
+    async def store_memories(
+        self, tenant: Tenant, memories: Sequence[Memory], edges: Sequence[MemoryEdge]
+    ) -> None:
+        """Upsert memories and create edges among them and existing memories in one atomic
+        write. Raises `NotFound` naming a missing end, and then writes nothing."""
+
     async def get_memories(
         self, tenant: Tenant, ids: Sequence[str], *, with_embeddings: bool = False
     ) -> list[Memory | None]: ...

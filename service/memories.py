@@ -212,8 +212,11 @@ class MemoryService:
             stored[memory.id] = StoreResult(memory, tuple(auto), tuple(hints))
             edges_of[memory.id] = edges
         if stored:
-            await self._repository.upsert_memories(tenant, [r.memory for r in stored.values()])
-            await self._repository.link(tenant, [e for mid in stored for e in edges_of[mid]])
+            await self._repository.store_memories(
+                tenant,
+                [r.memory for r in stored.values()],
+                [e for mid in stored for e in edges_of[mid]],
+            )
         return [stored[r.id] if isinstance(r, Memory) else r for r in results]
 
     async def _neighbours(

@@ -186,3 +186,24 @@ async def test_traverse_stops_at_max_nodes(repository: GraphRepository, tenant: 
     )
     assert len(sub.nodes) == 10
     assert hub.id in {m.id for m in sub.nodes}
+
+
+async def test_store_memories_writes_memories_and_edges_together(
+    repository: GraphRepository, tenant: Tenant
+) -> None:
+    """New memories and their edges (to each other and to existing memories) land in one atomic
+    write; a missing end writes none of them."""
+    (old,) = memories(1)
+    await repository.upsert_memories(tenant, [old])
+    a, b = memories(2)
+    await repository.store_memories(
+        tenant, [a, b], [edge(a, b, EdgeType.CAUSED_BY), edge(b, old, EdgeType.RELATED_TO)]
+    )
+    assert (await repository.stats(tenant)).memories == 3
+    degrees = await repository.degrees(tenant, [a.id, b.id, old.id])
+    assert [(d.kappa, d.delta) for d in degrees if d] == [(1, 1), (1, 2), (0, 1)]
+    c, d = memories(2)
+    ghost = new_memory_id()
+    with pytest.raises(NotFound):
+        await repository.store_memories(tenant, [c, d], [edge(c, ghost, EdgeType.SUPPORTS)])
+    assert await repository.get_memories(tenant, [c.id, d.id]) == [None, None]
