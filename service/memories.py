@@ -4,6 +4,7 @@ is written), get, link, unlink, traverse, degrees, stats."""
 from __future__ import annotations
 
 import hashlib
+from collections import Counter
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -197,8 +198,13 @@ class MemoryService:
         drafts = [r for r in results if isinstance(r, Memory)]
         vectors = await self._embedder.embed([m.content for m in drafts])
         stored: dict[str, StoreResult] = {}
+        # Auto-links this batch makes, so the inbound cap holds within a batch too.
+        batch_inbound: Counter[str] = Counter()
         for draft, vector in zip(drafts, vectors, strict=True):
-            auto, hints = await self._neighbours(tenant, draft, vector, edges_of[draft.id], now)
+            auto, hints = await self._neighbours(
+                tenant, draft, vector, edges_of[draft.id], now, batch_inbound
+            )
+            batch_inbound.update(e.target for e in auto)
             edges = [*edges_of[draft.id], *auto]
             connected = any(e.type in SUPPORTIVE_TYPES for e in edges)
             memory = draft.model_copy(
@@ -226,6 +232,7 @@ class MemoryService:
         vector: Vector,
         declared: Sequence[MemoryEdge],
         now: datetime,
+        batch_inbound: Mapping[str, int],
     ) -> tuple[list[MemoryEdge], list[ConflictHint]]:
         """Auto-links and conflict hints against the most similar existing memories."""
         s = self._engine
@@ -235,17 +242,9 @@ class MemoryService:
             tenant, vector, max(10, s.auto_link_max_per_store + 5)
         )
         declared_targets = {e.target for e in declared}
-        inbound = (
-            dict(
-                zip(
-                    [h.memory_id for h in hits],
-                    await self._repository.auto_link_inbound(tenant, [h.memory_id for h in hits]),
-                    strict=True,
-                )
-            )
-            if hits
-            else {}
-        )
+        ids = [h.memory_id for h in hits]
+        stored_inbound = await self._repository.auto_link_inbound(tenant, ids) if ids else []
+        inbound = {i: n + batch_inbound.get(i, 0) for i, n in zip(ids, stored_inbound, strict=True)}
         chosen = choose_auto_links(
             hits,
             self_id=draft.id,

@@ -346,3 +346,27 @@ async def test_a_summary_promoted_or_dormant_still_counts_as_consolidated(
     await approve_core(service, tenant, [first.memory_id])
     clock.advance(days=1)
     assert (await maintain(service, tenant)).consolidated == []
+
+
+async def test_inbound_cap_holds_within_one_batch(
+    repository: GraphRepository, tenant: Tenant
+) -> None:
+    service = MemoryService(
+        repository,
+        HashEmbedder(),
+        Clock(),
+        EngineSettings(auto_link_floor=0.5, auto_link_max_inbound=2),
+    )
+    hub = await put(service, tenant, "wind turbines on the hill")
+    results = await service.store_each(
+        tenant,
+        [
+            StoreRequest(content=f"wind turbines on the hill {w}")
+            for w in ("north", "south", "east", "west", "up")
+        ],
+    )
+    linked = sum(
+        1 for r in results if not isinstance(r, Exception) for e in r.auto_links if e.target == hub
+    )
+    assert linked == 2
+    assert await repository.auto_link_inbound(tenant, [hub]) == [2]
