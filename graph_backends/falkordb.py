@@ -70,6 +70,11 @@ _Step = tuple[QueryName, dict[str, Any], dict[str, EdgeType]]
 _BATCH: Final = 500
 
 
+def _type_names(edge_types: Collection[EdgeType]) -> list[str]:
+    """The types a traversal follows: all of them when none are named."""
+    return sorted(str(t) for t in (edge_types or EdgeType))
+
+
 def _ids(values: Collection[str]) -> list[str]:
     return [parse_memory_id(v) for v in values]
 
@@ -378,7 +383,7 @@ class FalkorRepository:
         start = parse_memory_id(start)
         if not await self.existing_ids(tenant, [start]):
             raise NotFound("memory", start)
-        types = sorted(str(t) for t in (edge_types or EdgeType))
+        types = _type_names(edge_types)
         hops: dict[str, int] = {start: 0}
         frontier = [start]
         for hop in range(1, depth + 1):
@@ -416,7 +421,7 @@ class FalkorRepository:
             max_nodes=max_nodes,
         )
         ids = list(hops)
-        types = sorted(str(t) for t in (edge_types or EdgeType))
+        types = _type_names(edge_types)
         nodes = [m for m in await self.get_memories(tenant, ids) if m is not None]
         rows = await self._run(
             tenant, QueryName.INDUCED_EDGES, {"ids": ids, "types": types}, read_only=True

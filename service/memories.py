@@ -9,7 +9,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from graph_backends import MAX_TRAVERSE_DEPTH, GraphRepository
+from graph_backends import GraphRepository
 from schema import (
     SUPPORTIVE_TYPES,
     Category,
@@ -348,8 +348,6 @@ class MemoryService:
         direction: Direction = Direction.BOTH,
         max_nodes: int = 200,
     ) -> Subgraph:
-        if not 0 <= depth <= MAX_TRAVERSE_DEPTH:
-            raise InvalidInput("depth", f"{depth} is outside 0–{MAX_TRAVERSE_DEPTH}")
         await self.ready(tenant)
         return await self._repository.traverse(
             tenant,
