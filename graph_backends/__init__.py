@@ -1,7 +1,7 @@
 """Storage backends behind one domain-typed Protocol. The only package that imports a
 database driver (and it does so lazily, inside `open_backend`)."""
 
-from graph_backends.config import BackendConfig, FalkorConfig
+from graph_backends.config import BackendConfig, FalkorConfig, Neo4jConfig, SurrealConfig
 from graph_backends.errors import BackendError, BackendUnavailable, SchemaMismatch
 from graph_backends.factory import open_backend
 from graph_backends.protocol import MAX_TRAVERSE_DEPTH, GraphRepository
@@ -13,6 +13,8 @@ __all__ = [
     "BackendUnavailable",
     "FalkorConfig",
     "GraphRepository",
+    "Neo4jConfig",
     "SchemaMismatch",
+    "SurrealConfig",
     "open_backend",
 ]

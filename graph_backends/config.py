@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, SecretStr
 
 
 class FalkorConfig(BaseModel):
@@ -32,4 +32,34 @@ class FalkorConfig(BaseModel):
     startup_timeout_s: float = Field(default=120.0, gt=0)
 
 
-BackendConfig = FalkorConfig
+class Neo4jConfig(BaseModel):
+    """Neo4j 5.x over Bolt. Tenancy is an indexed `tenant` property on every node and
+    relationship (Neo4j Community has one user database)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: Literal["neo4j"] = "neo4j"
+    #: `bolt://host:port` or `neo4j://host:port`.
+    url: str = "bolt://127.0.0.1:7687"
+    #: None connects without authentication (a server started with auth disabled).
+    user: str | None = None
+    password: SecretStr | None = None
+    database: str = "neo4j"
+    vector_dimension: int = Field(default=384, ge=1, le=4096)
+    max_connections: int = Field(default=32, ge=1)
+
+
+class SurrealConfig(BaseModel):
+    """SurrealDB: the SDK's embedded engine (`mem://`, `surrealkv://path`) or a server
+    (`ws://host:port`). Namespace = org, database = project."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: Literal["surrealdb"] = "surrealdb"
+    url: str = "mem://"
+    user: str | None = None
+    password: SecretStr | None = None
+    vector_dimension: int = Field(default=384, ge=1, le=8192)
+
+
+BackendConfig = FalkorConfig | Neo4jConfig | SurrealConfig

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
-from graph_backends.config import BackendConfig, FalkorConfig
+from graph_backends.config import BackendConfig, FalkorConfig, Neo4jConfig, SurrealConfig
 from graph_backends.protocol import GraphRepository
 
 
@@ -15,6 +15,16 @@ async def open_backend(config: BackendConfig) -> AsyncIterator[GraphRepository]:
     schema: call `ensure_schema(tenant)` explicitly."""
     if isinstance(config, FalkorConfig):
         async with _open_falkordb(config) as repository:
+            yield repository
+    elif isinstance(config, Neo4jConfig):
+        from graph_backends.neo4j import open_neo4j
+
+        async with open_neo4j(config) as repository:
+            yield repository
+    elif isinstance(config, SurrealConfig):
+        from graph_backends.surrealdb import open_surrealdb
+
+        async with open_surrealdb(config) as repository:
             yield repository
     else:  # pragma: no cover - exhaustive over BackendConfig
         raise TypeError(f"unknown backend configuration {config!r}")

@@ -29,10 +29,7 @@ def _serve(args: argparse.Namespace) -> int:
     logging.basicConfig(
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
-    where = (
-        settings.falkordb_url
-        or f"embedded FalkorDB in {settings.data_dir.expanduser() / 'falkordb'}"
-    )
+    where = settings.storage_description()
     print(
         f"Retentia on http://{settings.host}:{settings.port}/graphql — storage: {where}", flush=True
     )

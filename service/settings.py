@@ -9,7 +9,7 @@ from typing import Literal
 from pydantic import Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-from graph_backends import BackendConfig, FalkorConfig
+from graph_backends import BackendConfig, FalkorConfig, Neo4jConfig, SurrealConfig
 from service.engine_settings import EngineSettings
 
 
@@ -19,13 +19,23 @@ class Settings(BaseSettings):
     )
 
     # -- storage --------------------------------------------------------------------------
-    backend: Literal["falkordb"] = "falkordb"
+    backend: Literal["falkordb", "neo4j", "surrealdb"] = "falkordb"
     #: Root of everything Retentia keeps on disk (the embedded FalkorDB lives in `falkordb/`).
     data_dir: Path = Path("~/.local/share/retentia")
     #: A FalkorDB server (`redis://host:port`, `unix:///path`); unset runs FalkorDB embedded.
     falkordb_url: str | None = None
     falkordb_appendfsync: Literal["always", "everysec"] = "always"
     falkordb_ef_runtime: int = Field(default=100, ge=1)
+    #: Neo4j 5.x over Bolt (`RETENTIA_BACKEND=neo4j`).
+    neo4j_url: str = "bolt://127.0.0.1:7687"
+    neo4j_user: str | None = None
+    neo4j_password: SecretStr | None = None
+    neo4j_database: str = "neo4j"
+    #: SurrealDB (`RETENTIA_BACKEND=surrealdb`): `ws://host:port` for a server; unset keeps a
+    #: file-backed embedded engine in `surrealdb/` under the data directory.
+    surrealdb_url: str | None = None
+    surrealdb_user: str | None = None
+    surrealdb_password: SecretStr | None = None
 
     # -- embeddings -----------------------------------------------------------------------
     embedder: Literal["local", "openai"] = "local"
@@ -55,7 +65,34 @@ class Settings(BaseSettings):
     default_project: str = "default"
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
 
+    def storage_description(self) -> str:
+        """Where the data lives, in words, for the startup banner."""
+        if self.backend == "neo4j":
+            return f"Neo4j at {self.neo4j_url} (database {self.neo4j_database})"
+        if self.backend == "surrealdb":
+            return self.surrealdb_url or (
+                f"embedded SurrealDB in {self.data_dir.expanduser() / 'surrealdb'}"
+            )
+        return self.falkordb_url or (
+            f"embedded FalkorDB in {self.data_dir.expanduser() / 'falkordb'}"
+        )
+
     def backend_config(self, vector_dimension: int) -> BackendConfig:
+        if self.backend == "neo4j":
+            return Neo4jConfig(
+                url=self.neo4j_url,
+                user=self.neo4j_user,
+                password=self.neo4j_password,
+                database=self.neo4j_database,
+                vector_dimension=vector_dimension,
+            )
+        if self.backend == "surrealdb":
+            return SurrealConfig(
+                url=self.surrealdb_url or f"surrealkv://{self.data_dir.expanduser() / 'surrealdb'}",
+                user=self.surrealdb_user,
+                password=self.surrealdb_password,
+                vector_dimension=vector_dimension,
+            )
         return FalkorConfig(
             url=self.falkordb_url,
             data_dir=self.data_dir.expanduser() / "falkordb",

@@ -1,5 +1,9 @@
-"""Shared fixtures: real FalkorDB engines (embedded and server), the real embedder, and a
-fresh tenant per test. Nothing here is a stand-in for storage."""
+"""Shared fixtures: real engines (FalkorDB embedded and server, Neo4j, SurrealDB embedded), the
+real embedder, and a fresh tenant per test. Nothing here is a stand-in for storage.
+
+`RETENTIA_BACKEND` narrows the storage tests to some backends: a comma-separated list of
+configuration names (`falkordb-server`) or families (`falkordb`, `neo4j`, `surrealdb`). Unset,
+every backend runs."""
 
 from __future__ import annotations
 
@@ -10,16 +14,39 @@ from pathlib import Path
 
 import pytest
 
-from graph_backends import FalkorConfig, GraphRepository, open_backend
+from graph_backends import (
+    BackendConfig,
+    FalkorConfig,
+    GraphRepository,
+    Neo4jConfig,
+    SurrealConfig,
+    open_backend,
+)
 from schema import Tenant
-from tests import falkordb_server
+from tests import falkordb_server, neo4j_server
 from tests.integration.service_process import ServiceProcess
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 #: The dimension of all-MiniLM-L6-v2; contract tests use vectors of this size.
 DIMENSION = 384
-BACKENDS = ("falkordb-embedded", "falkordb-server")
+ALL_BACKENDS = ("falkordb-embedded", "falkordb-server", "neo4j", "surrealdb-embedded")
+
+
+def selected_backends() -> tuple[str, ...]:
+    raw = os.environ.get("RETENTIA_BACKEND", "").strip()
+    if not raw:
+        return ALL_BACKENDS
+    wanted = [name.strip() for name in raw.split(",") if name.strip()]
+    chosen = tuple(b for b in ALL_BACKENDS if any(b == w or b.startswith(f"{w}-") for w in wanted))
+    if not chosen:
+        raise pytest.UsageError(
+            f"RETENTIA_BACKEND={raw!r} names no backend; choose from {', '.join(ALL_BACKENDS)}"
+        )
+    return chosen
+
+
+BACKENDS = selected_backends()
 
 
 @pytest.fixture(scope="session")
@@ -36,23 +63,45 @@ def falkordb_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
+def neo4j_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A real Neo4j 5 (from Maven Central, started by `tests.neo4j_server`), or the one named by
+    RETENTIA_TEST_NEO4J_URL."""
+    url = os.environ.get("RETENTIA_TEST_NEO4J_URL")
+    if url:
+        yield url
+        return
+    server = neo4j_server.start(tmp_path_factory.mktemp("neo4j"))
+    try:
+        yield server.url
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
 def embedded_data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("falkordb-embedded")
 
 
-def backend_config(name: str, falkordb_url: str, embedded_data_dir: Path) -> FalkorConfig:
+def backend_config(request: pytest.FixtureRequest, name: str) -> BackendConfig:
+    """The configuration of one named backend; asks for the session resources it needs (a
+    server, a data directory) only when that backend is selected."""
     if name == "falkordb-embedded":
-        return FalkorConfig(data_dir=embedded_data_dir, vector_dimension=DIMENSION)
+        data_dir: Path = request.getfixturevalue("embedded_data_dir")
+        return FalkorConfig(data_dir=data_dir, vector_dimension=DIMENSION)
     if name == "falkordb-server":
-        return FalkorConfig(url=falkordb_url, vector_dimension=DIMENSION)
+        url: str = request.getfixturevalue("falkordb_url")
+        return FalkorConfig(url=url, vector_dimension=DIMENSION)
+    if name == "neo4j":
+        bolt: str = request.getfixturevalue("neo4j_url")
+        return Neo4jConfig(url=bolt, vector_dimension=DIMENSION)
+    if name == "surrealdb-embedded":
+        return SurrealConfig(url="mem://", vector_dimension=DIMENSION)
     raise ValueError(name)
 
 
 @pytest.fixture(scope="session", params=BACKENDS)
-async def repository(
-    request: pytest.FixtureRequest, falkordb_url: str, embedded_data_dir: Path
-) -> AsyncIterator[GraphRepository]:
-    config = backend_config(request.param, falkordb_url, embedded_data_dir)
+async def repository(request: pytest.FixtureRequest) -> AsyncIterator[GraphRepository]:
+    config = backend_config(request, request.param)
     async with open_backend(config) as repo:
         yield repo
 

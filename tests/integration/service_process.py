@@ -30,8 +30,10 @@ class ServiceProcess:
 
     def start(self, timeout: float = 180.0) -> None:
         self.data_dir.mkdir(parents=True, exist_ok=True)
+        # RETENTIA_BACKEND selects the storage tests' backends; the service runs on its default.
+        inherited = {k: v for k, v in os.environ.items() if k != "RETENTIA_BACKEND"}
         env = {
-            **os.environ,
+            **inherited,
             "RETENTIA_DATA_DIR": str(self.data_dir),
             "RETENTIA_PORT": str(self.port),
             "HF_HUB_OFFLINE": "1",
