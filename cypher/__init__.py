@@ -4,7 +4,8 @@ A file starts with `//` comment lines; one of them declares the parameters the q
 (`// params: a, b`) and, rarely, the templates it needs (`// templates: edge_type`). Templates
 exist only for what Cypher cannot parameterise (a relationship type in CREATE/MERGE) and accept
 nothing but `schema` enum members. Dialect overrides live in `cypher/<dialect>/NAME.cypher` and
-are used only where the shared text really differs.
+are used only where the shared text really differs. The fact layer's queries live in
+`cypher/facts/` (overrides in `cypher/facts/<dialect>/`).
 """
 
 from __future__ import annotations
@@ -70,13 +71,49 @@ class QueryName(StrEnum):
     SUPPORTIVE_NEIGHBOURS = "supportive_neighbours"
 
 
+class FactQueryName(StrEnum):
+    """The fact layer's queries (DESIGN §5), kept in `cypher/facts/`."""
+
+    ACQUIRE_LEASE = "acquire_lease"
+    ACTIVE_FACTS_BY_KEYS = "active_facts_by_keys"
+    ACTIVE_STATE_FACTS = "active_state_facts"
+    CLOSE_FACTS = "close_facts"
+    CREATE_ENTITY_ID_INDEX = "create_entity_id_index"
+    CREATE_ENTITY_KEY_INDEX = "create_entity_key_index"
+    CREATE_EXTRACTION_MEMORY_ID_INDEX = "create_extraction_memory_id_index"
+    CREATE_FACT_CONFLICT_KEY_INDEX = "create_fact_conflict_key_index"
+    CREATE_FACT_FINGERPRINT_INDEX = "create_fact_fingerprint_index"
+    CREATE_FACT_ID_INDEX = "create_fact_id_index"
+    CREATE_FACT_SUBJECT_KEY_INDEX = "create_fact_subject_key_index"
+    CREATE_LEASE_NAME_INDEX = "create_lease_name_index"
+    EXPIRE_RELATIONS = "expire_relations"
+    FACTS_BY_FINGERPRINTS = "facts_by_fingerprints"
+    FACTS_OF_ENTITY = "facts_of_entity"
+    FIND_FACTS = "find_facts"
+    GET_ENTITIES = "get_entities"
+    GET_EXTRACTIONS = "get_extractions"
+    GET_FACTS = "get_facts"
+    INSERT_FACTS = "insert_facts"
+    LINK_FACT_OBJECTS = "link_fact_objects"
+    LINK_FACT_SOURCES = "link_fact_sources"
+    MERGE_ENTITIES = "merge_entities"
+    OPEN_RELATIONS = "open_relations"
+    RECORD_EXTRACTION = "record_extraction"
+    RELEASE_LEASE = "release_lease"
+    SET_SOFT_CONFLICTS = "set_soft_conflicts"
+    UPSERT_RELATIONS = "upsert_relations"
+
+
+AnyQueryName = QueryName | FactQueryName
+
+
 class QueryError(Exception):
     """A programming error: a query was called with the wrong parameters or templates."""
 
 
 @dataclass(frozen=True, slots=True)
 class Query:
-    name: QueryName
+    name: AnyQueryName
     dialect: str | None
     text: str
     params: frozenset[str]
@@ -121,7 +158,7 @@ def _declared(text: str, key: str) -> frozenset[str]:
     return frozenset()
 
 
-def parse(name: QueryName, dialect: str | None, text: str) -> Query:
+def parse(name: AnyQueryName, dialect: str | None, text: str) -> Query:
     params = _declared(text, "params")
     templates = _declared(text, "templates")
     used = used_params(text)
@@ -137,13 +174,15 @@ def parse(name: QueryName, dialect: str | None, text: str) -> Query:
     return Query(name, dialect, text, params, templates)
 
 
-def query_file(name: QueryName, dialect: str | None = None) -> resources.abc.Traversable:
+def query_file(name: AnyQueryName, dialect: str | None = None) -> resources.abc.Traversable:
     root = resources.files(__name__)
+    if isinstance(name, FactQueryName):
+        root = root / "facts"
     return (root / dialect / f"{name}.cypher") if dialect else (root / f"{name}.cypher")
 
 
 @cache
-def load(name: QueryName, dialect: str | None = None) -> Query:
+def load(name: AnyQueryName, dialect: str | None = None) -> Query:
     """The dialect's override of `name` if it has one, else the shared query."""
     if dialect is not None:
         override = query_file(name, dialect)
@@ -152,4 +191,14 @@ def load(name: QueryName, dialect: str | None = None) -> Query:
     return parse(name, None, query_file(name).read_text(encoding="utf-8"))
 
 
-__all__ = ["Query", "QueryError", "QueryName", "load", "parse", "query_file", "used_params"]
+__all__ = [
+    "AnyQueryName",
+    "FactQueryName",
+    "Query",
+    "QueryError",
+    "QueryName",
+    "load",
+    "parse",
+    "query_file",
+    "used_params",
+]

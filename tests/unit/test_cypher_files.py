@@ -7,7 +7,7 @@ from importlib import resources
 
 import pytest
 
-from cypher import QueryError, QueryName, load, parse, query_file, used_params
+from cypher import FactQueryName, QueryError, QueryName, load, parse, query_file, used_params
 from schema import EdgeType, MemoryStatus
 
 
@@ -18,11 +18,14 @@ def _files(root: resources.abc.Traversable) -> set[str]:
 def test_names_and_files_match_one_to_one() -> None:
     root = resources.files("cypher")
     assert _files(root) == {n.value for n in QueryName}
+    assert _files(root / "facts") == {n.value for n in FactQueryName}
 
 
 def test_overrides_name_known_queries_and_differ_from_shared() -> None:
     root = resources.files("cypher")
-    for dialect_dir in (p for p in root.iterdir() if p.is_dir() and p.name != "__pycache__"):
+    for dialect_dir in (
+        p for p in root.iterdir() if p.is_dir() and p.name not in {"__pycache__", "facts"}
+    ):
         for name in _files(dialect_dir):
             assert name in {n.value for n in QueryName}, f"{dialect_dir.name}/{name} is unknown"
             shared = query_file(QueryName(name)).read_text(encoding="utf-8")
@@ -30,8 +33,8 @@ def test_overrides_name_known_queries_and_differ_from_shared() -> None:
             assert override.strip() != shared.strip(), f"{dialect_dir.name}/{name} copies shared"
 
 
-@pytest.mark.parametrize("name", list(QueryName))
-def test_every_used_param_is_declared(name: QueryName) -> None:
+@pytest.mark.parametrize("name", [*QueryName, *FactQueryName])
+def test_every_used_param_is_declared(name: QueryName | FactQueryName) -> None:
     query = load(name)
     assert used_params(query.text) == query.params
 

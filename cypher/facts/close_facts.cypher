@@ -1,0 +1,10 @@
+// Move facts along the state machine: close valid time (supersession), retract (invalid_at)
+// or expire. Unset fields keep their value; nothing is deleted.
+// params: rows
+UNWIND $rows AS row
+MATCH (f:Fact {id: row.id})
+SET f.state = row.state,
+    f.valid_to = coalesce(row.valid_to, f.valid_to),
+    f.invalid_at = coalesce(row.invalid_at, f.invalid_at),
+    f.superseded_by = coalesce(row.superseded_by, f.superseded_by)
+RETURN count(f) AS n

@@ -1,0 +1,3 @@
+// Range index on Entity.key (fact layer).
+// params:
+CREATE INDEX FOR (n:Entity) ON (n.key)

@@ -1,0 +1,3 @@
+// Range index on Extraction.memory_id (fact layer).
+// params:
+CREATE INDEX FOR (n:Extraction) ON (n.memory_id)

@@ -1,0 +1,3 @@
+// Range index on Lease.name (fact layer).
+// params:
+CREATE INDEX FOR (n:Lease) ON (n.name)

@@ -1,0 +1,6 @@
+// Every RELATES edge still open at $now.
+// params: now
+MATCH (s:Entity)-[r:RELATES]->(t:Entity)
+WHERE r.valid_to IS NULL OR r.valid_to > $now
+RETURN s.id AS source, t.id AS target, r.predicate AS predicate, r.fact_id AS fact_id,
+       r.valid_from AS valid_from, r.valid_to AS valid_to
