@@ -1,0 +1,198 @@
+"""Named SurrealQL queries, one `.surql` file each, loaded as package data.
+
+Files follow the Cypher convention of `cypher/`: leading `//` comment lines, one of which
+declares the parameters (`// params: a, b`) and, rarely, the template slots (`// templates:
+k, ef`). Templates exist only for what SurrealQL cannot bind — the KNN operator's `k` and `ef`
+and an HNSW index's dimension are literals in its grammar — and accept nothing but integers, so
+no caller string can reach the query text.
+
+A file is the body of one *step*: statements separated by `;` whose value is the value of the
+last one. The backend wraps each step in `LET $step_N = { … };` and, for writes, several steps
+in one `BEGIN … COMMIT` transaction. A `RETURN` statement is therefore refused: inside a
+transaction SurrealDB 3 treats it as the end of the whole transaction, skipping later steps.
+Names bound inside a body (`LET $x`, `FOR $x IN`, closure parameters `|$x|`) are locals, not
+parameters.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import cache
+from importlib import resources
+from typing import Any, Final
+
+_PARAM_USE: Final = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*)")
+_LET: Final = re.compile(r"\bLET\s+\$([A-Za-z_][A-Za-z0-9_]*)", re.IGNORECASE)
+_FOR: Final = re.compile(r"\bFOR\s+\$([A-Za-z_][A-Za-z0-9_]*)\s+IN\b", re.IGNORECASE)
+_CLOSURE: Final = re.compile(r"\|([^|]*)\|")
+_TEMPLATE_USE: Final = re.compile(r"\{\{([a-z_]+)\}\}")
+#: String literals and comments, matched left to right so that a quote inside a comment or a
+#: `//` inside a string is read as what it is.
+_LITERAL_OR_COMMENT: Final = re.compile(
+    r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"|/\*.*?\*/|(?://|--|#)[^\n]*", re.DOTALL
+)
+#: `RETURN` at the start of a statement (`RETURN BEFORE` after DELETE is a clause, not this).
+_RETURN_STATEMENT: Final = re.compile(r"(?:^|[;{])\s*RETURN\b", re.IGNORECASE)
+#: Values SurrealDB binds itself inside some statements (`ON DUPLICATE KEY UPDATE … $input`).
+_ENGINE_PARAMS: Final = frozenset({"input", "this", "parent"})
+#: Parameter names the backend adds around every step; a query may not declare them.
+RESERVED_PARAMS: Final = frozenset({"tenant_ns", "tenant_db"})
+RESERVED_PREFIX: Final = "step_"
+#: Largest integer a template slot accepts (k, ef and dimensions are far below it).
+_MAX_TEMPLATE_INT: Final = 1_000_000
+
+
+class QueryName(StrEnum):
+    PING = "ping"
+    LIST_NAMESPACES = "list_namespaces"
+    LIST_DATABASES = "list_databases"
+    REMOVE_DATABASE = "remove_database"
+    DEFINE_SCHEMA = "define_schema"
+    SCHEMA_STATUS = "schema_status"
+    UPSERT_MEMORIES = "upsert_memories"
+    GET_MEMORIES = "get_memories"
+    GET_EMBEDDINGS = "get_embeddings"
+    EXISTING_MEMORY_IDS = "existing_memory_ids"
+    DELETE_MEMORIES = "delete_memories"
+    RECENT_MEMORIES = "recent_memories"
+    LINK_MEMORIES = "link_memories"
+    UNLINK_MEMORIES = "unlink_memories"
+    TRAVERSE_HOP = "traverse_hop"
+    INDUCED_EDGES = "induced_edges"
+    INCIDENT_EDGES = "incident_edges"
+    DEGREES = "degrees"
+    ALL_DEGREES = "all_degrees"
+    KAPPA_MAX = "kappa_max"
+    ORPHANS = "orphans"
+    STALE_AUTO_LINKS = "stale_auto_links"
+    ALL_STALE_AUTO_LINKS = "all_stale_auto_links"
+    REMOVAL_IMPACT = "removal_impact"
+    AUTO_LINK_INBOUND = "auto_link_inbound"
+    VALIDATE_AUTO_LINKS = "validate_auto_links"
+    SUPPORTIVE_NEIGHBOURS = "supportive_neighbours"
+    UPDATE_MEMORIES = "update_memories"
+    ALL_MEMORIES = "all_memories"
+    MEMORIES_WITH_STATUS = "memories_with_status"
+    WRITE_TOMBSTONES = "write_tombstones"
+    GET_TOMBSTONES = "get_tombstones"
+    GET_CONFIG = "get_config"
+    PUT_CONFIG = "put_config"
+    VECTOR_SEARCH = "vector_search"
+    FULLTEXT_SEARCH = "fulltext_search"
+    COUNT_MEMORIES = "count_memories"
+    COUNT_EDGES_BY_TYPE = "count_edges_by_type"
+
+
+class QueryError(Exception):
+    """A programming error: a query file is malformed, or was called with the wrong parameters
+    or templates."""
+
+
+@dataclass(frozen=True, slots=True)
+class Query:
+    name: QueryName
+    text: str
+    params: frozenset[str]
+    templates: frozenset[str]
+
+    def render(self, **templates: int) -> str:
+        """The query text with its template slots filled with integers."""
+        if set(templates) != self.templates:
+            raise QueryError(
+                f"{self.name}: templates {sorted(templates)} given, {sorted(self.templates)} "
+                "declared"
+            )
+        text = self.text
+        for slot, value in templates.items():
+            # bool is an int subclass; True/False would render as 1/0 by accident.
+            if type(value) is not int or not 0 < value <= _MAX_TEMPLATE_INT:
+                raise QueryError(f"{self.name}: template {slot} takes an integer, got {value!r}")
+            text = text.replace("{{" + slot + "}}", str(value))
+        return text
+
+    def bind(self, params: Mapping[str, Any]) -> dict[str, Any]:
+        """The parameters, checked to be exactly the declared ones."""
+        given = set(params)
+        if given != self.params:
+            missing, extra = sorted(self.params - given), sorted(given - self.params)
+            raise QueryError(f"{self.name}: missing params {missing}, unexpected {extra}")
+        return dict(params)
+
+
+def code(text: str) -> str:
+    """The query text without comments and with every string literal emptied."""
+    return _LITERAL_OR_COMMENT.sub(lambda m: "''" if m.group(0)[0] in "'\"" else " ", text)
+
+
+def bound_names(text: str) -> frozenset[str]:
+    """Names a body binds itself: LET variables, FOR variables and closure parameters."""
+    body = code(text)
+    names = set(_LET.findall(body)) | set(_FOR.findall(body))
+    for params in _CLOSURE.findall(body):
+        names.update(_PARAM_USE.findall(params))
+    return frozenset(names)
+
+
+def used_params(text: str) -> frozenset[str]:
+    """Every `$name` the query takes from its caller (comments, string literals, locals and
+    engine-bound names excluded)."""
+    used = frozenset(_PARAM_USE.findall(code(text)))
+    return used - bound_names(text) - _ENGINE_PARAMS
+
+
+def _declared(text: str, key: str) -> frozenset[str]:
+    for line in text.splitlines():
+        stripped = line.strip()
+        if stripped.startswith(f"// {key}:"):
+            names = stripped.split(":", 1)[1]
+            return frozenset(n.strip() for n in names.split(",") if n.strip())
+    return frozenset()
+
+
+def parse(name: QueryName, text: str) -> Query:
+    params = _declared(text, "params")
+    templates = _declared(text, "templates")
+    used = used_params(text)
+    if used != params:
+        raise QueryError(f"{name}: uses {sorted(used)} but declares {sorted(params)}")
+    clash = {
+        p
+        for p in params | bound_names(text)
+        if p in RESERVED_PARAMS or p.startswith(RESERVED_PREFIX)
+    }
+    if clash:
+        raise QueryError(f"{name}: {sorted(clash)} are reserved for the backend")
+    used_templates = frozenset(_TEMPLATE_USE.findall(text))
+    if used_templates != templates:
+        raise QueryError(
+            f"{name}: templates used {sorted(used_templates)}, declared {sorted(templates)}"
+        )
+    if _RETURN_STATEMENT.search(code(text)):
+        raise QueryError(f"{name}: a RETURN statement would end the enclosing transaction")
+    return Query(name, text, params, templates)
+
+
+def query_file(name: QueryName) -> resources.abc.Traversable:
+    return resources.files(__name__) / f"{name}.surql"
+
+
+@cache
+def load(name: QueryName) -> Query:
+    return parse(name, query_file(name).read_text(encoding="utf-8"))
+
+
+__all__ = [
+    "RESERVED_PARAMS",
+    "Query",
+    "QueryError",
+    "QueryName",
+    "bound_names",
+    "code",
+    "load",
+    "parse",
+    "query_file",
+    "used_params",
+]
