@@ -4,17 +4,26 @@ database driver (and it does so lazily, inside `open_backend`)."""
 from graph_backends.config import BackendConfig, FalkorConfig, Neo4jConfig, SurrealConfig
 from graph_backends.errors import BackendError, BackendUnavailable, SchemaMismatch
 from graph_backends.factory import open_backend
-from graph_backends.protocol import MAX_TRAVERSE_DEPTH, GraphRepository
+from graph_backends.protocol import (
+    MAX_TRAVERSE_DEPTH,
+    FactRepository,
+    FactStore,
+    GraphRepository,
+    fact_store,
+)
 
 __all__ = [
     "MAX_TRAVERSE_DEPTH",
     "BackendConfig",
     "BackendError",
     "BackendUnavailable",
+    "FactRepository",
+    "FactStore",
     "FalkorConfig",
     "GraphRepository",
     "Neo4jConfig",
     "SchemaMismatch",
     "SurrealConfig",
+    "fact_store",
     "open_backend",
 ]

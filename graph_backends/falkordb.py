@@ -14,7 +14,8 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError, ResponseError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from cypher import QueryName, load
+from cypher import AnyQueryName, QueryName, load
+from graph_backends._falkordb_facts import FalkorFactsMixin
 from graph_backends._records import (
     edge_from_row,
     edge_params,
@@ -79,11 +80,13 @@ def _ids(values: Collection[str]) -> list[str]:
     return [parse_memory_id(v) for v in values]
 
 
-class FalkorRepository:
-    """FalkorDB behind the `GraphRepository` Protocol; see that Protocol for the contract."""
+class FalkorRepository(FalkorFactsMixin):
+    """FalkorDB behind the `GraphRepository` and `FactRepository` Protocols; see them for the
+    contract."""
 
     def __init__(self, db: FalkorDB, *, vector_dimension: int, ef_runtime: int) -> None:
         self._db = db
+        self._fact_schema_ready = set()
         self._dimension = vector_dimension
         self._ef_runtime = ef_runtime
 
@@ -96,7 +99,7 @@ class FalkorRepository:
     async def _run(
         self,
         tenant: Tenant,
-        name: QueryName,
+        name: AnyQueryName,
         params: Mapping[str, Any] | None = None,
         *,
         read_only: bool = False,
@@ -202,6 +205,7 @@ class FalkorRepository:
         return tenants
 
     async def drop_tenant(self, tenant: Tenant) -> None:
+        self._fact_schema_ready.discard(tenant.key)
         try:
             await self._db.connection.delete(tenant.key)
         except (RedisError, OSError) as e:

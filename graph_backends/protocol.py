@@ -6,8 +6,8 @@ is what a DataLoader needs. Every method is scoped to one tenant; none can reach
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
-from datetime import datetime
+from collections.abc import Callable, Collection, Sequence
+from datetime import datetime, timedelta
 from typing import Protocol
 
 from schema import (
@@ -23,6 +23,18 @@ from schema import (
     Subgraph,
     Tenant,
     Tombstone,
+)
+from schema.facts import (
+    Close,
+    Entity,
+    ExtractionRecord,
+    Fact,
+    FactQuery,
+    FactSnapshot,
+    FactWrite,
+    Relation,
+    RelationExpiry,
+    RelationRepairs,
 )
 
 #: Deepest traversal a caller may ask for.
@@ -169,3 +181,80 @@ class GraphRepository(Protocol):
         character is literal, none is query syntax."""
 
     async def stats(self, tenant: Tenant) -> GraphStats: ...
+
+
+class FactRepository(Protocol):
+    """The fact layer's storage (DESIGN §5): facts, entities, derived RELATES edges, leases and
+    extraction records. Facts are never deleted; every change is a state-machine step."""
+
+    async def ensure_fact_schema(self, tenant: Tenant) -> None:
+        """Create the fact layer's indexes if missing and wait until usable. Idempotent."""
+
+    async def commit_facts(
+        self,
+        tenant: Tenant,
+        *,
+        keys: Collection[str],
+        fingerprints: Collection[str],
+        now: datetime,
+        plan: Callable[[FactSnapshot], FactWrite],
+    ) -> FactWrite:
+        """Atomic read-decide-write: snapshot the active facts (state active, valid time not
+        ended at `now`) of the conflict `keys` and the recorded `fingerprints`, call `plan`,
+        and write its entities, facts, closes and soft-conflict marks in one transaction. If a
+        concurrent writer changed the tenant in between, take a new snapshot and plan again,
+        so each slot ends with the outcome of writing one batch after the other."""
+
+    async def close_facts(self, tenant: Tenant, closes: Sequence[Close]) -> int:
+        """Apply state steps to facts still active (time-based expiry); how many changed."""
+
+    async def get_facts(self, tenant: Tenant, ids: Sequence[str]) -> list[Fact | None]: ...
+
+    async def find_facts(self, tenant: Tenant, query: FactQuery) -> list[Fact]:
+        """Newest first (by valid_from, then recorded_at)."""
+
+    async def get_entities(self, tenant: Tenant, ids: Sequence[str]) -> list[Entity | None]: ...
+
+    async def project_relations(
+        self,
+        tenant: Tenant,
+        upserts: Sequence[Relation],
+        expiries: Sequence[RelationExpiry],
+        now: datetime,
+    ) -> RelationRepairs:
+        """Expire, then make each upserted key have exactly one edge open at `now`, pointing
+        at its fact (created, repointed, or duplicates closed). Idempotent."""
+
+    async def open_relations(self, tenant: Tenant, now: datetime) -> list[Relation]:
+        """Every RELATES edge open at `now`."""
+
+    async def active_state_facts(self, tenant: Tenant) -> list[Fact]:
+        """Every fact whose state is still active, whatever its valid time."""
+
+    async def acquire_lease(
+        self, tenant: Tenant, name: str, owner: str, now: datetime, ttl: timedelta
+    ) -> bool:
+        """Take or renew the named lease unless another owner holds an unexpired one."""
+
+    async def release_lease(self, tenant: Tenant, name: str, owner: str) -> None: ...
+
+    async def record_extractions(
+        self, tenant: Tenant, records: Sequence[ExtractionRecord]
+    ) -> None: ...
+
+    async def get_extractions(
+        self, tenant: Tenant, memory_ids: Sequence[str]
+    ) -> list[ExtractionRecord | None]: ...
+
+
+class FactStore(GraphRepository, FactRepository, Protocol):
+    """A repository with the fact layer (every backend, once ported)."""
+
+
+def fact_store(repository: GraphRepository) -> FactStore:
+    """The repository as a `FactStore`, or a clear error for a backend without the fact layer."""
+    if not callable(getattr(repository, "commit_facts", None)):
+        from graph_backends.errors import BackendError
+
+        raise BackendError(f"the {repository.backend_name} backend has no fact layer yet")
+    return repository  # type: ignore[return-value]

@@ -84,6 +84,11 @@ class EngineSettings(BaseModel):
     evaluation_interval_hours: float = Field(default=24.0, ge=0.0)  # one FSM evaluation per
     superseded_factor: float = Field(default=0.5, ge=0.0, le=1.0)  # score kept when superseded
 
+    # -- facts (DESIGN §5–6) -----------------------------------------------------------------
+    event_anticipation: float = Field(default=0.02, gt=0.0)  # ν per hour before the event
+    event_decay: float = Field(default=0.25, gt=0.0)  # μ per hour after it (μ ≫ ν)
+    event_expiry_floor: float = Field(default=0.05, gt=0.0, lt=1.0)  # V below this: expired
+
     @model_validator(mode="after")
     def _weights_sum_to_one(self) -> Self:
         # The documented bounds (relevance ≤ 1, core score in [0, 1]) rely on these sums.

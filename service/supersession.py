@@ -1,15 +1,19 @@
 """The one supersession decision every fact writer goes through (DESIGN §5), as a pure function.
 
-Groundwork for the fact layer (issue 4): storage, `apply_facts`, reads and the reconciler build
-on these decisions. Nothing here reads a clock or a database.
+`service.facts.apply_facts` builds the candidates and runs `plan_batch` inside the
+repository's atomic read-decide-write (`FactRepository.commit_facts`). Nothing here reads a clock
+or a database.
 
 - Normalisation is one shared function: lowercase, strip punctuation, collapse whitespace.
 - The conflict key is the slot (subject, predicate) for single-valued predicates — a
   replace-semantics category or a predicate registered as functional — and the whole triple
   otherwise, so multi-valued facts accumulate.
+- A fact whose fingerprint is already recorded is a retried write and is skipped.
 - Against the active facts with the same key: identical content is skipped (an idempotent
-  retry); a confident enough fact supersedes the others; a less confident one is inserted beside
-  them as a soft conflict.
+  retry) unless the new assertion is confident and the recorded one was not (a tentative fact
+  being confirmed); a confident enough fact supersedes the others; a less confident one is
+  inserted beside them as a soft conflict. A fact that starts before the active one it
+  contradicts is history: it is recorded already closed by that one.
 """
 
 from __future__ import annotations
@@ -87,6 +91,7 @@ class ActiveFact:
 
     id: str
     triple: Triple
+    confidence: float = 1.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,12 +108,15 @@ def decide(
 ) -> Decision:
     """The outcome of writing `new` against the active facts that share its conflict key."""
     normalised = new.normalised()
+    confident = confidence >= threshold(category)
     for fact in active:
-        if fact.triple.normalised() == normalised:
+        if fact.triple.normalised() == normalised and (
+            fact.confidence >= confidence or not confident
+        ):
             return Decision("skipped", (), fact.id)
     others = tuple(sorted(f.id for f in active))
     if not others:
         return Decision("inserted", ())
-    if confidence >= threshold(category):
+    if confident:
         return Decision("superseded", others)
     return Decision("soft_conflict", others)

@@ -47,6 +47,19 @@ def selected_backends() -> tuple[str, ...]:
 
 
 BACKENDS = selected_backends()
+#: Backends whose repository implements the fact layer (`graph_backends.FactRepository`).
+FACT_LAYER_BACKENDS = ("falkordb-embedded", "falkordb-server")
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """Storage tests run once per selected backend; tests marked `fact_layer` on every selected
+    backend that has the fact layer."""
+    if "repository" not in metafunc.fixturenames:
+        return
+    chosen = list(BACKENDS)
+    if metafunc.definition.get_closest_marker("fact_layer"):
+        chosen = [b for b in BACKENDS if b in FACT_LAYER_BACKENDS]
+    metafunc.parametrize("repository", chosen, indirect=True, scope="session")
 
 
 @pytest.fixture(scope="session")
@@ -99,7 +112,7 @@ def backend_config(request: pytest.FixtureRequest, name: str) -> BackendConfig:
     raise ValueError(name)
 
 
-@pytest.fixture(scope="session", params=BACKENDS)
+@pytest.fixture(scope="session")
 async def repository(request: pytest.FixtureRequest) -> AsyncIterator[GraphRepository]:
     config = backend_config(request, request.param)
     async with open_backend(config) as repo:

@@ -1,8 +1,10 @@
 // Move facts along the state machine: close valid time (supersession), retract (invalid_at)
-// or expire. Unset fields keep their value; nothing is deleted.
+// or expire. Only a fact still active moves; unset fields keep their value; nothing is
+// deleted. Reports how many moved.
 // params: rows
 UNWIND $rows AS row
 MATCH (f:Fact {id: row.id})
+WHERE f.state = 'active'
 SET f.state = row.state,
     f.valid_to = coalesce(row.valid_to, f.valid_to),
     f.invalid_at = coalesce(row.invalid_at, f.invalid_at),

@@ -71,9 +71,13 @@ def test_low_confidence_is_a_soft_conflict_and_a_confident_one_supersedes() -> N
     istanbul = ActiveFact("f1", Triple("Alice", "lives in", "Istanbul"))
     thinking = decide(Triple("Alice", "lives in", "London"), 0.4, Category.OTHER, [istanbul])
     assert (thinking.outcome, thinking.others) == ("soft_conflict", ("f1",))
-    london = ActiveFact("f2", Triple("Alice", "lives in", "London"))
+    london = ActiveFact("f2", Triple("Alice", "lives in", "London"), confidence=0.4)
+    # a confident "moved to London" confirms the tentative fact and closes Istanbul
     moved = decide(Triple("Alice", "lives in", "London"), 0.95, Category.OTHER, [istanbul, london])
-    assert moved.outcome == "skipped" and moved.existing == "f2"
+    assert (moved.outcome, moved.others) == ("superseded", ("f1", "f2"))
+    # restating the tentative fact, or a retry, changes nothing
+    again = decide(Triple("Alice", "lives in", "London"), 0.4, Category.OTHER, [istanbul, london])
+    assert again.outcome == "skipped" and again.existing == "f2"
     moved_on = decide(
         Triple("Alice", "lives in", "Paris"), 0.95, Category.OTHER, [istanbul, london]
     )
