@@ -47,9 +47,9 @@ from schema import (
     Subgraph,
     Tenant,
     Tombstone,
+    build,
     parse_memory_id,
 )
-from schema.values import check_tenant_part
 from surrealql import Query, QueryName, load
 
 _CAUSAL: Final = [str(t) for t in CAUSAL_TYPES]
@@ -236,15 +236,15 @@ class SurrealRepository:
         )
 
     async def list_tenants(self) -> list[Tenant]:
-        (namespaces,) = await self._request([_step(QueryName.LIST_NAMESPACES)])
+        (root,) = await self._request([_step(QueryName.LIST_NAMESPACES)])
         tenants = []
-        for org in sorted(namespaces):
-            (databases,) = await self._request([_step(QueryName.LIST_DATABASES)], namespace=org)
-            for project in sorted(databases):
+        for org in sorted(root["namespaces"]):
+            (namespace,) = await self._request([_step(QueryName.LIST_DATABASES)], namespace=org)
+            for project in sorted(namespace["databases"]):
                 try:
-                    tenants.append(Tenant(org=check_tenant_part("org", org), project=project))
-                except (InvalidInput, ValueError):
-                    continue  # a database some other application made; not a tenant
+                    tenants.append(build(Tenant, org=org, project=project))
+                except InvalidInput:
+                    continue  # named by some other application; cannot be a tenant
         return tenants
 
     async def drop_tenant(self, tenant: Tenant) -> None:
