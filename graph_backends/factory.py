@@ -46,7 +46,7 @@ async def _open_falkordb(config: FalkorConfig) -> AsyncIterator[GraphRepository]
             appendfsync=config.appendfsync,
             startup_timeout_s=config.startup_timeout_s,
         )
-        url = await embedded.start()
+        url = await embedded.start(share_running=config.share_running)
     try:
         pool = BlockingConnectionPool.from_url(
             url,

@@ -102,13 +102,30 @@ class EmbeddedFalkorDB:
     def logfile(self) -> Path:
         return self.data_dir / "falkordb.log"
 
-    async def start(self) -> str:
+    @property
+    def urlfile(self) -> Path:
+        """Where a running supervisor publishes its URL for processes that share it."""
+        return self.data_dir / "falkordb.url"
+
+    async def start(self, *, share_running: bool = False) -> str:
+        """Start FalkorDB on the data directory and return its URL. With `share_running`, a
+        directory already served by another Retentia process (the service) is shared: its
+        URL is returned and nothing is started or stopped here."""
         self.data_dir.mkdir(parents=True, exist_ok=True)
-        self._acquire_lock()
+        try:
+            self._acquire_lock()
+        except BackendUnavailable:
+            if share_running and self.urlfile.exists():
+                self.url = self.urlfile.read_text(encoding="utf-8").strip()
+                log.info("sharing the embedded FalkorDB at %s", self.url)
+                return self.url
+            raise
         try:
             await asyncio.to_thread(self._clear_stale)
+            self.urlfile.unlink(missing_ok=True)
             self.url = self._launch()
             await self._wait_ready()
+            self.urlfile.write_text(self.url, encoding="utf-8")
         except BaseException:
             await self.stop()
             raise
@@ -127,6 +144,7 @@ class EmbeddedFalkorDB:
                 process.kill()
                 await asyncio.to_thread(process.wait)
         if self._lock is not None:
+            self.urlfile.unlink(missing_ok=True)
             self._lock.close()
             self._lock = None
 

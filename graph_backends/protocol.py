@@ -226,7 +226,7 @@ class FactRepository(Protocol):
         at its fact (created, repointed, or duplicates closed). Idempotent."""
 
     async def open_relations(self, tenant: Tenant, now: datetime) -> list[Relation]:
-        """Every RELATES edge open at `now`."""
+        """Every RELATES edge not closed by `now` (valid_to unset or later)."""
 
     async def active_state_facts(self, tenant: Tenant) -> list[Fact]:
         """Every fact whose state is still active, whatever its valid time."""

@@ -1,13 +1,16 @@
-"""The ASGI application: GraphQL at /graphql (GraphiQL offline), /healthz and /readyz."""
+"""The ASGI application: GraphQL at /graphql (GraphiQL offline), /healthz, /readyz and
+/metrics (Prometheus)."""
 
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from typing import Any
 
+from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
@@ -15,15 +18,18 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from strawberry.asgi import GraphQL
 
-from graph_backends import BackendError, open_backend
+from graph_backends import BackendError, fact_store, open_backend
 from schema import Tenant, build
 from service.api.context import Context, Services, build_context
 from service.api.schema import build_schema
 from service.embedding import load_embedder
+from service.extraction import MemoryFactWriter, build_extractor
+from service.facts import FactService, FaultHook
 from service.graphiql import graphiql_assets_dir, render_graphiql_html
 from service.maintenance import build_summarizer
 from service.memories import MemoryService
 from service.settings import Settings
+from service.webhooks import WebhookConfig, WebhookSender
 
 log = logging.getLogger(__name__)
 
@@ -62,6 +68,59 @@ async def readyz(request: Request) -> Response:
     return JSONResponse({"status": "ready"})
 
 
+async def metrics(request: Request) -> Response:
+    """Prometheus exposition of the process's counters."""
+    return Response(generate_latest(), media_type=CONTENT_TYPE_LATEST)
+
+
+def _fault_hook(settings: Settings) -> FaultHook | None:
+    if settings.fault_injection is None:
+        return None
+    wanted = settings.fault_injection.removeprefix("exit_")
+
+    def hook(point: str) -> None:
+        if point == wanted:
+            log.error("fault injection: exiting at %s", point)
+            os._exit(70)
+
+    return hook
+
+
+def _webhook(settings: Settings) -> WebhookSender | None:
+    if settings.webhook_url is None:
+        return None
+    secret = settings.webhook_secret.get_secret_value() if settings.webhook_secret else ""
+    return WebhookSender(
+        WebhookConfig(
+            url=settings.webhook_url,
+            secret=secret.encode(),
+            max_attempts=settings.webhook_max_attempts,
+            backoff_s=settings.webhook_backoff_s,
+            log_path=settings.data_dir.expanduser() / "webhooks.jsonl",
+        )
+    )
+
+
+def build_fact_writers(
+    settings: Settings, repository: Any, clock: Callable[[], datetime]
+) -> tuple[FactService, MemoryFactWriter, WebhookSender | None]:
+    webhook = _webhook(settings)
+    facts = FactService(
+        fact_store(repository),
+        clock,
+        settings.engine,
+        webhook=webhook,
+        fault=_fault_hook(settings),
+    )
+    key = settings.openai_api_key.get_secret_value() if settings.openai_api_key else None
+    extractor = (
+        build_extractor(settings.llm_model, settings.openai_base_url, key)
+        if settings.fact_extraction
+        else None
+    )
+    return facts, MemoryFactWriter(facts, extractor), webhook
+
+
 def create_app(settings: Settings, *, clock: Callable[[], datetime] = _utc_now) -> Starlette:
     default_tenant = build(Tenant, org=settings.default_org, project=settings.default_project)
 
@@ -73,16 +132,21 @@ def create_app(settings: Settings, *, clock: Callable[[], datetime] = _utc_now) 
             async with open_backend(settings.backend_config(embedder.dimension)) as repository:
                 memories = MemoryService(repository, embedder, clock, settings.engine)
                 await memories.ready(default_tenant)
+                facts, memory_facts, webhook = build_fact_writers(settings, repository, clock)
                 app.state.services = Services(
                     memories=memories,
                     default_tenant=default_tenant,
                     summarizer=build_summarizer(settings),
+                    facts=facts,
+                    memory_facts=memory_facts,
                 )
                 log.info("Retentia ready on backend %s", repository.backend_name)
                 try:
                     yield
                 finally:
                     app.state.services = None
+                    if webhook is not None:
+                        await webhook.aclose()
         finally:
             await embedder.aclose()
 
@@ -90,6 +154,7 @@ def create_app(settings: Settings, *, clock: Callable[[], datetime] = _utc_now) 
     routes = [
         Route("/healthz", healthz),
         Route("/readyz", readyz),
+        Route("/metrics", metrics),
         Route(GRAPHQL_PATH, graphql, methods=["GET", "POST"]),
         Mount(GRAPHIQL_STATIC, StaticFiles(directory=graphiql_assets_dir()), name="graphiql"),
     ]

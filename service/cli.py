@@ -103,6 +103,63 @@ async def _maintain_async(args: argparse.Namespace) -> int:
     return 0
 
 
+def _reconcile(args: argparse.Namespace) -> int:
+    import asyncio
+
+    try:
+        return asyncio.run(_reconcile_async(args))
+    except KeyboardInterrupt:
+        return 130
+
+
+async def _reconcile_async(args: argparse.Namespace) -> int:
+    import asyncio
+    import json
+    from datetime import UTC, datetime
+
+    from graph_backends import fact_store, open_backend
+    from reconciler import Reconciler, ReconcileReport
+    from schema import RetentiaError, Tenant, build
+
+    overrides: dict[str, object] = {}
+    if args.data_dir is not None:
+        overrides["data_dir"] = args.data_dir
+    settings = Settings(**overrides)  # type: ignore[arg-type]
+    logging.basicConfig(
+        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    if args.metrics_port is not None:
+        from prometheus_client import start_http_server
+
+        start_http_server(args.metrics_port, addr="127.0.0.1")
+    # The reconciler never reads or writes vectors: the dimension only names the memory index.
+    dimension = settings.openai_embedding_dimension or 384
+    config = settings.backend_config(dimension, share_running=True)
+    try:
+        async with open_backend(config) as repository:
+            reconciler = Reconciler(fact_store(repository), lambda: datetime.now(UTC))
+            tenants = None
+            if args.org is not None:
+                tenants = [
+                    build(Tenant, org=args.org, project=args.project or settings.default_project)
+                ]
+
+            def show(reports: list[ReconcileReport]) -> None:
+                for report in reports:
+                    print(json.dumps(report.as_dict(), sort_keys=True), flush=True)
+
+            if args.once or args.dry_run:
+                show(await reconciler.run_once(tenants, dry_run=args.dry_run))
+                return 0
+            print(f"reconciling every {args.interval:g} s (Ctrl-C stops)", flush=True)
+            while True:
+                show(await reconciler.run_once(tenants))
+                await asyncio.sleep(args.interval)
+    except RetentiaError as e:
+        print(f"retentia reconcile: {e}", file=sys.stderr)
+        return 2
+
+
 def _sdl(args: argparse.Namespace) -> int:
     from service.api.schema import build_schema
 
@@ -133,6 +190,26 @@ def parser() -> argparse.ArgumentParser:
     maintain.add_argument("--dry-run", action="store_true", help="list what would change")
     maintain.add_argument("--data-dir", type=Path, help="data directory (RETENTIA_DATA_DIR)")
     maintain.set_defaults(run=_maintain)
+    reconcile = commands.add_parser(
+        "reconcile",
+        help="repair derived fact edges (RELATES) against the facts, every 5 minutes or once",
+    )
+    reconcile.add_argument("--once", action="store_true", help="one pass, then exit")
+    reconcile.add_argument(
+        "--dry-run", action="store_true", help="report what one pass would repair; write nothing"
+    )
+    reconcile.add_argument(
+        "--interval", type=float, default=300.0, help="seconds between passes (default 300)"
+    )
+    reconcile.add_argument("--org", help="only this tenant's org (default: every tenant)")
+    reconcile.add_argument(
+        "--project", help="with --org: the project (default RETENTIA_DEFAULT_PROJECT)"
+    )
+    reconcile.add_argument("--data-dir", type=Path, help="data directory (RETENTIA_DATA_DIR)")
+    reconcile.add_argument(
+        "--metrics-port", type=int, help="serve Prometheus metrics on 127.0.0.1:PORT"
+    )
+    reconcile.set_defaults(run=_reconcile)
     sdl = commands.add_parser("sdl", help="print the GraphQL schema (SDL)")
     sdl.add_argument("--output", type=Path, help="write to this file instead of stdout")
     sdl.set_defaults(run=_sdl)

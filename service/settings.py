@@ -56,6 +56,18 @@ class Settings(BaseSettings):
     #: Chat model on the OpenAI-compatible endpoint; unset uses deterministic summaries.
     llm_model: str | None = None
 
+    # -- facts ---------------------------------------------------------------------------
+    #: Extract facts from every stored memory with `llm_model` (when one is configured).
+    fact_extraction: bool = True
+    #: POST signed FACT_SUPERSEDED events here (HMAC-SHA256 of the body with the secret).
+    webhook_url: str | None = None
+    webhook_secret: SecretStr | None = None
+    webhook_max_attempts: int = Field(default=5, ge=1, le=20)
+    webhook_backoff_s: float = Field(default=0.5, ge=0.0)
+    #: Test hook: `exit_after_fact_write` kills the process between a fact write and its edge
+    #: projection, so a test can show the reconciler repairs what that leaves behind.
+    fault_injection: Literal["exit_after_fact_write"] | None = None
+
     # -- service --------------------------------------------------------------------------
     host: str = "127.0.0.1"
     port: int = Field(default=8000, ge=0, le=65535)
@@ -77,7 +89,9 @@ class Settings(BaseSettings):
             f"embedded FalkorDB in {self.data_dir.expanduser() / 'falkordb'}"
         )
 
-    def backend_config(self, vector_dimension: int) -> BackendConfig:
+    def backend_config(
+        self, vector_dimension: int, *, share_running: bool = False
+    ) -> BackendConfig:
         if self.backend == "neo4j":
             return Neo4jConfig(
                 url=self.neo4j_url,
@@ -99,4 +113,5 @@ class Settings(BaseSettings):
             appendfsync=self.falkordb_appendfsync,
             vector_dimension=vector_dimension,
             ef_runtime=self.falkordb_ef_runtime,
+            share_running=share_running,
         )

@@ -1,4 +1,4 @@
-// Every RELATES edge still open at $now.
+// Every RELATES edge not closed by $now (valid_to unset or later).
 // params: now
 MATCH (s:Entity)-[r:RELATES]->(t:Entity)
 WHERE r.valid_to IS NULL OR r.valid_to > $now

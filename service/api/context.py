@@ -9,6 +9,9 @@ from starlette.requests import Request
 from strawberry.dataloader import DataLoader
 
 from schema import Degrees, InvalidInput, Memory, Tenant, build
+from schema.facts import ExtractionRecord
+from service.extraction import MemoryFactWriter
+from service.facts import FactService
 from service.maintenance import Summarizer
 from service.memories import MemoryService
 
@@ -23,12 +26,15 @@ class Services:
     memories: MemoryService
     default_tenant: Tenant
     summarizer: Summarizer
+    facts: FactService
+    memory_facts: MemoryFactWriter
 
 
 @dataclass(frozen=True, slots=True)
 class Loaders:
     memories: DataLoader[str, Memory | None]
     degrees: DataLoader[str, Degrees | None]
+    extractions: DataLoader[str, ExtractionRecord | None]
 
 
 @dataclass
@@ -61,8 +67,13 @@ def _loaders(services: Services, tenant: Tenant) -> Loaders:
     async def load_degrees(ids: list[str]) -> list[Degrees | None]:
         return await memories.degrees(tenant, ids)
 
+    async def load_extractions(ids: list[str]) -> list[ExtractionRecord | None]:
+        return await services.facts.repository.get_extractions(tenant, ids)
+
     return Loaders(
-        memories=DataLoader(load_fn=load_memories), degrees=DataLoader(load_fn=load_degrees)
+        memories=DataLoader(load_fn=load_memories),
+        degrees=DataLoader(load_fn=load_degrees),
+        extractions=DataLoader(load_fn=load_extractions),
     )
 
 

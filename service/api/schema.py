@@ -4,19 +4,29 @@ from __future__ import annotations
 
 import logging
 import uuid
+from datetime import datetime
 from typing import Annotated
 
 import strawberry
 from graphql import GraphQLError
 from strawberry.extensions import MaskErrors, QueryDepthLimiter
 
-from schema import Direction, EdgeType, RetentiaError, parse_memory_id
+from schema import Direction, EdgeType, FactState, NotFound, RetentiaError, parse_memory_id
+from schema.facts import FactWriter
 from service.api.context import Context
 from service.api.types import errors
 from service.api.types.edge import MemoryEdgeType
-from service.api.types.enums import CategoryEnum, DirectionEnum, EdgeTypeEnum
+from service.api.types.enums import CategoryEnum, DirectionEnum, EdgeTypeEnum, FactStateEnum
 from service.api.types.errors import ConflictError, InvalidInputError, NotFoundError
 from service.api.types.explanation import ExplanationType
+from service.api.types.facts import (
+    EntityType,
+    FactBatchType,
+    FactInput,
+    FactList,
+    FactType,
+    PredicateList,
+)
 from service.api.types.inputs import LinkInput, StoreMemoryInput
 from service.api.types.memory import MemoryType
 from service.api.types.reports import (
@@ -96,6 +106,22 @@ CorePreferencesResult = Annotated[
     CorePreferencesType | InvalidInputError, strawberry.union("CorePreferencesResult")
 ]
 IdsResult = Annotated[IdList | InvalidInputError, strawberry.union("IdsResult")]
+FactsResult = Annotated[FactList | InvalidInputError, strawberry.union("FactsResult")]
+EntityResult = Annotated[
+    EntityType | NotFoundError | InvalidInputError, strawberry.union("EntityResult")
+]
+IngestFactsResult = Annotated[
+    FactBatchType | InvalidInputError, strawberry.union("IngestFactsResult")
+]
+RetractFactResult = Annotated[
+    FactType | NotFoundError | InvalidInputError | ConflictError,
+    strawberry.union("RetractFactResult"),
+]
+PredicatesResult = Annotated[
+    PredicateList | InvalidInputError, strawberry.union("PredicatesResult")
+]
+#: Most facts one read returns.
+MAX_FACT_PAGE = 1000
 
 
 def _invalid_only(error: RetentiaError) -> InvalidInputError:
@@ -170,6 +196,69 @@ class Query:
             return errors.from_domain(e)
         return ExplanationType.from_domain(explanation)
 
+    @strawberry.field(
+        description="Facts true at `asOf` (now when neither an instant nor a range is given), "
+        "or effective at some instant of [from, to) — facts superseded part-way included. "
+        "Filters: subject, predicate, entity (as subject or object), states. Newest first."
+    )
+    async def facts(
+        self,
+        info: Info,
+        subject: str | None = None,
+        predicate: str | None = None,
+        entity: str | None = None,
+        as_of: datetime | None = None,
+        from_: Annotated[datetime | None, strawberry.argument(name="from")] = None,
+        to: datetime | None = None,
+        states: list[FactStateEnum] | None = None,  # type: ignore[valid-type]
+        limit: int = 100,
+    ) -> FactsResult:
+        try:
+            if not 1 <= limit <= MAX_FACT_PAGE:
+                return InvalidInputError(
+                    field="limit", message=f"limit must be in 1..{MAX_FACT_PAGE}, got {limit}"
+                )
+            facts = await info.context.services.facts.facts(
+                info.context.tenant(),
+                subject=subject,
+                predicate=predicate,
+                entity=entity,
+                at=as_of,
+                start=from_,
+                end=to,
+                states=[FactState(s) for s in states] if states else None,
+                limit=limit,
+            )
+        except RetentiaError as e:
+            return _invalid_only(e)
+        return FactList(facts=[FactType.from_domain(f) for f in facts])
+
+    @strawberry.field(
+        description="Every version of a slot (subject, predicate) ever recorded, oldest first: "
+        "superseded, retracted and expired ones included."
+    )
+    async def fact_history(self, info: Info, subject: str, predicate: str) -> FactsResult:
+        try:
+            facts = await info.context.services.facts.slot_history(
+                info.context.tenant(), subject, predicate
+            )
+        except RetentiaError as e:
+            return _invalid_only(e)
+        return FactList(facts=[FactType.from_domain(f) for f in facts])
+
+    @strawberry.field(description="An entity by name, with every fact about it, oldest first.")
+    async def entity(self, info: Info, name: str) -> EntityResult:
+        try:
+            tenant = info.context.tenant()
+            service = info.context.services.facts
+            found = await service.entity(tenant, name)
+            if found is None:
+                raise NotFound("entity", name)
+            history = await service.entity_history(tenant, name)
+        except RetentiaError as e:
+            return errors.from_domain(e)
+        return EntityType.from_domain(found, history)
+
     @strawberry.field(description="Memories with status core, newest first.")
     async def core_memories(self, info: Info, limit: int = 100) -> MemoriesResult:
         try:
@@ -209,12 +298,14 @@ class Mutation:
     )
     async def store_memory(self, info: Info, input: StoreMemoryInput) -> StoreMemoryResult:
         try:
-            result = await info.context.services.memories.store(
-                info.context.tenant(), input.to_request()
+            tenant = info.context.tenant()
+            result = await info.context.services.memories.store(tenant, input.to_request())
+            facts = await info.context.services.memory_facts.after_store(
+                tenant, result.memory, input.fact_dicts()
             )
         except RetentiaError as e:
             return errors.from_domain(e)
-        return StoreSuccess.from_domain(result)
+        return StoreSuccess.from_domain(result, facts)
 
     @strawberry.mutation(
         description="Store several memories; each item succeeds or fails on its own, and a bad "
@@ -228,12 +319,18 @@ class Mutation:
             results = await info.context.services.memories.store_each(
                 tenant, [i.to_request() for i in inputs]
             )
+            out: list[StoreMemoryResult] = []
+            for item, r in zip(inputs, results, strict=True):
+                if isinstance(r, RetentiaError):
+                    out.append(errors.from_domain(r))
+                    continue
+                facts = await info.context.services.memory_facts.after_store(
+                    tenant, r.memory, item.fact_dicts()
+                )
+                out.append(StoreSuccess.from_domain(r, facts))
         except RetentiaError as e:
             return [errors.from_domain(e)] * len(inputs)
-        return [
-            errors.from_domain(r) if isinstance(r, RetentiaError) else StoreSuccess.from_domain(r)
-            for r in results
-        ]
+        return out
 
     @strawberry.mutation(
         description="Correct a memory: a new memory that SUPERSEDES it; the old one is kept, "
@@ -344,6 +441,49 @@ class Mutation:
         except RetentiaError as e:
             return errors.from_domain(e)
         return MemoryList(memories=[MemoryType.from_domain(m) for m in memories])
+
+    @strawberry.mutation(
+        description="Write facts through the one supersession path. One result per fact "
+        "(inserted, superseded, skipped, softConflict or error with its reason) and the "
+        "counts; a bad fact never costs the batch its good ones, and a retried batch changes "
+        "nothing."
+    )
+    async def ingest_facts(self, info: Info, facts: list[FactInput]) -> IngestFactsResult:
+        try:
+            result = await info.context.services.facts.apply_facts(
+                info.context.tenant(), [f.to_dict() for f in facts], FactWriter.API
+            )
+        except RetentiaError as e:
+            return _invalid_only(e)
+        return FactBatchType.from_domain(result)
+
+    @strawberry.mutation(
+        description="Retract an active fact at `at` (now by default): it leaves every instant "
+        "from then on and stays in every earlier one; its derived edge closes at `at`."
+    )
+    async def retract_fact(
+        self, info: Info, id: strawberry.ID, at: datetime | None = None
+    ) -> RetractFactResult:
+        try:
+            fact = await info.context.services.facts.retract(info.context.tenant(), str(id), at)
+        except RetentiaError as e:
+            return errors.from_domain_or_conflict(e)
+        return FactType.from_domain(fact)
+
+    @strawberry.mutation(
+        description="Register predicates as single-valued for the tenant (a new value replaces "
+        "the old one). Returns the tenant's registered list."
+    )
+    async def register_functional_predicates(
+        self, info: Info, predicates: list[str]
+    ) -> PredicatesResult:
+        try:
+            names = await info.context.services.facts.register_functional(
+                info.context.tenant(), predicates
+            )
+        except RetentiaError as e:
+            return _invalid_only(e)
+        return PredicateList(predicates=names)
 
     @strawberry.mutation(
         description="One maintenance pass over the tenant: rescoring, status transitions, "

@@ -4,7 +4,17 @@ from __future__ import annotations
 
 import strawberry
 
-from schema import Category, Direction, EdgeCreator, EdgeType, MemoryStatus, Partition, Visibility
+from schema import (
+    Category,
+    Direction,
+    EdgeCreator,
+    EdgeType,
+    FactState,
+    MemoryStatus,
+    Partition,
+    Visibility,
+)
+from schema.facts import ExtractionStatus, FactOutcome, FactWriter
 
 EdgeTypeEnum = strawberry.enum(EdgeType, name="EdgeType")
 PartitionEnum = strawberry.enum(Partition, name="Partition")
@@ -13,3 +23,7 @@ MemoryStatusEnum = strawberry.enum(MemoryStatus, name="MemoryStatus")
 VisibilityEnum = strawberry.enum(Visibility, name="Visibility")
 DirectionEnum = strawberry.enum(Direction, name="Direction")
 EdgeCreatorEnum = strawberry.enum(EdgeCreator, name="EdgeCreator")
+FactStateEnum = strawberry.enum(FactState, name="FactState")
+FactOutcomeEnum = strawberry.enum(FactOutcome, name="FactOutcome")
+FactWriterEnum = strawberry.enum(FactWriter, name="FactWriter")
+ExtractionStatusEnum = strawberry.enum(ExtractionStatus, name="ExtractionStatus")

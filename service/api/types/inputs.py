@@ -8,6 +8,7 @@ import strawberry
 
 from schema import Category, EdgeType, Visibility
 from service.api.types.enums import CategoryEnum, EdgeTypeEnum, VisibilityEnum
+from service.api.types.facts import FactInput
 from service.memories import LinkRequest, RelatedEdge, StoreRequest
 
 
@@ -37,6 +38,14 @@ class StoreMemoryInput:
     summary: str | None = None
     metadata: list[MetadataInput] = strawberry.field(default_factory=list)
     related: list[RelatedEdgeInput] = strawberry.field(default_factory=list)
+    facts: list[FactInput] = strawberry.field(
+        default_factory=list,
+        description="Facts this memory asserts, written through the one supersession path "
+        "with the memory as their source.",
+    )
+
+    def fact_dicts(self) -> list[dict[str, object]]:
+        return [f.to_dict() for f in self.facts]
 
     def to_request(self) -> StoreRequest:
         return StoreRequest(

@@ -9,6 +9,7 @@ import strawberry
 from schema import Category, Memory, MemoryStatus, Visibility
 from service.api.types.connectivity import Connectivity
 from service.api.types.enums import CategoryEnum, MemoryStatusEnum, VisibilityEnum
+from service.api.types.facts import ExtractionType
 
 
 @strawberry.type
@@ -46,6 +47,13 @@ class MemoryType:
     async def connectivity(self, info: strawberry.Info) -> Connectivity | None:
         degrees = await info.context.loaders.degrees.load(str(self.id))
         return None if degrees is None else Connectivity.from_domain(degrees)
+
+    @strawberry.field(
+        description="LLM fact extraction for this memory (null when none ran), failures included."
+    )
+    async def fact_extraction(self, info: strawberry.Info) -> ExtractionType | None:
+        record = await info.context.loaders.extractions.load(str(self.id))
+        return None if record is None else ExtractionType.from_domain(record)
 
     @classmethod
     def from_domain(cls, memory: Memory) -> MemoryType:

@@ -5,8 +5,10 @@ from __future__ import annotations
 import strawberry
 
 from service.api.types.edge import MemoryEdgeType
+from service.api.types.facts import ExtractionType, FactBatchType
 from service.api.types.memory import MemoryType
 from service.conflicts import ConflictHint
+from service.extraction import MemoryFacts
 from service.memories import StoreResult
 
 
@@ -35,10 +37,25 @@ class StoreSuccess:
     memory: MemoryType
     auto_links: list[MemoryEdgeType]
     possible_conflicts: list[PossibleConflict]
+    facts: FactBatchType | None = strawberry.field(
+        default=None, description="The facts given with the memory, one result each."
+    )
+    extracted_facts: FactBatchType | None = strawberry.field(
+        default=None, description="Facts the configured LLM extracted from the memory."
+    )
+    fact_extraction: ExtractionType | None = None
 
     @classmethod
-    def from_domain(cls, result: StoreResult) -> StoreSuccess:
+    def from_domain(cls, result: StoreResult, facts: MemoryFacts | None = None) -> StoreSuccess:
+        facts = facts or MemoryFacts()
         return cls(
+            facts=None if facts.given is None else FactBatchType.from_domain(facts.given),
+            extracted_facts=None
+            if facts.extracted is None
+            else FactBatchType.from_domain(facts.extracted),
+            fact_extraction=None
+            if facts.extraction is None
+            else ExtractionType.from_domain(facts.extraction),
             memory=MemoryType.from_domain(result.memory),
             auto_links=[MemoryEdgeType.from_domain(e) for e in result.auto_links],
             possible_conflicts=[PossibleConflict.from_domain(h) for h in result.possible_conflicts],

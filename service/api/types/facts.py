@@ -1,0 +1,213 @@
+"""Fact layer types: facts, their per-item write results, entities and extraction records."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+import strawberry
+
+from schema import Category, FactState
+from schema.facts import (
+    Entity,
+    ExtractionRecord,
+    ExtractionStatus,
+    Fact,
+    FactBatchResult,
+    FactOutcome,
+    FactResult,
+    FactWriter,
+)
+from service.api.types.enums import (
+    CategoryEnum,
+    ExtractionStatusEnum,
+    FactOutcomeEnum,
+    FactStateEnum,
+    FactWriterEnum,
+)
+
+
+@strawberry.input(
+    description="One subject–predicate–object assertion. Validated on its own: a bad fact is an "
+    "error result and never costs the batch its good facts."
+)
+class FactInput:
+    subject: str
+    predicate: str
+    object: str
+    category: CategoryEnum = Category.OTHER  # type: ignore[valid-type]
+    confidence: float = 1.0
+    valid_from: datetime | None = None
+    valid_to: datetime | None = None
+    event_time: datetime | None = strawberry.field(
+        default=None, description="The event an obligation or logistical fact is about."
+    )
+    functional: bool | None = strawberry.field(
+        default=None,
+        description="True: the predicate holds one value at a time. Unset: the category and the "
+        "registered functional predicates decide.",
+    )
+    object_is_entity: bool | None = strawberry.field(
+        default=None, description="Unset: a proper name (every word capitalised) is an entity."
+    )
+    source_id: strawberry.ID | None = strawberry.field(
+        default=None, description="The memory asserting the fact."
+    )
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "subject": self.subject,
+            "predicate": self.predicate,
+            "object": self.object,
+            "category": Category(self.category),
+            "confidence": self.confidence,
+            "valid_from": self.valid_from,
+            "valid_to": self.valid_to,
+            "event_time": self.event_time,
+            "functional": self.functional,
+            "object_is_entity": self.object_is_entity,
+            "source": None if self.source_id is None else str(self.source_id),
+        }
+        return {k: v for k, v in data.items() if v is not None}
+
+
+@strawberry.type(name="Fact")
+class FactType:
+    id: strawberry.ID
+    subject: str
+    predicate: str
+    object: str
+    state: FactStateEnum  # type: ignore[valid-type]
+    valid_from: datetime | None
+    valid_to: datetime | None
+    recorded_at: datetime
+    invalid_at: datetime | None
+    superseded_by: strawberry.ID | None
+    soft_conflict_with: list[strawberry.ID]
+    category: CategoryEnum  # type: ignore[valid-type]
+    confidence: float
+    event_time: datetime | None
+    source_id: strawberry.ID | None
+    writer: FactWriterEnum  # type: ignore[valid-type]
+    single_valued: bool
+    subject_entity_id: strawberry.ID
+    object_entity_id: strawberry.ID | None
+
+    @classmethod
+    def from_domain(cls, fact: Fact) -> FactType:
+        return cls(
+            id=strawberry.ID(fact.id),
+            subject=fact.subject,
+            predicate=fact.predicate,
+            object=fact.object,
+            state=FactState(fact.state),
+            valid_from=fact.valid_from,
+            valid_to=fact.valid_to,
+            recorded_at=fact.recorded_at,
+            invalid_at=fact.invalid_at,
+            superseded_by=None if fact.superseded_by is None else strawberry.ID(fact.superseded_by),
+            soft_conflict_with=[strawberry.ID(i) for i in fact.soft_conflict_with],
+            category=Category(fact.category),
+            confidence=fact.confidence,
+            event_time=fact.event_time,
+            source_id=None if fact.source is None else strawberry.ID(fact.source),
+            writer=FactWriter(fact.writer),
+            single_valued=fact.single_valued,
+            subject_entity_id=strawberry.ID(fact.subject_entity),
+            object_entity_id=None
+            if fact.object_entity is None
+            else strawberry.ID(fact.object_entity),
+        )
+
+
+@strawberry.type(name="FactResult", description="What happened to one input fact.")
+class FactResultType:
+    index: int
+    outcome: FactOutcomeEnum  # type: ignore[valid-type]
+    fact_id: strawberry.ID | None
+    others: list[strawberry.ID] = strawberry.field(
+        description="Facts closed (superseded), stood beside (softConflict) or already "
+        "recorded (skipped)."
+    )
+    field: str | None
+    reason: str | None
+
+    @classmethod
+    def from_domain(cls, result: FactResult) -> FactResultType:
+        return cls(
+            index=result.index,
+            outcome=FactOutcome(result.outcome),
+            fact_id=None if result.fact_id is None else strawberry.ID(result.fact_id),
+            others=[strawberry.ID(i) for i in result.others],
+            field=result.field,
+            reason=result.reason,
+        )
+
+
+@strawberry.type(name="FactBatch", description="One result per input fact, and the counts.")
+class FactBatchType:
+    results: list[FactResultType]
+    inserted: int
+    superseded: int
+    skipped: int
+    soft_conflicts: int
+    errors: int
+
+    @classmethod
+    def from_domain(cls, batch: FactBatchResult) -> FactBatchType:
+        return cls(
+            results=[FactResultType.from_domain(r) for r in batch.results],
+            inserted=batch.inserted,
+            superseded=batch.superseded,
+            skipped=batch.skipped,
+            soft_conflicts=batch.soft_conflicts,
+            errors=batch.errors,
+        )
+
+
+@strawberry.type(name="Entity")
+class EntityType:
+    id: strawberry.ID
+    name: str
+    key: str = strawberry.field(description="The normalised name identity is built from.")
+    history: list[FactType] = strawberry.field(
+        description="Every fact about the entity (subject or object), oldest first."
+    )
+
+    @classmethod
+    def from_domain(cls, entity: Entity, history: list[Fact]) -> EntityType:
+        return cls(
+            id=strawberry.ID(entity.id),
+            name=entity.name,
+            key=entity.key,
+            history=[FactType.from_domain(f) for f in history],
+        )
+
+
+@strawberry.type(name="FactExtraction", description="LLM fact extraction for one memory.")
+class ExtractionType:
+    status: ExtractionStatusEnum  # type: ignore[valid-type]
+    at: datetime
+    facts: int
+    error: str | None
+    attempts: int
+
+    @classmethod
+    def from_domain(cls, record: ExtractionRecord) -> ExtractionType:
+        return cls(
+            status=ExtractionStatus(record.status),
+            at=record.at,
+            facts=record.facts,
+            error=record.error,
+            attempts=record.attempts,
+        )
+
+
+@strawberry.type
+class FactList:
+    facts: list[FactType]
+
+
+@strawberry.type
+class PredicateList:
+    predicates: list[str]
