@@ -69,6 +69,11 @@ class QueryName(StrEnum):
     PUT_CONFIG = "put_config"
     VALIDATE_AUTO_LINKS = "validate_auto_links"
     SUPPORTIVE_NEIGHBOURS = "supportive_neighbours"
+    # Tenancy by property, where tenants share one database (Neo4j); FalkorDB has a graph per
+    # tenant and uses none of these.
+    REGISTER_TENANT = "register_tenant"
+    LIST_TENANTS = "list_tenants"
+    DROP_TENANT_BATCH = "drop_tenant_batch"
 
 
 class FactQueryName(StrEnum):

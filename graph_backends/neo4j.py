@@ -1,0 +1,726 @@
+"""`GraphRepository` on Neo4j 5: every tenant in one database, told apart by a `tenant`
+property on every node and relationship; queries from `cypher/` (dialect `neo4j`) by name.
+
+Every query that touches tenant data declares `$tenant` and matches each node and relationship
+on it; `tests/contract/test_neo4j_tenancy.py` checks that statically and by behaviour. Indexes
+are shared by all tenants: unique (tenant, id) constraints, one full-text and one vector index
+(ADR 0007).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import defaultdict
+from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Mapping, Sequence
+from contextlib import asynccontextmanager
+from datetime import datetime
+from typing import Any, Final, TypeVar
+
+from neo4j import AsyncDriver, AsyncGraphDatabase, AsyncManagedTransaction
+from neo4j.exceptions import (
+    ConfigurationError,
+    DriverError,
+    Neo4jError,
+    ServiceUnavailable,
+    SessionExpired,
+)
+
+from cypher import Query, QueryName, load
+from graph_backends._neo4j_fulltext import lucene_query, tenant_term
+from graph_backends._records import (
+    edge_from_row,
+    edge_params,
+    epoch_us,
+    memory_from_props,
+    memory_props,
+    memory_update_props,
+    tombstone_from_row,
+    tombstone_params,
+)
+from graph_backends.config import Neo4jConfig
+from graph_backends.errors import BackendError, BackendUnavailable, SchemaMismatch
+from graph_backends.protocol import MAX_TRAVERSE_DEPTH, GraphRepository
+from schema import (
+    CAUSAL_TYPES,
+    SUPPORTIVE_TYPES,
+    Degrees,
+    Direction,
+    EdgeKey,
+    EdgeType,
+    GraphStats,
+    InvalidInput,
+    Memory,
+    MemoryEdge,
+    MemoryStatus,
+    NotFound,
+    SearchHit,
+    Subgraph,
+    Tenant,
+    Tombstone,
+    parse_memory_id,
+)
+
+log = logging.getLogger(__name__)
+
+DIALECT: Final = "neo4j"
+_CAUSAL: Final = [str(t) for t in CAUSAL_TYPES]
+_SUPPORTIVE: Final = [str(t) for t in SUPPORTIVE_TYPES]
+#: The schema `ensure_schema` creates: (query, name of the index it makes). The names are the
+#: ones the query files give; an index under another name would never be found ONLINE.
+_INDEXES: Final = (
+    (QueryName.CREATE_MEMORY_ID_INDEX, "retentia_memory_key"),
+    (QueryName.CREATE_MEMORY_CREATED_AT_INDEX, "retentia_memory_created_at"),
+    (QueryName.CREATE_MEMORY_FULLTEXT_INDEX, "retentia_memory_content"),
+    (QueryName.CREATE_MEMORY_VECTOR_ID_INDEX, "retentia_memory_vector_key"),
+    (QueryName.CREATE_MEMORY_VECTOR_INDEX, "retentia_memory_vector"),
+    (QueryName.CREATE_TOMBSTONE_ID_INDEX, "retentia_tombstone_key"),
+    (QueryName.CREATE_CONFIG_KEY_INDEX, "retentia_config_key"),
+)
+_VECTOR_INDEX: Final = "retentia_memory_vector"
+#: Properties Neo4j stores for tenancy, which are not part of the domain model.
+_TENANT_PROPERTIES: Final = frozenset({"tenant", "tenant_term"})
+#: One query of a transaction: its name, parameters and template slots.
+_Step = tuple[QueryName, dict[str, Any], dict[str, EdgeType]]
+#: Largest UNWIND batch sent in one query.
+_BATCH: Final = 500
+#: Nodes deleted per transaction when a tenant is dropped.
+_DROP_BATCH: Final = 2000
+#: The vector index spans every tenant: ask it for this many times k candidates at first, and
+#: four times more each round until k of the tenant's are among them (ADR 0007).
+_VECTOR_OVERFETCH: Final = 4
+_SCHEMA_TIMEOUT_S: Final = 300.0
+
+_T = TypeVar("_T")
+
+
+def _type_names(edge_types: Collection[EdgeType]) -> list[str]:
+    """The types a traversal follows: all of them when none are named."""
+    return sorted(str(t) for t in (edge_types or EdgeType))
+
+
+def _ids(values: Collection[str]) -> list[str]:
+    return [parse_memory_id(v) for v in values]
+
+
+def _memory(props: Mapping[str, Any], embedding: list[float] | None = None) -> Memory:
+    return memory_from_props(
+        {k: v for k, v in props.items() if k not in _TENANT_PROPERTIES}, embedding
+    )
+
+
+class Neo4jRepository:
+    """Neo4j behind the `GraphRepository` Protocol; see that Protocol for the contract."""
+
+    def __init__(self, driver: AsyncDriver, *, database: str, vector_dimension: int) -> None:
+        self._driver = driver
+        self._database = database
+        self._dimension = vector_dimension
+
+    @property
+    def backend_name(self) -> str:
+        return "neo4j"
+
+    # -- plumbing --------------------------------------------------------------------------
+
+    @staticmethod
+    def _bind(tenant: Tenant | None, query: Query, params: Mapping[str, Any]) -> dict[str, Any]:
+        """The caller's parameters plus the tenant scope the query declares."""
+        scoped = dict(params)
+        if "tenant" in query.params:
+            assert tenant is not None, f"{query.name} is tenant-scoped"
+            scoped["tenant"] = tenant.key
+        if "tenant_term" in query.params:
+            assert tenant is not None, f"{query.name} is tenant-scoped"
+            scoped["tenant_term"] = tenant_term(tenant)
+        return query.bind(scoped)
+
+    async def _execute(
+        self,
+        work: Callable[[AsyncManagedTransaction], Awaitable[_T]],
+        *,
+        read_only: bool,
+        what: str,
+    ) -> _T:
+        """One managed transaction (retried by the driver on transient errors), with driver
+        errors translated."""
+        try:
+            async with self._driver.session(database=self._database) as session:
+                if read_only:
+                    return await session.execute_read(work)
+                return await session.execute_write(work)
+        except (ServiceUnavailable, SessionExpired, OSError) as e:
+            raise BackendUnavailable(f"Neo4j is unreachable ({e})") from e
+        except (Neo4jError, DriverError) as e:
+            raise BackendError(f"Neo4j failed {what}: {e}") from e
+
+    async def _run(
+        self,
+        tenant: Tenant | None,
+        name: QueryName,
+        params: Mapping[str, Any] | None = None,
+        *,
+        read_only: bool = False,
+        **templates: EdgeType,
+    ) -> list[dict[str, Any]]:
+        query = load(name, DIALECT)
+        text = query.render(**templates)
+        bound = self._bind(tenant, query, params or {})
+
+        async def work(tx: AsyncManagedTransaction) -> list[dict[str, Any]]:
+            result = await tx.run(text, bound)
+            return [record.data() async for record in result]
+
+        scope = f" for tenant {tenant}" if tenant is not None else ""
+        return await self._execute(work, read_only=read_only, what=f"query {name}{scope}")
+
+    async def _transaction(self, tenant: Tenant, steps: Sequence[_Step]) -> None:
+        """Several queries in one transaction: all of them commit, or none."""
+        prepared = []
+        for name, params, templates in steps:
+            query = load(name, DIALECT)
+            prepared.append((query.render(**templates), self._bind(tenant, query, params)))
+
+        async def work(tx: AsyncManagedTransaction) -> None:
+            for text, bound in prepared:
+                result = await tx.run(text, bound)
+                await result.consume()
+
+        await self._execute(work, read_only=False, what=f"a transaction for tenant {tenant}")
+
+    async def ping(self) -> None:
+        text = load(QueryName.PING, DIALECT).render()
+        try:
+            # An auto-commit query: no retries, so a dead server is reported at once.
+            async with self._driver.session(database=self._database) as session:
+                result = await session.run(text)
+                await result.consume()
+        except (Neo4jError, DriverError, OSError) as e:
+            raise BackendUnavailable(f"Neo4j is unreachable ({e})") from e
+
+    async def aclose(self) -> None:
+        await self._driver.close()
+
+    # -- schema ----------------------------------------------------------------------------
+
+    async def _indexes(self) -> dict[str, dict[str, Any]]:
+        rows = await self._run(None, QueryName.LIST_INDEXES, read_only=True)
+        return {row["name"]: row for row in rows}
+
+    async def ensure_schema(self, tenant: Tenant) -> None:
+        for create, _ in _INDEXES:
+            params = (
+                {"dimension": self._dimension}
+                if create is QueryName.CREATE_MEMORY_VECTOR_INDEX
+                else {}
+            )
+            await self._run(None, create, params)  # IF NOT EXISTS: idempotent and race-free
+        await self._wait_online()
+        await self._check_dimension()
+        await self._run(tenant, QueryName.REGISTER_TENANT)
+
+    async def _wait_online(self) -> None:
+        deadline = asyncio.get_running_loop().time() + _SCHEMA_TIMEOUT_S
+        while True:
+            found = await self._indexes()
+            states = {name: (found.get(name) or {}).get("state") for _, name in _INDEXES}
+            failed = [name for name, state in states.items() if state == "FAILED"]
+            if failed:
+                raise BackendError(f"Neo4j failed to build indexes {failed}; see its debug.log")
+            missing = [name for name, state in states.items() if state is None]
+            if missing:
+                # CREATE … IF NOT EXISTS does nothing when an equivalent index has another name.
+                raise SchemaMismatch(
+                    f"Neo4j has no index named {missing}: an equivalent index under another "
+                    "name probably exists (SHOW INDEXES); drop it and ensure the schema again"
+                )
+            if all(state == "ONLINE" for state in states.values()):
+                return
+            if asyncio.get_running_loop().time() > deadline:
+                raise BackendError(f"Neo4j indexes never came online: {states}")
+            await asyncio.sleep(0.05)
+
+    async def _check_dimension(self) -> None:
+        index = (await self._indexes()).get(_VECTOR_INDEX) or {}
+        config = (index.get("options") or {}).get("indexConfig") or {}
+        stored = config.get("vector.dimensions")
+        if stored is not None and stored != self._dimension:
+            raise SchemaMismatch(
+                f"the Neo4j database has a vector index of dimension {stored} (shared by every "
+                f"tenant), but the embedder produces {self._dimension}; re-embed or use the old "
+                "embedder"
+            )
+
+    async def schema_ready(self, tenant: Tenant) -> bool:
+        found = await self._indexes()
+        if not all((found.get(name) or {}).get("state") == "ONLINE" for _, name in _INDEXES):
+            return False
+        return tenant in await self.list_tenants()
+
+    async def list_tenants(self) -> list[Tenant]:
+        tenants = []
+        for row in await self._run(None, QueryName.LIST_TENANTS, read_only=True):
+            parts = str(row["tenant"]).split(":")
+            if len(parts) == 3 and parts[0] == "retentia":
+                tenants.append(Tenant(org=parts[1], project=parts[2]))
+        return tenants
+
+    async def drop_tenant(self, tenant: Tenant) -> None:
+        # In batches, each its own transaction, so dropping a big tenant never needs one
+        # transaction as large as the tenant. Repeating it after a failure finishes the job.
+        while True:
+            rows = await self._run(tenant, QueryName.DROP_TENANT_BATCH, {"batch": _DROP_BATCH})
+            if not rows or int(rows[0]["deleted"]) == 0:
+                return
+
+    # -- memories --------------------------------------------------------------------------
+
+    def _check_dimensions(self, memories: Sequence[Memory]) -> None:
+        for memory in memories:
+            if memory.embedding is not None and len(memory.embedding) != self._dimension:
+                raise InvalidInput(
+                    "embedding",
+                    f"memory {memory.id} has {len(memory.embedding)} dimensions; the vector "
+                    f"index has {self._dimension}",
+                )
+
+    @staticmethod
+    def _memory_rows(memories: Sequence[Memory]) -> list[dict[str, Any]]:
+        rows = []
+        for memory in memories:
+            props, embedding = memory_props(memory)
+            rows.append({"props": props, "embedding": embedding})
+        return rows
+
+    async def upsert_memories(self, tenant: Tenant, memories: Sequence[Memory]) -> None:
+        self._check_dimensions(memories)
+        if memories:
+            # One query: the whole batch is written atomically or not at all.
+            await self._run(
+                tenant, QueryName.UPSERT_MEMORIES, {"rows": self._memory_rows(memories)}
+            )
+
+    async def get_memories(
+        self, tenant: Tenant, ids: Sequence[str], *, with_embeddings: bool = False
+    ) -> list[Memory | None]:
+        wanted = _ids(ids)
+        unique = list(dict.fromkeys(wanted))
+        found: dict[str, Memory] = {}
+        for start in range(0, len(unique), _BATCH):
+            chunk = unique[start : start + _BATCH]
+            rows = await self._run(tenant, QueryName.GET_MEMORIES, {"ids": chunk}, read_only=True)
+            vectors: dict[str, list[float]] = {}
+            if with_embeddings:
+                for row in await self._run(
+                    tenant, QueryName.GET_EMBEDDINGS, {"ids": chunk}, read_only=True
+                ):
+                    if row["embedding"] is not None:
+                        vectors[row["id"]] = row["embedding"]
+            for row in rows:
+                props = row["memory"]
+                found[props["id"]] = _memory(props, vectors.get(props["id"]))
+        return [found.get(i) for i in wanted]
+
+    async def existing_ids(self, tenant: Tenant, ids: Collection[str]) -> frozenset[str]:
+        unique = list(dict.fromkeys(_ids(ids)))
+        found: set[str] = set()
+        for start in range(0, len(unique), _BATCH):
+            rows = await self._run(
+                tenant,
+                QueryName.EXISTING_MEMORY_IDS,
+                {"ids": unique[start : start + _BATCH]},
+                read_only=True,
+            )
+            found.update(row["id"] for row in rows)
+        return frozenset(found)
+
+    async def delete_memories(self, tenant: Tenant, ids: Sequence[str]) -> list[bool]:
+        wanted = _ids(ids)
+        rows = await self._run(
+            tenant, QueryName.DELETE_MEMORIES, {"ids": list(dict.fromkeys(wanted))}
+        )
+        deleted = {row["id"] for row in rows}
+        return [i in deleted for i in wanted]
+
+    async def recent_memories(
+        self, tenant: Tenant, *, limit: int, after: tuple[datetime, str] | None = None
+    ) -> list[Memory]:
+        if not 1 <= limit <= 1000:
+            raise InvalidInput("limit", f"{limit} is outside 1–1000")
+        params = {
+            "before": None if after is None else epoch_us(after[0]),
+            "before_id": None if after is None else parse_memory_id(after[1]),
+            "limit": limit,
+        }
+        rows = await self._run(tenant, QueryName.RECENT_MEMORIES, params, read_only=True)
+        return [_memory(row["memory"]) for row in rows]
+
+    # -- edges -----------------------------------------------------------------------------
+
+    async def link(self, tenant: Tenant, edges: Sequence[MemoryEdge]) -> None:
+        if not edges:
+            return
+        ends = {e.source for e in edges} | {e.target for e in edges}
+        missing = sorted(ends - await self.existing_ids(tenant, ends))
+        if missing:
+            raise NotFound("memory", missing[0])
+        await self._transaction(tenant, self._link_steps(edges))
+
+    async def store_memories(
+        self, tenant: Tenant, memories: Sequence[Memory], edges: Sequence[MemoryEdge]
+    ) -> None:
+        self._check_dimensions(memories)
+        new = {m.id for m in memories}
+        ends = ({e.source for e in edges} | {e.target for e in edges}) - new
+        missing = sorted(ends - await self.existing_ids(tenant, ends)) if ends else []
+        if missing:
+            raise NotFound("memory", missing[0])
+        steps: list[_Step] = []
+        if memories:
+            steps.append((QueryName.UPSERT_MEMORIES, {"rows": self._memory_rows(memories)}, {}))
+        steps += self._link_steps(edges)
+        if steps:
+            await self._transaction(tenant, steps)
+
+    @staticmethod
+    def _link_steps(edges: Sequence[MemoryEdge]) -> list[_Step]:
+        by_type: dict[EdgeType, list[dict[str, Any]]] = defaultdict(list)
+        for edge in edges:
+            by_type[edge.type].append(edge_params(edge))
+        return [
+            (QueryName.LINK_MEMORIES, {"edges": rows}, {"edge_type": edge_type})
+            for edge_type, rows in by_type.items()
+        ]
+
+    async def unlink(self, tenant: Tenant, keys: Sequence[EdgeKey]) -> list[bool]:
+        if not keys:
+            return []
+        rows = await self._run(
+            tenant,
+            QueryName.UNLINK_MEMORIES,
+            {
+                "edges": [
+                    {"source": k.source, "target": k.target, "type": str(k.type)} for k in keys
+                ]
+            },
+        )
+        removed = {(r["source"], r["target"], r["type"]) for r in rows}
+        return [(k.source, k.target, str(k.type)) in removed for k in keys]
+
+    async def neighbourhood(
+        self,
+        tenant: Tenant,
+        start: str,
+        *,
+        depth: int,
+        edge_types: Collection[EdgeType],
+        direction: Direction,
+        max_nodes: int = 500,
+    ) -> dict[str, int]:
+        if not 0 <= depth <= MAX_TRAVERSE_DEPTH:
+            raise InvalidInput("depth", f"{depth} is outside 0–{MAX_TRAVERSE_DEPTH}")
+        if not 1 <= max_nodes <= 5000:
+            raise InvalidInput("max_nodes", f"{max_nodes} is outside 1–5000")
+        start = parse_memory_id(start)
+        if not await self.existing_ids(tenant, [start]):
+            raise NotFound("memory", start)
+        types = _type_names(edge_types)
+        hops: dict[str, int] = {start: 0}
+        frontier = [start]
+        for hop in range(1, depth + 1):
+            if not frontier or len(hops) >= max_nodes:
+                break
+            rows = await self._run(
+                tenant,
+                QueryName.TRAVERSE_HOP,
+                {"frontier": frontier, "types": types, "direction": str(direction)},
+                read_only=True,
+            )
+            frontier = []
+            for row in rows:
+                if row["id"] not in hops and len(hops) < max_nodes:
+                    hops[row["id"]] = hop
+                    frontier.append(row["id"])
+        return hops
+
+    async def traverse(
+        self,
+        tenant: Tenant,
+        start: str,
+        *,
+        depth: int,
+        edge_types: Collection[EdgeType],
+        direction: Direction,
+        max_nodes: int = 500,
+    ) -> Subgraph:
+        hops = await self.neighbourhood(
+            tenant,
+            start,
+            depth=depth,
+            edge_types=edge_types,
+            direction=direction,
+            max_nodes=max_nodes,
+        )
+        ids = list(hops)
+        types = _type_names(edge_types)
+        nodes = [m for m in await self.get_memories(tenant, ids) if m is not None]
+        rows = await self._run(
+            tenant, QueryName.INDUCED_EDGES, {"ids": ids, "types": types}, read_only=True
+        )
+        edges = sorted((edge_from_row(r) for r in rows), key=lambda e: (e.source, e.target, e.type))
+        return Subgraph(nodes=tuple(nodes), edges=tuple(edges))
+
+    async def incident_edges(self, tenant: Tenant, memory_id: str) -> list[MemoryEdge]:
+        rows = await self._run(
+            tenant, QueryName.INCIDENT_EDGES, {"id": parse_memory_id(memory_id)}, read_only=True
+        )
+        return sorted((edge_from_row(r) for r in rows), key=lambda e: (e.source, e.target, e.type))
+
+    # -- connectivity ----------------------------------------------------------------------
+
+    async def degrees(self, tenant: Tenant, ids: Sequence[str]) -> list[Degrees | None]:
+        wanted = _ids(ids)
+        unique = list(dict.fromkeys(wanted))
+        found: dict[str, Degrees] = {}
+        for start in range(0, len(unique), _BATCH):
+            rows = await self._run(
+                tenant,
+                QueryName.DEGREES,
+                {
+                    "ids": unique[start : start + _BATCH],
+                    "causal": _CAUSAL,
+                    "supportive": _SUPPORTIVE,
+                },
+                read_only=True,
+            )
+            for row in rows:
+                found[row["id"]] = Degrees(
+                    memory_id=row["id"], kappa=row["kappa"], delta=row["delta"]
+                )
+        return [found.get(i) for i in wanted]
+
+    async def all_degrees(self, tenant: Tenant) -> list[Degrees]:
+        rows = await self._run(
+            tenant,
+            QueryName.ALL_DEGREES,
+            {"causal": _CAUSAL, "supportive": _SUPPORTIVE},
+            read_only=True,
+        )
+        return [Degrees(memory_id=r["id"], kappa=r["kappa"], delta=r["delta"]) for r in rows]
+
+    async def kappa_max(self, tenant: Tenant) -> int:
+        rows = await self._run(tenant, QueryName.KAPPA_MAX, {"causal": _CAUSAL}, read_only=True)
+        return int(rows[0]["kappa_max"]) if rows else 0
+
+    async def orphans(self, tenant: Tenant) -> list[str]:
+        rows = await self._run(
+            tenant, QueryName.ORPHANS, {"supportive": _SUPPORTIVE}, read_only=True
+        )
+        return [r["id"] for r in rows]
+
+    async def stale_auto_links(
+        self, tenant: Tenant, stale_before: datetime, ids: Sequence[str] | None = None
+    ) -> dict[str, int]:
+        if ids is None:
+            rows = await self._run(
+                tenant,
+                QueryName.ALL_STALE_AUTO_LINKS,
+                {"stale_before": epoch_us(stale_before)},
+                read_only=True,
+            )
+        else:
+            rows = await self._run(
+                tenant,
+                QueryName.STALE_AUTO_LINKS,
+                {"ids": _ids(ids), "stale_before": epoch_us(stale_before)},
+                read_only=True,
+            )
+        return {r["id"]: int(r["stale"]) for r in rows}
+
+    async def removal_impact(self, tenant: Tenant, memory_id: str) -> list[str]:
+        rows = await self._run(
+            tenant,
+            QueryName.REMOVAL_IMPACT,
+            {"id": parse_memory_id(memory_id), "supportive": _SUPPORTIVE},
+            read_only=True,
+        )
+        return [r["id"] for r in rows]
+
+    async def validate_auto_links(self, tenant: Tenant, ids: Sequence[str], at: datetime) -> int:
+        if not ids:
+            return 0
+        rows = await self._run(
+            tenant,
+            QueryName.VALIDATE_AUTO_LINKS,
+            {"ids": list(dict.fromkeys(_ids(ids))), "now": epoch_us(at)},
+        )
+        return sum(int(r["validated"]) for r in rows)
+
+    async def supportive_neighbours(self, tenant: Tenant) -> dict[str, list[str]]:
+        rows = await self._run(
+            tenant, QueryName.SUPPORTIVE_NEIGHBOURS, {"supportive": _SUPPORTIVE}, read_only=True
+        )
+        return {r["id"]: list(r["neighbours"]) for r in rows}
+
+    async def auto_link_inbound(self, tenant: Tenant, ids: Sequence[str]) -> list[int]:
+        wanted = _ids(ids)
+        rows = await self._run(
+            tenant,
+            QueryName.AUTO_LINK_INBOUND,
+            {"ids": list(dict.fromkeys(wanted))},
+            read_only=True,
+        )
+        counts = {r["id"]: int(r["inbound"]) for r in rows}
+        return [counts.get(i, 0) for i in wanted]
+
+    # -- search ----------------------------------------------------------------------------
+
+    async def vector_search(
+        self, tenant: Tenant, vector: Sequence[float], k: int
+    ) -> list[SearchHit]:
+        if len(vector) != self._dimension:
+            raise InvalidInput(
+                "vector", f"has {len(vector)} dimensions; the index has {self._dimension}"
+            )
+        if not 1 <= k <= 1000:
+            raise InvalidInput("k", f"{k} is outside 1–1000")
+        # One HNSW index holds every tenant's vectors and Neo4j 5 cannot filter inside it: ask
+        # for more neighbours until k of them are this tenant's, or the index returned fewer
+        # than asked for (it has no more vectors, so the tenant has no more either). ADR 0007.
+        fetch = _VECTOR_OVERFETCH * k
+        while True:
+            (row,) = await self._run(
+                tenant,
+                QueryName.VECTOR_SEARCH,
+                {"k": fetch, "vector": list(vector)},
+                read_only=True,
+            )
+            hits: list[dict[str, Any]] = row["hits"]
+            if len(hits) >= k or int(row["candidates"]) < fetch:
+                break
+            fetch *= _VECTOR_OVERFETCH
+        # Neo4j normalises cosine to (1 + cos) / 2; the Protocol wants the cosine itself.
+        ranked = sorted(hits, key=lambda h: (-float(h["similarity"]), h["id"]))
+        return [
+            SearchHit(memory_id=h["id"], score=2.0 * float(h["similarity"]) - 1.0)
+            for h in ranked[:k]
+        ]
+
+    async def fulltext_search(self, tenant: Tenant, text: str, k: int) -> list[SearchHit]:
+        if not 1 <= k <= 1000:
+            raise InvalidInput("k", f"{k} is outside 1–1000")
+        query = lucene_query(text, tenant)
+        if query is None:
+            return []
+        rows = await self._run(
+            tenant, QueryName.FULLTEXT_SEARCH, {"query": query, "k": k}, read_only=True
+        )
+        return [SearchHit(memory_id=r["id"], score=float(r["score"])) for r in rows]
+
+    async def update_memories(
+        self,
+        tenant: Tenant,
+        memories: Sequence[Memory],
+        fields: Collection[str] | None = None,
+    ) -> list[bool]:
+        unknown = set(fields or ()) - set(Memory.model_fields)
+        if unknown:
+            raise InvalidInput("fields", f"unknown memory fields {sorted(unknown)}")
+        rows = []
+        for m in memories:
+            props = memory_update_props(m)
+            if fields is not None:
+                props = {k: v for k, v in props.items() if k in fields}
+            rows.append({"id": m.id, "props": props})
+        found: set[str] = set()
+        for start in range(0, len(rows), _BATCH):
+            result = await self._run(
+                tenant, QueryName.UPDATE_MEMORIES, {"rows": rows[start : start + _BATCH]}
+            )
+            found.update(r["id"] for r in result)
+        return [m.id in found for m in memories]
+
+    async def all_memories(self, tenant: Tenant) -> list[Memory]:
+        rows = await self._run(tenant, QueryName.ALL_MEMORIES, read_only=True)
+        return [_memory(r["memory"]) for r in rows]
+
+    async def memories_with_status(
+        self, tenant: Tenant, statuses: Collection[MemoryStatus], *, limit: int = 1000
+    ) -> list[Memory]:
+        if not 1 <= limit <= 10_000:
+            raise InvalidInput("limit", f"{limit} is outside 1–10000")
+        rows = await self._run(
+            tenant,
+            QueryName.MEMORIES_WITH_STATUS,
+            {"statuses": sorted(str(s) for s in statuses), "limit": limit},
+            read_only=True,
+        )
+        return [_memory(r["memory"]) for r in rows]
+
+    async def write_tombstones(self, tenant: Tenant, tombstones: Sequence[Tombstone]) -> None:
+        if tombstones:
+            await self._run(
+                tenant,
+                QueryName.WRITE_TOMBSTONES,
+                {"rows": [tombstone_params(t) for t in tombstones]},
+            )
+
+    async def get_tombstones(self, tenant: Tenant, ids: Sequence[str]) -> list[Tombstone | None]:
+        wanted = _ids(ids)
+        rows = await self._run(
+            tenant,
+            QueryName.GET_TOMBSTONES,
+            {"ids": list(dict.fromkeys(wanted))},
+            read_only=True,
+        )
+        found = {r["id"]: tombstone_from_row(r) for r in rows}
+        return [found.get(i) for i in wanted]
+
+    async def get_config(self, tenant: Tenant, key: str) -> str | None:
+        rows = await self._run(tenant, QueryName.GET_CONFIG, {"key": key}, read_only=True)
+        return str(rows[0]["value"]) if rows else None
+
+    async def put_config(self, tenant: Tenant, key: str, value: str) -> None:
+        await self._run(tenant, QueryName.PUT_CONFIG, {"key": key, "value": value})
+
+    async def stats(self, tenant: Tenant) -> GraphStats:
+        count = await self._run(tenant, QueryName.COUNT_MEMORIES, read_only=True)
+        edges = await self._run(tenant, QueryName.COUNT_EDGES_BY_TYPE, read_only=True)
+        by_type = {t: 0 for t in EdgeType}
+        for row in edges:
+            if row["type"] in EdgeType.__members__.values():
+                by_type[EdgeType(row["type"])] = int(row["n"])
+        return GraphStats(
+            memories=int(count[0]["n"]) if count else 0,
+            edges=by_type,
+            orphans=len(await self.orphans(tenant)),
+            kappa_max=await self.kappa_max(tenant),
+        )
+
+
+@asynccontextmanager
+async def open_neo4j(config: Neo4jConfig) -> AsyncIterator[GraphRepository]:
+    """Connect to a Neo4j 5 server over Bolt; raises `BackendUnavailable` unless it answers."""
+    auth = None
+    if config.user is not None:
+        password = config.password.get_secret_value() if config.password is not None else ""
+        auth = (config.user, password)
+    try:
+        driver = AsyncGraphDatabase.driver(
+            config.url,
+            auth=auth,
+            max_connection_pool_size=config.max_connections,
+            # The two-node lookups of link queries are intended cartesian products; performance
+            # hints about them would otherwise be logged on every link.
+            notifications_disabled_classifications=["PERFORMANCE"],
+        )
+    except (ConfigurationError, ValueError) as e:
+        raise BackendError(f"cannot use the Neo4j URL {config.url!r}: {e}") from e
+    repository = Neo4jRepository(
+        driver, database=config.database, vector_dimension=config.vector_dimension
+    )
+    try:
+        await repository.ping()
+        yield repository
+    finally:
+        await repository.aclose()
