@@ -1,0 +1,140 @@
+"""No Neo4j query can forget its tenant: read statically, every node and relationship pattern
+of every query the Neo4j repository runs is bound to `$tenant`, every full replacement of a
+node's properties puts the tenant back, and every index procedure's hits are filtered by it.
+Full-text input reaches Lucene as quoted word tokens only. (No server needed.)"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from cypher import QueryName, load
+from graph_backends._neo4j_fulltext import lucene_query, tenant_term
+from schema import Tenant, build
+from tests.contract.test_search import HOSTILE_QUERIES
+
+#: Queries that legitimately span tenants, and why.
+GLOBAL = {
+    QueryName.PING: "touches no data",
+    QueryName.LIST_INDEXES: "indexes are shared by all tenants",
+    QueryName.LIST_TENANTS: "lists the tenants themselves",
+    QueryName.CREATE_MEMORY_ID_INDEX: "schema is shared",
+    QueryName.CREATE_MEMORY_CREATED_AT_INDEX: "schema is shared",
+    QueryName.CREATE_MEMORY_FULLTEXT_INDEX: "schema is shared",
+    QueryName.CREATE_MEMORY_VECTOR_ID_INDEX: "schema is shared",
+    QueryName.CREATE_MEMORY_VECTOR_INDEX: "schema is shared",
+    QueryName.CREATE_TOMBSTONE_ID_INDEX: "schema is shared",
+    QueryName.CREATE_CONFIG_KEY_INDEX: "schema is shared",
+}
+SCOPED = [n for n in QueryName if n not in GLOBAL]
+
+_STRING = re.compile(r"'(?:[^'\\]|\\.)*'")
+#: `(var:Label {map})`, `(var)`, `(:Label {map})`, `()` — not preceded by a name, which would
+#: make it a function call such as count(r).
+_NODE = re.compile(r"(?<![\w.])\(\s*(\w*)\s*(?::\s*(\w+))?\s*(\{[^{}]*\})?\s*\)")
+_RELATIONSHIP = re.compile(r"-\[([^\[\]]*)\]-")
+_REPLACE = re.compile(r"\bSET\s+(\w+)\s*=\s*[^,\n]+(.*)")
+_SCOPE = "tenant: $tenant"
+
+
+def tenant_violations(text: str) -> list[str]:
+    """Every pattern or write of the query text that is not bound to `$tenant`."""
+    body = "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("//"))
+    body = _STRING.sub("''", body)
+    problems = []
+    if "$tenant" not in body:
+        problems.append("never uses $tenant")
+    scoped: set[str] = set()
+    for match in _NODE.finditer(body):
+        var, label, props = match.group(1), match.group(2), match.group(3) or ""
+        if label is not None:
+            if _SCOPE not in props:
+                problems.append(f"node pattern {match.group(0)} lacks {_SCOPE}")
+            elif var:
+                scoped.add(var)
+        elif not var:
+            problems.append("anonymous node pattern ()")
+        elif var not in scoped:
+            problems.append(f"node ({var}) is not bound to a tenant-scoped pattern before")
+    for match in _RELATIONSHIP.finditer(body):
+        if _SCOPE not in match.group(1):
+            problems.append(f"relationship pattern {match.group(0)} lacks {_SCOPE}")
+    for match in _REPLACE.finditer(body):
+        var, rest = match.group(1), match.group(2)
+        if f"{var}.tenant = $tenant" not in rest:
+            problems.append(f"SET {var} = … drops the tenant property")
+    if "YIELD node" in body and not re.search(r"\b\w+\.tenant = \$tenant\b", body):
+        problems.append("an index procedure's hits are not filtered by tenant")
+    return problems
+
+
+@pytest.mark.parametrize("name", SCOPED)
+def test_every_neo4j_query_is_bound_to_its_tenant(name: QueryName) -> None:
+    """Each pattern of the query carries `tenant: $tenant` (or reuses a variable that did)."""
+    query = load(name, "neo4j")
+    assert "tenant" in query.params
+    assert tenant_violations(query.text) == []
+
+
+def test_global_queries_touch_no_tenant_data() -> None:
+    """The queries allowed to span tenants read or write no memory, edge, tombstone or config:
+    they are schema commands, or read the :Tenant markers."""
+    for name in GLOBAL:
+        text = load(name, "neo4j").text
+        body = " ".join(line for line in text.splitlines() if not line.lstrip().startswith("//"))
+        if name is QueryName.LIST_TENANTS:
+            assert re.fullmatch(r"MATCH \(t:Tenant\) RETURN DISTINCT t\.tenant .*", body), body
+        else:
+            assert not re.search(r"\b(MATCH|MERGE|DELETE|SET)\b", body), name
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("MATCH (m:Memory {id: $id}) RETURN m, $tenant", "lacks"),
+        ("MATCH (m:Memory {tenant: $tenant})-[r]-(n:Memory {tenant: $tenant}) RETURN r", "lacks"),
+        ("MATCH (m:Memory {tenant: $tenant})-[r {tenant: $tenant}]-() RETURN r", "anonymous"),
+        ("MATCH (m)-[r {tenant: $tenant}]-(n:Memory {tenant: $tenant}) RETURN m", "not bound"),
+        ("MERGE (m:Memory {tenant: $tenant, id: 1}) SET m = $props RETURN m", "drops"),
+        ("CALL db.index.vector.queryNodes('i', 1, $v) YIELD node RETURN node, $tenant", "filter"),
+        ("MATCH (c:Config {key: $key}) RETURN c.value", "never uses"),
+    ],
+)
+def test_the_check_catches_a_forgotten_tenant(text: str, problem: str) -> None:
+    """The static check is not vacuous: each way of forgetting the tenant is reported."""
+    assert any(problem in p for p in tenant_violations(text))
+
+
+def test_the_check_accepts_a_bound_query() -> None:
+    text = (
+        "MATCH (m:Memory {tenant: $tenant, id: $id})-[r {tenant: $tenant}]-(n:Memory "
+        "{tenant: $tenant})\nWITH m, count(r) AS c WHERE COUNT { (m)-[s {tenant: $tenant}]-"
+        "(:Memory {tenant: $tenant}) } = c\nSET m = $props, m.tenant = $tenant RETURN m"
+    )
+    assert tenant_violations(text) == []
+
+
+TENANT = build(Tenant, org="acme", project="alpha")
+
+
+@pytest.mark.parametrize("text", HOSTILE_QUERIES, ids=range(len(HOSTILE_QUERIES)))
+def test_lucene_query_holds_only_quoted_words(text: str) -> None:
+    """Whatever the input, the Lucene query is the tenant clause plus quoted `\\w+` words."""
+    query = lucene_query(text, TENANT)
+    if query is None:
+        assert not re.search(r"\w", text)
+        return
+    prefix = f'+tenant_term:"{tenant_term(TENANT)}"^0 +content:('
+    assert query.startswith(prefix) and query.endswith(")")
+    words = query[len(prefix) : -1].split(" ")
+    assert words and all(re.fullmatch(r'"\w+"', w) for w in words)
+
+
+def test_tenant_terms_are_single_words_and_distinct() -> None:
+    """The tenant term survives Lucene's standard analyzer as one token (lower-case letters and
+    digits) and tells apart tenants whose keys the analyzer would mix up."""
+    one = tenant_term(build(Tenant, org="a-b", project="c"))
+    other = tenant_term(build(Tenant, org="a", project="b-c"))
+    assert one != other
+    assert re.fullmatch(r"t[0-9a-f]{32}", one)
