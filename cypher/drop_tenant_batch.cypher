@@ -3,7 +3,7 @@
 // transaction grows with the tenant. The tenant's marker goes last. FalkorDB deletes the
 // tenant's graph instead.
 // params: tenant, batch
-CALL {
+CALL () {
   MATCH (m:Memory {tenant: $tenant}) WHERE m.id IS NOT NULL RETURN m AS n LIMIT $batch
   UNION ALL
   MATCH (v:MemoryVector {tenant: $tenant}) WHERE v.id IS NOT NULL RETURN v AS n LIMIT $batch

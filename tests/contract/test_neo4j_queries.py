@@ -31,8 +31,8 @@ SCOPED = [n for n in QueryName if n not in GLOBAL]
 
 _STRING = re.compile(r"'(?:[^'\\]|\\.)*'")
 #: `(var:Label {map})`, `(var)`, `(:Label {map})`, `()` — not preceded by a name, which would
-#: make it a function call such as count(r).
-_NODE = re.compile(r"(?<![\w.])\(\s*(\w*)\s*(?::\s*(\w+))?\s*(\{[^{}]*\})?\s*\)")
+#: make it a function call such as count(r), nor by CALL (a subquery's empty scope clause).
+_NODE = re.compile(r"(?<![\w.])(?<!CALL )\(\s*(\w*)\s*(?::\s*(\w+))?\s*(\{[^{}]*\})?\s*\)")
 _RELATIONSHIP = re.compile(r"-\[([^\[\]]*)\]-")
 _REPLACE = re.compile(r"\bSET\s+(\w+)\s*=\s*[^,\n]+(.*)")
 _SCOPE = "tenant: $tenant"

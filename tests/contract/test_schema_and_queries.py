@@ -53,7 +53,7 @@ async def test_ensure_schema_is_idempotent(repository: GraphRepository) -> None:
         await repository.drop_tenant(tenant)
 
 
-def _sample_params(name: QueryName, dialect: str, tenant: Tenant) -> dict[str, object]:
+def sample_params(name: QueryName, dialect: str, tenant: Tenant) -> dict[str, object]:
     """Parameters shaped exactly like the ones the repository sends for `name`."""
     values: dict[str, object] = {
         "ids": ["00000000-0000-4000-8000-000000000001"],
@@ -168,6 +168,6 @@ if CASES:
         parameters."""
         query = load(name, cypher_backend.dialect)
         templates = {"edge_type": EdgeType.CAUSED_BY} if query.templates else {}
-        params = query.bind(_sample_params(name, cypher_backend.dialect, cypher_backend.tenant))
+        params = query.bind(sample_params(name, cypher_backend.dialect, cypher_backend.tenant))
         plan = await cypher_backend.explain(query.render(**templates), params)
         assert plan.strip()
