@@ -5,7 +5,7 @@ A file starts with `//` comment lines; one of them declares the parameters the q
 exist only for what Cypher cannot parameterise (a relationship type in CREATE/MERGE) and accept
 nothing but `schema` enum members. Dialect overrides live in `cypher/<dialect>/NAME.cypher` and
 are used only where the shared text really differs. The fact layer's queries live in
-`cypher/facts/` (overrides in `cypher/facts/<dialect>/`).
+`cypher/facts/` and recall's in `cypher/recall/` (overrides in `<folder>/<dialect>/`).
 """
 
 from __future__ import annotations
@@ -109,7 +109,26 @@ class FactQueryName(StrEnum):
     UPSERT_RELATIONS = "upsert_relations"
 
 
-AnyQueryName = QueryName | FactQueryName
+class RecallQueryName(StrEnum):
+    """Recall's extra reads (DESIGN §7) and the indexes they use, kept in `cypher/recall/`."""
+
+    ADJACENT_MEMORIES = "adjacent_memories"
+    CREATE_FACT_TEXT_INDEX = "create_fact_text_index"
+    CREATE_FACT_VECTOR_ID_INDEX = "create_fact_vector_id_index"
+    CREATE_FACT_VECTOR_INDEX = "create_fact_vector_index"
+    CREATE_MEMORY_SESSION_INDEX = "create_memory_session_index"
+    FACT_FULLTEXT_SEARCH = "fact_fulltext_search"
+    FACT_VECTOR_SEARCH = "fact_vector_search"
+    FACTS_OF_MEMORIES = "facts_of_memories"
+    LAST_IN_SESSIONS = "last_in_sessions"
+    MEMORIES_ABOUT_ENTITIES = "memories_about_entities"
+    MEMORIES_MENTIONING = "memories_mentioning"
+    WRITE_FACT_VECTORS = "write_fact_vectors"
+
+
+AnyQueryName = QueryName | FactQueryName | RecallQueryName
+#: The folder of each query-name family (the memory queries live at the root).
+_FOLDERS: Final[dict[type[StrEnum], str]] = {FactQueryName: "facts", RecallQueryName: "recall"}
 
 
 class QueryError(Exception):
@@ -181,8 +200,9 @@ def parse(name: AnyQueryName, dialect: str | None, text: str) -> Query:
 
 def query_file(name: AnyQueryName, dialect: str | None = None) -> resources.abc.Traversable:
     root = resources.files(__name__)
-    if isinstance(name, FactQueryName):
-        root = root / "facts"
+    folder = _FOLDERS.get(type(name))
+    if folder is not None:
+        root = root / folder
     return (root / dialect / f"{name}.cypher") if dialect else (root / f"{name}.cypher")
 
 
@@ -202,6 +222,7 @@ __all__ = [
     "Query",
     "QueryError",
     "QueryName",
+    "RecallQueryName",
     "load",
     "parse",
     "query_file",

@@ -9,6 +9,7 @@ from graph_backends.protocol import (
     FactRepository,
     FactStore,
     GraphRepository,
+    RecallRepository,
     fact_store,
 )
 
@@ -22,6 +23,7 @@ __all__ = [
     "FalkorConfig",
     "GraphRepository",
     "Neo4jConfig",
+    "RecallRepository",
     "SchemaMismatch",
     "SurrealConfig",
     "fact_store",

@@ -32,11 +32,14 @@ def fact_props(fact: Fact) -> dict[str, Any]:
     data["soft_conflict_with"] = list(fact.soft_conflict_with)
     for key in ("state", "category", "writer"):
         data[key] = str(data[key])
+    # What the fact full-text index reads: the assertion in words.
+    data["text"] = f"{fact.subject} {fact.predicate} {fact.object}"
     return {k: v for k, v in data.items() if v is not None}
 
 
 def fact_from_props(props: Mapping[str, Any]) -> Fact:
     data = dict(props)
+    data.pop("text", None)
     for key in _FACT_TIMES:
         data[key] = _dt(data.get(key))
     data["soft_conflict_with"] = tuple(data.get("soft_conflict_with") or ())

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from redis.exceptions import RedisError, ResponseError, WatchError
 
-from cypher import FactQueryName, load
+from cypher import FactQueryName, RecallQueryName, load
 from graph_backends._fact_records import (
     close_params,
     expiry_params,
@@ -48,16 +48,20 @@ if TYPE_CHECKING:
     from cypher import AnyQueryName
 
 Q = FactQueryName
-#: (label, property, query) of the fact layer's range indexes, in creation order.
+R = RecallQueryName
+#: (label, property, index type, query) of the fact layer's indexes, in creation order.
 _FACT_INDEXES: Final = (
-    ("Fact", "id", Q.CREATE_FACT_ID_INDEX),
-    ("Fact", "conflict_key", Q.CREATE_FACT_CONFLICT_KEY_INDEX),
-    ("Fact", "fingerprint", Q.CREATE_FACT_FINGERPRINT_INDEX),
-    ("Fact", "subject_key", Q.CREATE_FACT_SUBJECT_KEY_INDEX),
-    ("Entity", "id", Q.CREATE_ENTITY_ID_INDEX),
-    ("Entity", "key", Q.CREATE_ENTITY_KEY_INDEX),
-    ("Lease", "name", Q.CREATE_LEASE_NAME_INDEX),
-    ("Extraction", "memory_id", Q.CREATE_EXTRACTION_MEMORY_ID_INDEX),
+    ("Fact", "id", "RANGE", Q.CREATE_FACT_ID_INDEX),
+    ("Fact", "conflict_key", "RANGE", Q.CREATE_FACT_CONFLICT_KEY_INDEX),
+    ("Fact", "fingerprint", "RANGE", Q.CREATE_FACT_FINGERPRINT_INDEX),
+    ("Fact", "subject_key", "RANGE", Q.CREATE_FACT_SUBJECT_KEY_INDEX),
+    ("Fact", "text", "FULLTEXT", R.CREATE_FACT_TEXT_INDEX),
+    ("FactVector", "id", "RANGE", R.CREATE_FACT_VECTOR_ID_INDEX),
+    ("FactVector", "embedding", "VECTOR", R.CREATE_FACT_VECTOR_INDEX),
+    ("Entity", "id", "RANGE", Q.CREATE_ENTITY_ID_INDEX),
+    ("Entity", "key", "RANGE", Q.CREATE_ENTITY_KEY_INDEX),
+    ("Lease", "name", "RANGE", Q.CREATE_LEASE_NAME_INDEX),
+    ("Extraction", "memory_id", "RANGE", Q.CREATE_EXTRACTION_MEMORY_ID_INDEX),
 )
 #: Attempts of one optimistic commit before giving up with `Conflict`.
 _COMMIT_ATTEMPTS: Final = 200
@@ -71,6 +75,8 @@ def _chunks(rows: Sequence[Any], size: int = _BATCH) -> list[Sequence[Any]]:
 class FalkorFactsMixin:
     _db: FalkorDB
     _fact_schema_ready: set[str]
+    _dimension: int
+    _ef_runtime: int
 
     if TYPE_CHECKING:  # provided by FalkorRepository
 
@@ -90,16 +96,29 @@ class FalkorFactsMixin:
     async def ensure_fact_schema(self, tenant: Tenant) -> None:
         if tenant.key in self._fact_schema_ready:
             return
-        for label, prop, create in _FACT_INDEXES:
-            key = (label, prop, "RANGE")
+        await self._ensure_indexes(tenant, _FACT_INDEXES)
+        self._fact_schema_ready.add(tenant.key)
+
+    async def _ensure_indexes(
+        self,
+        tenant: Tenant,
+        indexes: Sequence[tuple[str, str, str, FactQueryName | RecallQueryName]],
+    ) -> None:
+        """Create each missing index, one at a time, and wait until it is usable."""
+        for label, prop, index_type, create in indexes:
+            key = (label, prop, index_type)
             if key not in await self._indexes(tenant):
+                params: dict[str, Any] = (
+                    {"dimension": self._dimension, "ef_runtime": self._ef_runtime}
+                    if index_type == "VECTOR"
+                    else {}
+                )
                 try:
-                    await self._run(tenant, create)
+                    await self._run(tenant, create, params)
                 except BackendError:
                     if key not in await self._indexes(tenant):
                         raise
             await self._wait_operational(tenant, key)
-        self._fact_schema_ready.add(tenant.key)
 
     # -- writes ----------------------------------------------------------------------------
 
@@ -128,7 +147,9 @@ class FalkorFactsMixin:
         return FactSnapshot(active=active, recorded=recorded)
 
     @staticmethod
-    def _write_steps(write: FactWrite) -> list[tuple[FactQueryName, dict[str, Any]]]:
+    def _write_steps(
+        write: FactWrite,
+    ) -> list[tuple[FactQueryName | RecallQueryName, dict[str, Any]]]:
         entities: dict[str, dict[str, str]] = {}
         for fact in write.inserts:
             entities[fact.subject_entity] = {
@@ -142,7 +163,7 @@ class FalkorFactsMixin:
                     "name": fact.object,
                     "key": fact.object_key,
                 }
-        steps: list[tuple[FactQueryName, dict[str, Any]]] = []
+        steps: list[tuple[FactQueryName | RecallQueryName, dict[str, Any]]] = []
         for chunk in _chunks(list(entities.values())):
             steps.append((Q.MERGE_ENTITIES, {"rows": list(chunk)}))
         for chunk in _chunks(write.inserts):
@@ -162,6 +183,12 @@ class FalkorFactsMixin:
         soft = [{"id": k, "ids": list(v)} for k, v in sorted(write.soft_conflicts.items())]
         for chunk in _chunks(soft):
             steps.append((Q.SET_SOFT_CONFLICTS, {"rows": list(chunk)}))
+        inserted = {f.id for f in write.inserts}
+        vectors = [
+            {"id": i, "embedding": list(v)} for i, v in write.vectors.items() if i in inserted
+        ]
+        for chunk in _chunks(vectors, 200):
+            steps.append((R.WRITE_FACT_VECTORS, {"rows": list(chunk)}))
         return steps
 
     async def commit_facts(

@@ -14,8 +14,9 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError, ResponseError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from cypher import AnyQueryName, QueryName, load
+from cypher import AnyQueryName, QueryName, RecallQueryName, load
 from graph_backends._falkordb_facts import FalkorFactsMixin
+from graph_backends._falkordb_recall import FalkorRecallMixin
 from graph_backends._records import (
     edge_from_row,
     edge_params,
@@ -65,6 +66,10 @@ _INDEXES: Final = (
     ("Tombstone", "id", "RANGE", QueryName.CREATE_TOMBSTONE_ID_INDEX),
     ("Config", "key", "RANGE", QueryName.CREATE_CONFIG_KEY_INDEX),
 )
+#: Memories of one source session follow each other (recall's neighbouring-turns leg).
+_SESSION_INDEX: Final = (
+    ("Memory", "source_session", "RANGE", RecallQueryName.CREATE_MEMORY_SESSION_INDEX),
+)
 #: One query of a transaction: its name, parameters and template slots.
 _Step = tuple[QueryName, dict[str, Any], dict[str, EdgeType]]
 #: Largest UNWIND batch sent in one query.
@@ -80,7 +85,7 @@ def _ids(values: Collection[str]) -> list[str]:
     return [parse_memory_id(v) for v in values]
 
 
-class FalkorRepository(FalkorFactsMixin):
+class FalkorRepository(FalkorFactsMixin, FalkorRecallMixin):
     """FalkorDB behind the `GraphRepository` and `FactRepository` Protocols; see them for the
     contract."""
 
@@ -167,6 +172,7 @@ class FalkorRepository(FalkorFactsMixin):
                     if key not in await self._indexes(tenant):
                         raise
             await self._wait_operational(tenant, key)
+        await self._ensure_indexes(tenant, _SESSION_INDEX)
         await self._check_dimension(tenant)
 
     async def _wait_operational(self, tenant: Tenant, key: tuple[str, str, str]) -> None:
@@ -190,7 +196,9 @@ class FalkorRepository(FalkorFactsMixin):
 
     async def schema_ready(self, tenant: Tenant) -> bool:
         found = await self._indexes(tenant)
-        return all(found.get((lb, p, t)) == "OPERATIONAL" for lb, p, t, _ in _INDEXES)
+        return all(
+            found.get((lb, p, t)) == "OPERATIONAL" for lb, p, t, _ in (*_INDEXES, *_SESSION_INDEX)
+        )
 
     async def list_tenants(self) -> list[Tenant]:
         try:

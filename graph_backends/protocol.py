@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
 from datetime import datetime, timedelta
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from schema import (
     Degrees,
@@ -29,6 +29,7 @@ from schema.facts import (
     Entity,
     ExtractionRecord,
     Fact,
+    FactHit,
     FactQuery,
     FactSnapshot,
     FactWrite,
@@ -247,8 +248,48 @@ class FactRepository(Protocol):
     ) -> list[ExtractionRecord | None]: ...
 
 
-class FactStore(GraphRepository, FactRepository, Protocol):
-    """A repository with the fact layer (every backend, once ported)."""
+@runtime_checkable
+class RecallRepository(Protocol):
+    """The extra reads recall's legs and ranking use (DESIGN §7)."""
+
+    async def adjacent(
+        self, tenant: Tenant, ids: Sequence[str], edge_types: Collection[EdgeType]
+    ) -> dict[str, list[str]]:
+        """The memories adjacent to each memory over the edge types, either direction."""
+
+    async def edges_among(self, tenant: Tenant, ids: Sequence[str]) -> list[MemoryEdge]:
+        """Every memory–memory edge whose two ends are both among `ids`."""
+
+    async def memories_mentioning(
+        self, tenant: Tenant, names: Collection[str], limit: int
+    ) -> list[str]:
+        """Memories whose entity list names any of `names` (case-insensitive), newest first."""
+
+    async def last_in_sessions(self, tenant: Tenant, sessions: Collection[str]) -> dict[str, str]:
+        """The newest memory of each source session that has one."""
+
+    async def fact_vector_search(
+        self, tenant: Tenant, vector: Sequence[float], at: datetime, k: int
+    ) -> list[FactHit]:
+        """Top-k facts effective at `at` by cosine similarity of their embeddings."""
+
+    async def fact_fulltext_search(
+        self, tenant: Tenant, text: str, at: datetime, k: int
+    ) -> list[FactHit]:
+        """Top-k facts effective at `at` by the engine's text score; `text` is plain text."""
+
+    async def facts_of_memories(self, tenant: Tenant, ids: Sequence[str]) -> dict[str, list[Fact]]:
+        """The facts each memory asserts (memories asserting none are absent)."""
+
+    async def memories_about_entities(
+        self, tenant: Tenant, entity_ids: Collection[str], at: datetime, limit: int
+    ) -> dict[str, int]:
+        """Memories asserting facts effective at `at` about the entities, or about entities up
+        to two open RELATES hops away: memory id → hops of the nearest entity."""
+
+
+class FactStore(GraphRepository, FactRepository, RecallRepository, Protocol):
+    """A repository with the fact layer and recall's reads (every backend, once ported)."""
 
 
 def fact_store(repository: GraphRepository) -> FactStore:

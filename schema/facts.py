@@ -131,6 +131,15 @@ class Entity(BaseModel):
     key: str
 
 
+@dataclass(frozen=True, slots=True)
+class FactHit:
+    """A fact a recall leg found, with the memory asserting it (if any) and the leg's score."""
+
+    fact_id: str
+    source: str | None
+    score: float
+
+
 class FactOutcome(StrEnum):
     INSERTED = "inserted"
     SUPERSEDED = "superseded"
@@ -249,6 +258,8 @@ class FactWrite:
     soft_conflicts: dict[str, tuple[str, ...]] = field(default_factory=dict)
     results: list[FactResult] = field(default_factory=list)
     supersessions: list[Supersession] = field(default_factory=list)
+    #: Embeddings of inserted facts (fact id → vector), when the writer has an embedder.
+    vectors: dict[str, tuple[float, ...]] = field(default_factory=dict)
 
     @property
     def empty(self) -> bool:
@@ -332,6 +343,7 @@ __all__ = [
     "ExtractionStatus",
     "Fact",
     "FactBatchResult",
+    "FactHit",
     "FactInput",
     "FactOutcome",
     "FactQuery",

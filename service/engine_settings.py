@@ -84,6 +84,15 @@ class EngineSettings(BaseModel):
     evaluation_interval_hours: float = Field(default=24.0, ge=0.0)  # one FSM evaluation per
     superseded_factor: float = Field(default=0.5, ge=0.0, le=1.0)  # score kept when superseded
 
+    # -- recall (DESIGN §7) -------------------------------------------------------------------
+    recall_pool: int = Field(default=50, ge=1, le=1000)  # candidates each leg returns
+    recall_rrf_k: int = Field(default=60, ge=1)  # k of reciprocal rank fusion
+    recall_min_similarity: float = Field(default=0.1, ge=-1.0, le=1.0)  # floor (backfill to k/2)
+    recall_neighbour_anchors: int = Field(default=10, ge=0)  # best candidates whose turns join
+    recall_graph_seeds: int = Field(default=5, ge=0)  # graph seeds expanded over supportive edges
+    recall_co_retrieval_bonus: float = Field(default=0.02, ge=0.0)  # per edge to another result
+    recall_co_retrieval_cap: int = Field(default=3, ge=0)  # edges counted at most
+
     # -- facts (DESIGN §5–6) -----------------------------------------------------------------
     event_anticipation: float = Field(default=0.02, gt=0.0)  # ν per hour before the event
     event_decay: float = Field(default=0.25, gt=0.0)  # μ per hour after it (μ ≫ ν)

@@ -9,7 +9,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from graph_backends import GraphRepository
+from graph_backends import GraphRepository, RecallRepository
 from schema import (
     SUPPORTIVE_TYPES,
     Category,
@@ -196,6 +196,8 @@ class MemoryService:
                 if missing:
                     results[index] = NotFound("memory", missing[0])
         drafts = [r for r in results if isinstance(r, Memory)]
+        for source, target in await self._session_sequence(tenant, drafts):
+            edges_of[target].append(new_edge(source, target, EdgeType.TEMPORAL_SEQUENCE, now))
         vectors = await self._embedder.embed([m.content for m in drafts])
         stored: dict[str, StoreResult] = {}
         # Auto-links this batch makes, so the inbound cap holds within a batch too.
@@ -224,6 +226,25 @@ class MemoryService:
                 [e for mid in stored for e in edges_of[mid]],
             )
         return [stored[r.id] if isinstance(r, Memory) else r for r in results]
+
+    async def _session_sequence(
+        self, tenant: Tenant, drafts: Sequence[Memory]
+    ) -> list[tuple[str, str]]:
+        """(previous, next) turn pairs: each memory of a source session follows the session's
+        newest memory (stored before, or earlier in this batch) with a TEMPORAL_SEQUENCE edge,
+        which recall uses to bring back neighbouring turns."""
+        sessions = {d.source_session for d in drafts if d.source_session}
+        if not sessions or not isinstance(self._repository, RecallRepository):
+            return []
+        last = await self._repository.last_in_sessions(tenant, sessions)
+        pairs = []
+        for draft in drafts:
+            if draft.source_session:
+                previous = last.get(draft.source_session)
+                if previous is not None:
+                    pairs.append((previous, draft.id))
+                last[draft.source_session] = draft.id
+        return pairs
 
     async def _neighbours(
         self,

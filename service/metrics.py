@@ -27,3 +27,8 @@ WEBHOOK_DELIVERIES: Final = Counter(
     "Webhook delivery attempts, by result (delivered, retry, failed).",
     ["result"],
 )
+RECALL_LEG_FAILURES: Final = Counter(
+    "retentia_recall_leg_failures_total",
+    "Recall legs that failed and were skipped (the response said degraded), by leg.",
+    ["leg"],
+)

@@ -7,7 +7,16 @@ from importlib import resources
 
 import pytest
 
-from cypher import FactQueryName, QueryError, QueryName, load, parse, query_file, used_params
+from cypher import (
+    FactQueryName,
+    QueryError,
+    RecallQueryName,
+    QueryName,
+    load,
+    parse,
+    query_file,
+    used_params,
+)
 from schema import EdgeType, MemoryStatus
 
 
@@ -19,12 +28,13 @@ def test_names_and_files_match_one_to_one() -> None:
     root = resources.files("cypher")
     assert _files(root) == {n.value for n in QueryName}
     assert _files(root / "facts") == {n.value for n in FactQueryName}
+    assert _files(root / "recall") == {n.value for n in RecallQueryName}
 
 
 def test_overrides_name_known_queries_and_differ_from_shared() -> None:
     root = resources.files("cypher")
     for dialect_dir in (
-        p for p in root.iterdir() if p.is_dir() and p.name not in {"__pycache__", "facts"}
+        p for p in root.iterdir() if p.is_dir() and p.name not in {"__pycache__", "facts", "recall"}
     ):
         for name in _files(dialect_dir):
             assert name in {n.value for n in QueryName}, f"{dialect_dir.name}/{name} is unknown"
@@ -33,8 +43,8 @@ def test_overrides_name_known_queries_and_differ_from_shared() -> None:
             assert override.strip() != shared.strip(), f"{dialect_dir.name}/{name} copies shared"
 
 
-@pytest.mark.parametrize("name", [*QueryName, *FactQueryName])
-def test_every_used_param_is_declared(name: QueryName | FactQueryName) -> None:
+@pytest.mark.parametrize("name", [*QueryName, *FactQueryName, *RecallQueryName])
+def test_every_used_param_is_declared(name: QueryName | FactQueryName | RecallQueryName) -> None:
     query = load(name)
     assert used_params(query.text) == query.params
 

@@ -1,0 +1,474 @@
+"""Hybrid recall (DESIGN §7): independent legs fused by rank, a lifecycle mask by intent and
+instant, ranking by the engine, a similarity floor with backfill, and reactivation.
+
+Legs, each a ranked list of memory ids, run concurrently:
+- `vector`: the memory vector index; `fulltext`: the memory full-text index (plain words);
+- `fact_vector`, `fact_fulltext`: facts effective at the instant, mapped to the memories that
+  assert them;
+- `graph`: entities named in the query → memories asserting facts about them or about entities
+  up to two open RELATES hops away, memories that name them, then one hop over supportive edges;
+- `category`: among the candidates, the predicted category's memories by similarity;
+- `neighbours`: the turns next to the best candidates in their session (TEMPORAL_SEQUENCE).
+A failing leg is logged by name and skipped (`degraded`); recall fails only when all fail.
+
+Ranking: score = relevance (fused, normalised) × decay (category, soft weights, harmonic mean,
+with the semantic floor and the blend weight α) × validity (event-time kernel) × survival
+(supersession) × co-retrieval (a small bonus per edge to another result); core and pinned
+memories similar enough are injected. Every term is kept on the hit for `explain`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import math
+import re
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+from typing import Final
+
+from graph_backends import FactStore
+from schema import (
+    CATEGORY_POLICIES,
+    SUPPORTIVE_TYPES,
+    Category,
+    EdgeType,
+    FactState,
+    InvalidInput,
+    Memory,
+    MemoryStatus,
+    RetentiaError,
+    SearchHit,
+    Tenant,
+)
+from schema.facts import Fact, FactHit, entity_id
+from schema.values import MAX_SHORT_TEXT_BYTES, check_text
+from service import metrics
+from service.embedding import Embedder, Vector
+from service.engine_settings import EngineSettings
+from service.fact_time import event_time_category, event_validity
+from service.supersession import normalise
+
+log = logging.getLogger(__name__)
+
+Clock = Callable[[], datetime]
+LEGS: Final = (
+    "vector",
+    "fulltext",
+    "fact_vector",
+    "fact_fulltext",
+    "graph",
+    "category",
+    "neighbours",
+)
+TERMS: Final = ("decay", "validity", "survival", "co_retrieval", "floor", "injection")
+MAX_K: Final = 100
+_HISTORICAL: Final = re.compile(
+    r"\b(used to|before|previously|formerly|earlier|in the past|originally|no longer|"
+    r"anymore|any more|back then|at the time|old)\b",
+    re.IGNORECASE,
+)
+_NAME: Final = re.compile(r"\b[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*")
+_QUESTION_WORDS: Final = frozenset(
+    "what when where who whom whose which why how did does do is are was were will would can "
+    "could should has have had the a an in on at i my me we our you your he she they it".split()
+)
+
+
+class Intent(StrEnum):
+    CURRENT = "current"
+    HISTORICAL = "historical"
+    AUDIT = "audit"
+
+
+def detect_intent(query: str) -> Intent:
+    return Intent.HISTORICAL if _HISTORICAL.search(query) else Intent.CURRENT
+
+
+def query_names(query: str) -> list[str]:
+    """Proper-name spans of the query (capitalised words, question words left out)."""
+    names: dict[str, None] = {}
+    for match in _NAME.finditer(query):
+        words = [w for w in match.group(0).split() if w.lower() not in _QUESTION_WORDS]
+        if words:
+            names.setdefault(" ".join(words), None)
+            for word in words:
+                names.setdefault(word, None)
+    return list(names)
+
+
+@dataclass(frozen=True, slots=True)
+class RecallRequest:
+    query: str
+    k: int = 10
+    #: None detects it from the query ("used to", "before", "previously" → historical).
+    intent: Intent | None = None
+    #: The instant recall answers for (now when unset).
+    as_of: datetime | None = None
+    #: No reactivation writes (and no cascade) for the hits.
+    read_only: bool = False
+    #: Legs and ranking terms switched on (all by default); for ablations and diagnosis.
+    legs: frozenset[str] = frozenset(LEGS)
+    terms: frozenset[str] = frozenset(TERMS)
+    #: Only memories with these statuses / categories (search filters).
+    statuses: frozenset[MemoryStatus] | None = None
+    categories: frozenset[Category] | None = None
+
+
+@dataclass
+class RecallHit:
+    memory: Memory
+    score: float
+    fused: float
+    similarity: float
+    #: 1-based rank of the memory in each leg that returned it.
+    legs: dict[str, int] = field(default_factory=dict)
+    #: Each ranking term's value (1.0 = neutral).
+    terms: dict[str, float] = field(default_factory=dict)
+    injected: bool = False
+    #: Kept below the similarity floor only to fill the result to k/2.
+    backfilled: bool = False
+
+    @property
+    def superseded_by(self) -> str | None:
+        return self.memory.superseded_by
+
+
+@dataclass
+class RecallResult:
+    query: str
+    intent: Intent
+    at: datetime
+    hits: list[RecallHit]
+    failed_legs: dict[str, str] = field(default_factory=dict)
+    #: The category the query was routed to, if the classifier was confident.
+    category: Category | None = None
+
+    @property
+    def degraded(self) -> bool:
+        return bool(self.failed_legs)
+
+
+class RecallFailed(RetentiaError):
+    """Every leg failed; the message names each leg's error."""
+
+
+class QueryClassifier:
+    """Predicts the category a query is about (None when unsure)."""
+
+    async def classify_query(self, vector: Vector) -> Category | None:
+        return None
+
+
+Ranked = list[str]
+
+
+class RecallService:
+    def __init__(
+        self,
+        repository: FactStore,
+        embedder: Embedder,
+        clock: Clock,
+        engine: EngineSettings | None = None,
+        *,
+        classifier: QueryClassifier | None = None,
+        reactivate: Callable[[Tenant, Sequence[str]], Awaitable[object]] | None = None,
+    ) -> None:
+        self._repository = repository
+        self._embedder = embedder
+        self._clock = clock
+        self._engine = engine or EngineSettings()
+        self._classifier = classifier or QueryClassifier()
+        self._reactivate = reactivate
+
+    async def recall(self, tenant: Tenant, request: RecallRequest) -> RecallResult:
+        check_text("query", request.query, MAX_SHORT_TEXT_BYTES)
+        if not 1 <= request.k <= MAX_K:
+            raise InvalidInput("k", f"{request.k} is outside 1–{MAX_K}")
+        unknown = (request.legs - set(LEGS)) | (request.terms - set(TERMS))
+        if unknown:
+            raise InvalidInput("legs", f"unknown legs or terms {sorted(unknown)}")
+        s = self._engine
+        now = self._clock()
+        at = request.as_of or now
+        intent = request.intent or detect_intent(request.query)
+        pool = max(s.recall_pool, 5 * request.k)
+        failed: dict[str, str] = {}
+
+        vector: Vector | None = None
+        try:
+            (vector,) = await self._embedder.embed([request.query])
+        except Exception as e:  # the embedder failing costs the legs that need it
+            log.warning("recall: embedding the query failed: %s", e)
+            for leg in ("vector", "fact_vector", "category"):
+                failed[leg] = f"query embedding failed: {e}"
+
+        names = query_names(request.query)
+        jobs: dict[str, Awaitable[Ranked]] = {}
+        repo = self._repository
+        if "vector" in request.legs and vector is not None:
+            jobs["vector"] = self._vector_leg(tenant, vector, pool)
+        if "fulltext" in request.legs:
+            jobs["fulltext"] = self._ids(repo.fulltext_search(tenant, request.query, pool))
+        if "fact_vector" in request.legs and vector is not None:
+            jobs["fact_vector"] = self._fact_leg(repo.fact_vector_search(tenant, vector, at, pool))
+        if "fact_fulltext" in request.legs:
+            jobs["fact_fulltext"] = self._fact_leg(
+                repo.fact_fulltext_search(tenant, request.query, at, pool)
+            )
+        if "graph" in request.legs and names:
+            jobs["graph"] = self._graph_leg(tenant, names, at, pool)
+        outcomes = await asyncio.gather(*jobs.values(), return_exceptions=True)
+        ranked: dict[str, Ranked] = {}
+        for leg, outcome in zip(jobs, outcomes, strict=True):
+            if isinstance(outcome, BaseException):
+                if not isinstance(outcome, Exception):
+                    raise outcome
+                log.warning("recall leg %s failed: %s", leg, outcome)
+                metrics.RECALL_LEG_FAILURES.labels(leg).inc()
+                failed[leg] = f"{type(outcome).__name__}: {outcome}"
+            else:
+                ranked[leg] = outcome
+        attempted = set(jobs) | {leg for leg in failed if leg in request.legs}
+        if attempted and attempted <= set(failed):
+            raise RecallFailed(
+                "every recall leg failed: " + "; ".join(f"{k}: {v}" for k, v in failed.items())
+            )
+
+        # Neighbouring turns of the best candidates so far.
+        if "neighbours" in request.legs:
+            anchors = _fuse(ranked, s.recall_rrf_k)[: s.recall_neighbour_anchors]
+            try:
+                ranked["neighbours"] = await self._neighbour_leg(tenant, anchors)
+            except Exception as e:
+                log.warning("recall leg neighbours failed: %s", e)
+                metrics.RECALL_LEG_FAILURES.labels("neighbours").inc()
+                failed["neighbours"] = f"{type(e).__name__}: {e}"
+
+        order = _fuse(ranked, s.recall_rrf_k)[: max(3 * request.k + 20, 4 * request.k)]
+        memories = {
+            m.id: m for m in await repo.get_memories(tenant, order, with_embeddings=True) if m
+        }
+        similarity = {
+            i: _cosine(vector, m.embedding) if vector is not None and m.embedding else 0.0
+            for i, m in memories.items()
+        }
+        category: Category | None = None
+        if "category" in request.legs and vector is not None:
+            try:
+                category = await self._classifier.classify_query(vector)
+            except Exception as e:
+                failed["category"] = f"{type(e).__name__}: {e}"
+            if category is not None:
+                ranked["category"] = sorted(
+                    (i for i, m in memories.items() if m.category is category),
+                    key=lambda i: (-similarity[i], i),
+                )
+        fused = _fused_scores(ranked, s.recall_rrf_k)
+        facts = await repo.facts_of_memories(tenant, list(memories)) if memories else {}
+        hits: list[RecallHit] = []
+        for memory_id in order:
+            memory = memories.get(memory_id)
+            if memory is None or not self._admitted(memory, request, intent, at):
+                continue
+            survival = _survival(facts.get(memory_id, []), intent, at, s)
+            if survival is None:  # asserted only retracted facts: not current any more
+                continue
+            if memory.superseded_by is not None and intent is Intent.CURRENT:
+                survival *= s.superseded_factor
+            hits.append(
+                RecallHit(
+                    memory=memory.model_copy(update={"embedding": None}),
+                    score=0.0,
+                    fused=fused.get(memory_id, 0.0),
+                    similarity=similarity.get(memory_id, 0.0),
+                    legs={
+                        leg: ids.index(memory_id) + 1
+                        for leg, ids in ranked.items()
+                        if memory_id in ids
+                    },
+                    terms={"survival": survival},
+                )
+            )
+        await self._rank(tenant, hits, request, at)
+        chosen = _select(hits, request, s.recall_min_similarity)
+        if not request.read_only and chosen and self._reactivate is not None:
+            await self._reactivate(tenant, [h.memory.id for h in chosen])
+        return RecallResult(
+            query=request.query,
+            intent=intent,
+            at=at,
+            hits=chosen,
+            failed_legs=failed,
+            category=category,
+        )
+
+    # -- legs ------------------------------------------------------------------------------
+
+    @staticmethod
+    async def _ids(hits: Awaitable[Sequence[SearchHit]]) -> Ranked:
+        return list(dict.fromkeys(h.memory_id for h in await hits))
+
+    async def _vector_leg(self, tenant: Tenant, vector: Vector, pool: int) -> Ranked:
+        hits = await self._repository.vector_search(tenant, vector, pool)
+        return list(dict.fromkeys(h.memory_id for h in hits))
+
+    @staticmethod
+    async def _fact_leg(hits: Awaitable[Sequence[FactHit]]) -> Ranked:
+        found = await hits
+        return list(dict.fromkeys(h.source for h in found if h.source))
+
+    async def _graph_leg(
+        self, tenant: Tenant, names: Sequence[str], at: datetime, pool: int
+    ) -> Ranked:
+        repo = self._repository
+        keys = {normalise(n) for n in names} - {""}
+        about, mentioning = await asyncio.gather(
+            repo.memories_about_entities(tenant, {entity_id(k) for k in keys}, at, pool),
+            repo.memories_mentioning(tenant, names, pool),
+        )
+        seeds = list(dict.fromkeys([*sorted(about, key=lambda i: (about[i], i)), *mentioning]))
+        if not seeds:
+            return []
+        adjacent = await repo.adjacent(
+            tenant, seeds[: self._engine.recall_graph_seeds], SUPPORTIVE_TYPES
+        )
+        expanded = [n for seed in seeds for n in adjacent.get(seed, [])]
+        return list(dict.fromkeys([*seeds, *expanded]))[:pool]
+
+    async def _neighbour_leg(self, tenant: Tenant, anchors: Sequence[str]) -> Ranked:
+        if not anchors:
+            return []
+        adjacent = await self._repository.adjacent(tenant, anchors, {EdgeType.TEMPORAL_SEQUENCE})
+        return list(dict.fromkeys(n for a in anchors for n in adjacent.get(a, [])))
+
+    # -- mask and ranking ----------------------------------------------------------------------
+
+    @staticmethod
+    def _admitted(memory: Memory, request: RecallRequest, intent: Intent, at: datetime) -> bool:
+        if memory.created_at > at:
+            return False
+        if request.statuses is not None and memory.status not in request.statuses:
+            return False
+        if request.categories is not None and memory.category not in request.categories:
+            return False
+        return True
+
+    async def _rank(
+        self, tenant: Tenant, hits: list[RecallHit], request: RecallRequest, at: datetime
+    ) -> None:
+        s = self._engine
+        if not hits:
+            return
+        top = max(h.fused for h in hits) or 1.0
+        bonus: dict[str, int] = {}
+        if "co_retrieval" in request.terms:
+            ids = [h.memory.id for h in sorted(hits, key=lambda h: -h.fused)[: 3 * request.k]]
+            for edge in await self._repository.edges_among(tenant, ids):
+                if edge.type is EdgeType.TEMPORAL_SEQUENCE:
+                    continue  # adjacency in a session is not evidence of shared meaning
+                bonus[edge.source] = bonus.get(edge.source, 0) + 1
+                bonus[edge.target] = bonus.get(edge.target, 0) + 1
+        for hit in hits:
+            m = hit.memory
+            terms = hit.terms
+            terms["relevance"] = hit.fused / top
+            terms["decay"] = _decay(m, at, s) if "decay" in request.terms else 1.0
+            terms["validity"] = (
+                event_validity(at, m.event_time, s)
+                if "validity" in request.terms
+                and m.event_time is not None
+                and event_time_category(m.category)
+                else 1.0
+            )
+            if "survival" not in request.terms:
+                terms["survival"] = 1.0
+            edges = min(bonus.get(m.id, 0), s.recall_co_retrieval_cap)
+            terms["co_retrieval"] = 1.0 + s.recall_co_retrieval_bonus * edges
+            hit.score = math.prod(
+                terms[t] for t in ("relevance", "decay", "validity", "survival", "co_retrieval")
+            )
+
+
+def _fuse(ranked: Mapping[str, Ranked], k: int) -> list[str]:
+    scores = _fused_scores(ranked, k)
+    return sorted(scores, key=lambda i: (-scores[i], i))
+
+
+def _fused_scores(ranked: Mapping[str, Ranked], k: int) -> dict[str, float]:
+    """Reciprocal rank fusion: Σ over legs of 1 / (k + rank)."""
+    scores: dict[str, float] = {}
+    for ids in ranked.values():
+        for rank, memory_id in enumerate(ids, start=1):
+            scores[memory_id] = scores.get(memory_id, 0.0) + 1.0 / (k + rank)
+    return scores
+
+
+def _cosine(a: Sequence[float], b: Sequence[float]) -> float:
+    dot = sum(x * y for x, y in zip(a, b, strict=True))
+    na = math.sqrt(sum(x * x for x in a))
+    nb = math.sqrt(sum(y * y for y in b))
+    return dot / (na * nb) if na and nb else 0.0
+
+
+def _decay(memory: Memory, at: datetime, s: EngineSettings) -> float:
+    """Category decay with soft weights: λ_eff = (Σ w_c/λ_c)⁻¹ (harmonic), never below the
+    semantic floor, blended with weight α."""
+    weights = dict(memory.category_weights) or {memory.category: 1.0}
+    total = sum(weights.values()) or 1.0
+    lam = 1.0 / sum((w / total) / CATEGORY_POLICIES[c].decay_per_hour for c, w in weights.items())
+    floor = sum((w / total) * CATEGORY_POLICIES[c].semantic_floor for c, w in weights.items())
+    alpha = sum((w / total) * CATEGORY_POLICIES[c].blend_alpha for c, w in weights.items())
+    since = max(memory.last_accessed_at or memory.created_at, memory.created_at)
+    hours = max(0.0, (at - since).total_seconds() / 3600.0)
+    kept = max(floor, math.exp(-lam * hours))
+    return (1.0 - alpha) + alpha * kept
+
+
+def _survival(
+    facts: Sequence[Fact], intent: Intent, at: datetime, s: EngineSettings
+) -> float | None:
+    """1 for a memory whose facts still hold (or that asserts none); the superseded factor
+    when they were all closed; None (masked) when they were all retracted, for current intent."""
+    if not facts or intent is Intent.AUDIT:
+        return 1.0
+    if any(f.effective_at(at) for f in facts):
+        return 1.0
+    retracted = all(
+        f.state is FactState.RETRACTED and f.invalid_at is not None and f.invalid_at <= at
+        for f in facts
+    )
+    if intent is Intent.CURRENT:
+        return None if retracted else s.superseded_factor
+    return 1.0
+
+
+def _select(hits: list[RecallHit], request: RecallRequest, floor: float) -> list[RecallHit]:
+    """Top k by score above the similarity floor, backfilled to k/2 from below it, with core
+    and pinned memories that pass the floor injected."""
+    ranked = sorted(hits, key=lambda h: (-h.score, -h.fused, h.memory.id))
+    use_floor = "floor" in request.terms
+    above = [h for h in ranked if not use_floor or h.similarity >= floor]
+    below = [h for h in ranked if use_floor and h.similarity < floor]
+    chosen = above[: request.k]
+    want = math.ceil(request.k / 2)
+    for hit in below:
+        if len(chosen) >= want:
+            break
+        hit.backfilled = True
+        chosen.append(hit)
+    if "injection" in request.terms:
+        protected = [
+            h for h in above[request.k :] if h.memory.pinned or h.memory.status is MemoryStatus.CORE
+        ]
+        for hit in protected[: max(1, request.k // 5)]:
+            hit.injected = True
+            if len(chosen) >= request.k:
+                chosen.pop()
+            chosen.append(hit)
+    for hit in chosen:
+        hit.terms["floor"] = 1.0 if hit.similarity >= floor or not use_floor else 0.0
+        hit.terms["injection"] = 1.0 if hit.injected else 0.0
+    return chosen
