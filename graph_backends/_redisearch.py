@@ -12,7 +12,9 @@ from __future__ import annotations
 import re
 from typing import Final
 
-_WORD: Final = re.compile(r"\w+")
+#: Letter/digit runs, joined by inner underscores ("snake_case"): RediSearch keeps `_` inside
+#: words, and a lone or edge underscore is a query syntax error (found by a hypothesis test).
+_WORD: Final = re.compile(r"[^\W_]+(?:_+[^\W_]+)*")
 #: Most distinct terms one query sends; the rest of a very long text adds little.
 MAX_TERMS: Final = 64
 

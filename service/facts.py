@@ -48,6 +48,7 @@ from schema.facts import (
 )
 from schema.validation import build
 from service import metrics
+from service.embedding import Embedder
 from service.engine_settings import EngineSettings
 from service.fact_plan import plan_batch
 from service.fact_time import event_expiry, event_time_category, event_validity
@@ -126,8 +127,10 @@ class FactService:
         *,
         webhook: WebhookSender | None = None,
         fault: FaultHook | None = None,
+        embedder: Embedder | None = None,
     ) -> None:
         self._repository = repository
+        self._embedder = embedder
         self._clock = clock
         self._engine = engine or EngineSettings()
         self._webhook = webhook
@@ -243,9 +246,16 @@ class FactService:
         candidates = await self._check_sources(tenant, candidates, errors)
         write = FactWrite()
         if candidates:
+            vectors: dict[str, tuple[float, ...]] = {}
+            if self._embedder is not None:
+                texts = [f"{c.fact.subject} {c.fact.predicate} {c.fact.object}" for c in candidates]
+                embedded = await self._embedder.embed(texts)
+                vectors = {c.fact.id: v for c, v in zip(candidates, embedded, strict=True)}
 
             def plan(snapshot: FactSnapshot) -> FactWrite:
-                return plan_batch(candidates, snapshot)
+                planned = plan_batch(candidates, snapshot)
+                planned.vectors = vectors
+                return planned
 
             write = await self._repository.commit_facts(
                 tenant,

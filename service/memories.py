@@ -36,6 +36,7 @@ from schema import (
     parse_memory_id,
 )
 from service.autolink import choose_auto_links, similarity_floor
+from service.classifier import CategoryAssigner
 from service.conflicts import Candidate, ConflictHint, conflict_hints
 from service.embedding import Embedder, Vector
 from service.engine_settings import EngineSettings
@@ -125,8 +126,11 @@ class MemoryService:
         embedder: Embedder,
         clock: Clock,
         engine: EngineSettings | None = None,
+        *,
+        classifier: CategoryAssigner | None = None,
     ) -> None:
         self._repository = repository
+        self._classifier = classifier
         self._embedder = embedder
         self._clock = clock
         self._engine = engine or EngineSettings()
@@ -199,6 +203,7 @@ class MemoryService:
         for source, target in await self._session_sequence(tenant, drafts):
             edges_of[target].append(new_edge(source, target, EdgeType.TEMPORAL_SEQUENCE, now))
         vectors = await self._embedder.embed([m.content for m in drafts])
+        drafts = await self._assign_categories(requests, results, drafts, vectors)
         stored: dict[str, StoreResult] = {}
         # Auto-links this batch makes, so the inbound cap holds within a batch too.
         batch_inbound: Counter[str] = Counter()
@@ -226,6 +231,32 @@ class MemoryService:
                 [e for mid in stored for e in edges_of[mid]],
             )
         return [stored[r.id] if isinstance(r, Memory) else r for r in results]
+
+    async def _assign_categories(
+        self,
+        requests: Sequence[StoreRequest],
+        results: Sequence[Memory | RetentiaError],
+        drafts: list[Memory],
+        vectors: Sequence[Vector],
+    ) -> list[Memory]:
+        """Memories stored without a category get the classifier's (when one is set)."""
+        if self._classifier is None:
+            return drafts
+        unlabelled = {
+            r.id
+            for q, r in zip(requests, results, strict=True)
+            if isinstance(r, Memory) and q.category is None
+        }
+        picked = [(i, d) for i, d in enumerate(drafts) if d.id in unlabelled]
+        if not picked:
+            return drafts
+        labels = await self._classifier.assign(
+            [d.content for _, d in picked], [vectors[i] for i, _ in picked]
+        )
+        out = list(drafts)
+        for (i, draft), category in zip(picked, labels, strict=True):
+            out[i] = draft.model_copy(update={"category": category})
+        return out
 
     async def _session_sequence(
         self, tenant: Tenant, drafts: Sequence[Memory]

@@ -208,6 +208,7 @@ class RecallService:
         names = query_names(request.query)
         jobs: dict[str, Awaitable[Ranked]] = {}
         repo = self._repository
+        await repo.ensure_fact_schema(tenant)  # once per tenant and process
         if "vector" in request.legs and vector is not None:
             jobs["vector"] = self._vector_leg(tenant, vector, pool)
         if "fulltext" in request.legs:

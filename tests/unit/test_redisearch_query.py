@@ -25,3 +25,11 @@ def test_hyphens_uuids_and_paths_split_like_the_indexer() -> None:
     assert plain_text_query("a/b:c") == "a | b | c"
     assert plain_text_query("123e4567-e89b") == "123e4567 | e89b"
     assert plain_text_query("-- ** ()") is None
+
+
+def test_underscores_stay_inside_words_only() -> None:
+    # A lone or edge underscore is RediSearch syntax error ("0:_" failed every text leg).
+    assert plain_text_query("0:_") == "0"
+    assert plain_text_query("B:_") == "b"
+    assert plain_text_query("__init__ snake_case _x_") == "init | snake_case | x"
+    assert plain_text_query("___") is None

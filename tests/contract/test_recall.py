@@ -1,0 +1,287 @@
+"""Recall on a real engine: each leg returns what it should on a tenant built for it, a broken
+leg degrades instead of failing, lifecycle scenarios over simulated months rank the current
+value first, and hostile text never errors."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from graph_backends import GraphRepository, fact_store
+from schema import Category, MemoryStatus, Tenant
+from schema.facts import FactWriter
+from service.facts import FactService
+from service.memories import MemoryService, StoreRequest
+from service.reactivation import reactivate
+from service.recall import (
+    LEGS,
+    Intent,
+    QueryClassifier,
+    RecallFailed,
+    RecallRequest,
+    RecallService,
+    detect_intent,
+    query_names,
+)
+from tests.engine_support import Clock, HashEmbedder
+
+pytestmark = pytest.mark.fact_layer
+
+
+class Fixed(QueryClassifier):
+    def __init__(self, category: Category) -> None:
+        self.category = category
+
+    async def classify_query(self, vector: Sequence[float]) -> Category | None:
+        return self.category
+
+
+class Broken(HashEmbedder):
+    async def embed(self, texts: Sequence[str]) -> list[tuple[float, ...]]:
+        raise RuntimeError("embedding endpoint down")
+
+
+class World:
+    def __init__(self, repository: GraphRepository, tenant: Tenant) -> None:
+        self.clock = Clock()
+        self.tenant = tenant
+        self.store = fact_store(repository)
+        self.embedder = HashEmbedder()
+        self.memories = MemoryService(repository, self.embedder, self.clock)
+        self.facts = FactService(self.store, self.clock, embedder=self.embedder)
+
+    def recall_service(self, **options: Any) -> RecallService:
+        options.setdefault(
+            "reactivate", lambda t, ids: reactivate(self.memories, t, ids, cascade=False)
+        )
+        return RecallService(
+            self.store, options.pop("embedder", self.embedder), self.clock, **options
+        )
+
+    async def put(self, content: str, **fields: Any) -> str:
+        facts = fields.pop("facts", [])
+        result = await self.memories.store(self.tenant, StoreRequest(content=content, **fields))
+        if facts:
+            await self.facts.apply_facts(
+                self.tenant, facts, FactWriter.MEMORY, source=result.memory.id
+            )
+        return result.memory.id
+
+    async def recall(self, query: str, **options: Any) -> Any:
+        service = self.recall_service(**options.pop("service", {}))
+        options.setdefault("read_only", True)
+        return await service.recall(self.tenant, RecallRequest(query=query, **options))
+
+
+def fact(subject: str, predicate: str, obj: str, **extra: Any) -> dict[str, Any]:
+    return {"subject": subject, "predicate": predicate, "object": obj, **extra}
+
+
+@pytest.fixture
+async def world(repository: GraphRepository, tenant: Tenant) -> World:
+    return World(repository, tenant)
+
+
+async def test_each_leg_returns_its_memories(world: World) -> None:
+    zebra = await world.put("The zebra escaped from the city zoo on Tuesday")
+    trip = await world.put("Packing list for the mountain trip: boots, rope, stove")
+    job = await world.put(
+        "Notes from the catch-up with Alice", facts=[fact("Alice", "works at", "Acme Robotics")]
+    )
+    berlin = await world.put(
+        "Acme Robotics memo", facts=[fact("Acme Robotics", "located in", "Berlin")]
+    )
+    dentist = await world.put("Dentist appointment on Friday", category=Category.OBLIGATIONS)
+    turns = [
+        await world.put(text, source_session="s1")
+        for text in ("hello there", "we adopted a puppy named Biscuit", "congratulations!")
+    ]
+
+    def rank(result: Any, leg: str, memory_id: str) -> int | None:
+        for hit in result.hits:
+            if hit.memory.id == memory_id:
+                return hit.legs.get(leg)
+        return None
+
+    result = await world.recall("zebra zoo escaped")
+    assert result.hits[0].memory.id == zebra and not result.degraded
+    assert rank(result, "vector", zebra) == 1 and rank(result, "fulltext", zebra) == 1
+    only_text = await world.recall("rope stove", legs=frozenset({"fulltext"}))
+    assert [h.memory.id for h in only_text.hits][:1] == [trip]
+    fact_text = await world.recall("robotics", legs=frozenset({"fact_fulltext"}))
+    assert {h.memory.id for h in fact_text.hits} == {job, berlin}
+    fact_vector = await world.recall(
+        "Alice works at Acme Robotics", legs=frozenset({"fact_vector"})
+    )
+    assert fact_vector.hits[0].memory.id == job
+    graph = await world.recall("What about Berlin?", legs=frozenset({"graph"}))
+    # Berlin's own fact first (0 hops), Alice's employer via Acme Robotics (2 hops)
+    assert [h.memory.id for h in graph.hits] == [berlin, job]
+    routed = await world.recall(
+        "appointment",
+        legs=frozenset({"vector", "category"}),
+        service={"classifier": Fixed(Category.OBLIGATIONS)},
+    )
+    assert routed.category is Category.OBLIGATIONS and rank(routed, "category", dentist) == 1
+    neighbours = await world.recall(
+        "puppy named Biscuit", legs=frozenset({"fulltext", "neighbours"})
+    )
+    found = {h.memory.id: h.legs for h in neighbours.hits}
+    assert found[turns[1]].get("fulltext") == 1
+    assert "neighbours" in found[turns[0]] and "neighbours" in found[turns[2]]
+
+
+async def test_a_broken_leg_degrades_recall_and_all_broken_fails(
+    world: World, repository: GraphRepository
+) -> None:
+    target = await world.put("The quarterly budget review moved to Thursday")
+    await world.put("Unrelated note about gardening")
+    broken = await world.recall("budget review", service={"embedder": Broken()})
+    assert broken.degraded and {"vector", "fact_vector"} <= set(broken.failed_legs)
+    assert broken.hits[0].memory.id == target  # full-text still answers
+    with pytest.raises(RecallFailed, match="every recall leg failed"):
+        await world.recall(
+            "budget review",
+            legs=frozenset({"vector", "fact_vector"}),
+            service={"embedder": Broken()},
+        )
+
+
+async def test_a_missing_index_fails_its_leg_only(
+    world: World, repository: GraphRepository
+) -> None:
+    from graph_backends.falkordb import FalkorRepository
+
+    target = await world.put("The quarterly budget review moved to Thursday")
+    if isinstance(repository, FalkorRepository):  # reach under the seam to break one index
+        graph = repository._db.select_graph(world.tenant.key)
+        await graph.query("DROP VECTOR INDEX FOR (v:MemoryVector) ON (v.embedding)")
+    result = await world.recall("quarterly budget review")
+    assert result.degraded and set(result.failed_legs) == {"vector"}
+    assert result.hits[0].memory.id == target
+
+
+async def test_lifecycle_over_months(world: World) -> None:
+    clock = world.clock
+    acme = await world.put(
+        "Alice started at Acme as an engineer", facts=[fact("Alice", "works at", "Acme")]
+    )
+    tea = await world.put("Alice drinks tea every morning", facts=[fact("Alice", "drinks", "tea")])
+    plan = await world.put(
+        "Alice plans a trip to Rome in June", facts=[fact("Alice", "plan", "Rome trip")]
+    )
+    month_two = clock.advance(days=60)
+    globex = await world.put(
+        "Alice moved to Globex as head of engineering", facts=[fact("Alice", "works at", "Globex")]
+    )
+    clock.advance(days=30)
+    (plan_fact,) = await world.facts.facts(world.tenant, subject="Alice", predicate="plan")
+    await world.facts.retract(world.tenant, plan_fact.id)
+    appointment_near = await world.put(
+        "Alice has a dentist appointment",
+        category=Category.OBLIGATIONS,
+        event_time=clock() + timedelta(hours=20),
+    )
+    appointment_past = await world.put(
+        "Alice had a dentist appointment",
+        category=Category.OBLIGATIONS,
+        event_time=clock() - timedelta(days=3),
+    )
+
+    def order(result: Any) -> list[str]:
+        return [h.memory.id for h in result.hits]
+
+    now = await world.recall("Where does Alice work at engineering?", k=10)
+    ids = order(now)
+    assert ids.index(globex) < ids.index(acme)
+    acme_hit = next(h for h in now.hits if h.memory.id == acme)
+    assert acme_hit.terms["survival"] < 1.0
+    assert plan not in ids  # a retracted plan never comes back as current
+    before = await world.recall("Where did Alice previously work?", k=10)
+    assert before.intent is Intent.HISTORICAL
+    assert acme in order(before)
+    then = await world.recall("Where does Alice work?", k=10, as_of=month_two - timedelta(days=1))
+    assert acme in order(then) and globex not in order(then)
+    audit = await world.recall("Alice plans a trip to Rome", k=10, intent=Intent.AUDIT)
+    assert plan in order(audit)
+    upcoming = await world.recall("Alice dentist appointment", k=10)
+    hits = {h.memory.id: h for h in upcoming.hits}
+    assert order(upcoming).index(appointment_near) < order(upcoming).index(appointment_past)
+    assert (
+        hits[appointment_past].terms["validity"] < 0.01 < hits[appointment_near].terms["validity"]
+    )
+    assert tea in order(await world.recall("What does Alice drink?", k=10))
+
+
+async def test_recall_reactivates_unless_read_only(world: World) -> None:
+    target = await world.put("The zebra escaped from the city zoo")
+    await world.recall("zebra zoo", read_only=True)
+    (unchanged,) = await world.memories.get(world.tenant, [target])
+    assert unchanged is not None and unchanged.reactivation_count == 0
+    world.clock.advance(minutes=5)
+    await world.recall("zebra zoo", read_only=False)
+    (touched,) = await world.memories.get(world.tenant, [target])
+    assert touched is not None and touched.reactivation_count == 1
+
+
+async def test_floor_backfills_to_half_of_k_and_core_is_injected(world: World) -> None:
+    ids = [await world.put(f"note number {i} about nothing in particular") for i in range(6)]
+    far = await world.recall("zzzz qqqq", k=6, legs=frozenset({"vector"}))
+    assert len(far.hits) >= 3  # never starves while memories exist
+    assert all(h.backfilled for h in far.hits if h.similarity < 0.1)
+    pinned = await world.put("A pinned fact about quantum computing", pinned=True)
+    result = await world.recall("note number about nothing", k=3)
+    by_id = {h.memory.id: h for h in result.hits}
+    assert len(result.hits) == 3 and pinned in by_id and by_id[pinned].injected
+    assert by_id[pinned].terms["injection"] == 1.0
+    assert sum(1 for i in ids if i in by_id) == 2
+
+
+async def test_statuses_and_categories_filter(world: World) -> None:
+    chore = await world.put("Pay the electricity bill", category=Category.OBLIGATIONS)
+    await world.put("Electricity prices rose", category=Category.FINANCIAL_MATERIAL)
+    result = await world.recall("electricity", categories=frozenset({Category.OBLIGATIONS}))
+    assert [h.memory.id for h in result.hits] == [chore]
+    none = await world.recall("electricity", statuses=frozenset({MemoryStatus.CORE}))
+    assert none.hits == []
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(text=st.text(min_size=1, max_size=200).filter(lambda s: s.strip() and "\x00" not in s))
+async def test_hostile_text_never_errors(world: World, text: str) -> None:
+    result = await world.recall(text, legs=frozenset({"fulltext", "fact_fulltext", "graph"}))
+    assert not result.degraded
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a-b",
+        "550e8400-e29b-41d4-a716-446655440000",
+        "path/to/file",
+        '"quoted"',
+        "`rm -rf`",
+        "@field:x",
+        "(a|b)*",
+        "%%%",
+        "~!@#$%^&*()_+{}|:<>?",
+        "NOT x -y",
+    ],
+)
+async def test_syntax_characters_are_plain_text(world: World, text: str) -> None:
+    target = await world.put(f"Remember the string {text} exactly")
+    result = await world.recall(text, legs=frozenset({"fulltext", "fact_fulltext", "graph"}))
+    assert not result.degraded
+    assert target in [h.memory.id for h in result.hits] or not any(c.isalnum() for c in text)
+
+
+def test_intent_and_names_from_the_query() -> None:
+    assert detect_intent("Where did Alice work before?") is Intent.HISTORICAL
+    assert detect_intent("Where does Alice work?") is Intent.CURRENT
+    assert query_names("When did Caroline go to the LGBTQ support group?") == ["Caroline", "LGBTQ"]
+    assert set(LEGS) >= {"vector", "fulltext", "fact_vector", "fact_fulltext", "graph"}
