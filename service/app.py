@@ -1,5 +1,5 @@
-"""The ASGI application: GraphQL at /graphql (GraphiQL offline), /healthz, /readyz and
-/metrics (Prometheus)."""
+"""The ASGI application: GraphQL at /graphql (GraphiQL offline; API keys unless in development
+mode), /healthz, /readyz and /metrics (Prometheus)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from typing import Any
 
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -21,7 +22,9 @@ from strawberry.asgi import GraphQL
 from graph_backends import BackendError, fact_store, open_backend
 from schema import Tenant, build
 from service.api.context import Context, Services, build_context
+from service.api.limits import BodySizeLimit, decode_request_json
 from service.api.schema import build_schema
+from service.auth import ApiKeyStore
 from service.embedding import load_embedder
 from service.extraction import MemoryFactWriter, build_extractor
 from service.facts import FactService, FaultHook
@@ -43,7 +46,10 @@ def _utc_now() -> datetime:
 
 class RetentiaGraphQL(GraphQL[Context, None]):
     async def get_context(self, request: Any, response: Any) -> Context:
-        return build_context(request, response)
+        return await build_context(request, response)
+
+    def decode_json(self, data: str | bytes) -> object:
+        return decode_request_json(data)
 
     async def render_graphql_ide(self, request: Any) -> Response:
         return HTMLResponse(render_graphiql_html(GRAPHQL_PATH, GRAPHIQL_STATIC))
@@ -121,6 +127,18 @@ def build_fact_writers(
     return facts, MemoryFactWriter(facts, extractor), webhook
 
 
+async def _start_auth(settings: Settings, keys: ApiKeyStore) -> None:
+    if settings.dev:
+        log.warning(
+            "DEVELOPMENT MODE: no authentication; every request on 127.0.0.1 is an org admin"
+        )
+        return
+    if settings.bootstrap_key is not None:
+        key = settings.bootstrap_key.get_secret_value()
+        await keys.install_bootstrap(settings.default_org, key)
+    log.info("API keys required (Authorization: Bearer <key>); create one: retentia keys create")
+
+
 def create_app(settings: Settings, *, clock: Callable[[], datetime] = _utc_now) -> Starlette:
     default_tenant = build(Tenant, org=settings.default_org, project=settings.default_project)
 
@@ -133,12 +151,16 @@ def create_app(settings: Settings, *, clock: Callable[[], datetime] = _utc_now) 
                 memories = MemoryService(repository, embedder, clock, settings.engine)
                 await memories.ready(default_tenant)
                 facts, memory_facts, webhook = build_fact_writers(settings, repository, clock)
+                keys = ApiKeyStore(facts.repository, clock)
+                await _start_auth(settings, keys)
                 app.state.services = Services(
                     memories=memories,
                     default_tenant=default_tenant,
                     summarizer=build_summarizer(settings),
                     facts=facts,
                     memory_facts=memory_facts,
+                    keys=keys,
+                    dev=settings.dev,
                 )
                 log.info("Retentia ready on backend %s", repository.backend_name)
                 try:
@@ -158,4 +180,5 @@ def create_app(settings: Settings, *, clock: Callable[[], datetime] = _utc_now) 
         Route(GRAPHQL_PATH, graphql, methods=["GET", "POST"]),
         Mount(GRAPHIQL_STATIC, StaticFiles(directory=graphiql_assets_dir()), name="graphiql"),
     ]
-    return Starlette(routes=routes, lifespan=lifespan)
+    limit = Middleware(BodySizeLimit, max_bytes=settings.max_request_bytes)
+    return Starlette(routes=routes, lifespan=lifespan, middleware=[limit])

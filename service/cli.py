@@ -1,4 +1,4 @@
-"""`retentia` command line: serve the API (more commands join as capabilities land)."""
+"""`retentia` command line: serve the API, maintain and reconcile tenants, manage API keys."""
 
 from __future__ import annotations
 
@@ -7,6 +7,8 @@ import logging
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+
+from pydantic import ValidationError
 
 from service.settings import Settings
 
@@ -25,7 +27,13 @@ def _serve(args: argparse.Namespace) -> int:
         overrides["data_dir"] = args.data_dir
     if args.no_graphiql:
         overrides["graphiql"] = False
-    settings = Settings(**overrides)  # type: ignore[arg-type]
+    if args.dev:
+        overrides["dev"] = True
+    try:
+        settings = Settings(**overrides)  # type: ignore[arg-type]
+    except ValidationError as e:
+        print(f"retentia serve: {_first_error(e)}", file=sys.stderr)
+        return 2
     logging.basicConfig(
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
@@ -33,6 +41,10 @@ def _serve(args: argparse.Namespace) -> int:
     print(
         f"Retentia on http://{settings.host}:{settings.port}/graphql — storage: {where}", flush=True
     )
+    if settings.dev:
+        print(DEV_BANNER, flush=True)
+    else:
+        print("API keys required: send 'Authorization: Bearer <key>'", flush=True)
     uvicorn.run(
         create_app(settings),
         host=settings.host,
@@ -41,6 +53,20 @@ def _serve(args: argparse.Namespace) -> int:
         timeout_graceful_shutdown=30,
     )
     return 0
+
+
+DEV_BANNER = """\
+!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!
+!!  DEVELOPMENT MODE: NO AUTHENTICATION. Every request to 127.0.0.1 acts as an admin of   !!
+!!  the org it names. Never use --dev for anything but local development.                 !!
+!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!"""
+
+
+def _first_error(error: ValidationError) -> str:
+    first = error.errors()[0]
+    where = ".".join(str(p) for p in first["loc"])
+    message = str(first["msg"]).removeprefix("Value error, ")
+    return f"{where}: {message}" if where else message
 
 
 def _maintain(args: argparse.Namespace) -> int:
@@ -54,6 +80,7 @@ async def _maintain_async(args: argparse.Namespace) -> int:
 
     from graph_backends import open_backend
     from schema import RetentiaError, Tenant, build
+    from service.auth import SYSTEM_PROJECT
     from service.embedding import load_embedder
     from service.maintenance import build_summarizer, maintain
     from service.memories import MemoryService
@@ -70,7 +97,9 @@ async def _maintain_async(args: argparse.Namespace) -> int:
                 repository, embedder, lambda: datetime.now(UTC), settings.engine
             )
             if args.all:
-                tenants = await repository.list_tenants()
+                tenants = [
+                    t for t in await repository.list_tenants() if t.project != SYSTEM_PROJECT
+                ]
             else:
                 tenants = [
                     build(
@@ -160,6 +189,55 @@ async def _reconcile_async(args: argparse.Namespace) -> int:
         return 2
 
 
+def _keys(args: argparse.Namespace) -> int:
+    import asyncio
+
+    return asyncio.run(_keys_async(args))
+
+
+async def _keys_async(args: argparse.Namespace) -> int:
+    from datetime import UTC, datetime
+
+    from graph_backends import fact_store, open_backend
+    from schema import RetentiaError
+    from service.auth import ApiKeyStore, Principal, parse_permissions, system_tenant
+
+    overrides: dict[str, object] = {}
+    if args.data_dir is not None:
+        overrides["data_dir"] = args.data_dir
+    settings = Settings(**overrides)  # type: ignore[arg-type]
+    logging.basicConfig(level="WARNING", format="%(levelname)s %(name)s: %(message)s")
+    org = args.org or settings.default_org
+    # Key records are configuration entries: no vector is read, the dimension only names the
+    # memory index. Beside a running service this shares its embedded FalkorDB.
+    dimension = settings.openai_embedding_dimension or 384
+    try:
+        system_tenant(org)
+        async with open_backend(settings.backend_config(dimension, share_running=True)) as repo:
+            keys = ApiKeyStore(fact_store(repo), lambda: datetime.now(UTC))
+            if args.keys_command == "create":
+                wanted = [p for p in (args.permissions or "").split(",") if p.strip()]
+                permissions = parse_permissions(wanted)
+                record, key = await keys.create(org, args.name, permissions, granted_by=None)
+                held = ", ".join(record.permissions) or "admin (every permission)"
+                print(f"API key {record.id} of org {org}: {held}", file=sys.stderr)
+                print("shown this once, only its hash is stored — keep it now:", file=sys.stderr)
+                print(key, flush=True)
+            elif args.keys_command == "list":
+                for r in await keys.list_keys(org):
+                    state = f"revoked {r.revoked_at.isoformat()}" if r.revoked_at else "active"
+                    held = ",".join(r.permissions) or "admin"
+                    print(f"{r.id}\t{state}\t{held}\t{r.name}")
+            else:
+                admin = Principal(org=org, key_id=None, permissions=frozenset())
+                record = await keys.revoke(org, args.id, by=admin)
+                print(f"API key {record.id} of org {org} revoked")
+    except RetentiaError as e:
+        print(f"retentia keys: {e}", file=sys.stderr)
+        return 2
+    return 0
+
+
 def _sdl(args: argparse.Namespace) -> int:
     from service.api.schema import build_schema
 
@@ -179,6 +257,11 @@ def parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, help="port (default 8000; RETENTIA_PORT)")
     serve.add_argument("--data-dir", type=Path, help="data directory (RETENTIA_DATA_DIR)")
     serve.add_argument("--no-graphiql", action="store_true", help="do not serve GraphiQL")
+    serve.add_argument(
+        "--dev",
+        action="store_true",
+        help="development mode: no authentication (only with --host 127.0.0.1, the default)",
+    )
     serve.set_defaults(run=_serve)
     maintain = commands.add_parser(
         "maintain", help="run one maintenance pass (rescoring, lifecycle, forgetting)"
@@ -210,6 +293,21 @@ def parser() -> argparse.ArgumentParser:
         "--metrics-port", type=int, help="serve Prometheus metrics on 127.0.0.1:PORT"
     )
     reconcile.set_defaults(run=_reconcile)
+    keys = commands.add_parser("keys", help="create, list and revoke API keys")
+    keys_commands = keys.add_subparsers(dest="keys_command", required=True)
+    create = keys_commands.add_parser("create", help="create a key and print it (once)")
+    create.add_argument(
+        "--permissions",
+        help="comma-separated, e.g. project:read,project:write (default: admin, every permission)",
+    )
+    create.add_argument("--name", default="created with retentia keys create", help="a label")
+    listing = keys_commands.add_parser("list", help="the org's keys (never their secrets)")
+    revoke = keys_commands.add_parser("revoke", help="revoke a key at once")
+    revoke.add_argument("id", help="the key id (the 16 hex digits after the org in the key)")
+    for command in (create, listing, revoke):
+        command.add_argument("--org", help="the org (default RETENTIA_DEFAULT_ORG)")
+        command.add_argument("--data-dir", type=Path, help="data directory (RETENTIA_DATA_DIR)")
+    keys.set_defaults(run=_keys)
     sdl = commands.add_parser("sdl", help="print the GraphQL schema (SDL)")
     sdl.add_argument("--output", type=Path, help="write to this file instead of stdout")
     sdl.set_defaults(run=_sdl)

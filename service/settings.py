@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, SecretStr
+from pydantic import Field, SecretStr, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from graph_backends import BackendConfig, FalkorConfig, Neo4jConfig, SurrealConfig
@@ -76,6 +76,37 @@ class Settings(BaseSettings):
     default_org: str = "default"
     default_project: str = "default"
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
+    #: Request bodies above this many bytes are refused (413) before anything reads them.
+    max_request_bytes: int = Field(default=16 * 1024 * 1024, ge=1024)
+
+    # -- auth -----------------------------------------------------------------------------
+    #: Development mode (`retentia serve --dev`): no API keys, every request is an admin of the
+    #: org it names. Refused unless the service listens on 127.0.0.1 only.
+    dev: bool = False
+    #: An admin API key of the default org, of the operator's making (at least 32 printable
+    #: characters, e.g. `openssl rand -hex 32`); stored hashed at start-up.
+    bootstrap_key: SecretStr | None = None
+
+    @model_validator(mode="after")
+    def _check_auth(self) -> Settings:
+        if self.dev and self.host != "127.0.0.1":
+            raise ValueError(
+                f"development mode serves without authentication, so only on 127.0.0.1, not on "
+                f"{self.host!r}: drop --dev (and use API keys) or bind 127.0.0.1"
+            )
+        if self.bootstrap_key is not None:
+            key = self.bootstrap_key.get_secret_value()
+            if len(key) < 32 or not all(33 <= ord(c) < 127 for c in key):
+                raise ValueError(
+                    "RETENTIA_BOOTSTRAP_KEY must be at least 32 printable ASCII characters "
+                    "without spaces (e.g. the output of `openssl rand -hex 32`)"
+                )
+            if key.startswith("rtk_"):
+                raise ValueError(
+                    "RETENTIA_BOOTSTRAP_KEY must not start with 'rtk_' (the form of generated "
+                    "keys); use a key of your own making, e.g. `openssl rand -hex 32`"
+                )
+        return self
 
     def storage_description(self) -> str:
         """Where the data lives, in words, for the startup banner."""

@@ -1,15 +1,28 @@
-"""Per-request context: the tenant named by the request and fresh DataLoaders."""
+"""Per-request context: who is asking (the API key, or development mode), the request id, and
+DataLoaders built for the tenant a `require()` granted."""
 
 from __future__ import annotations
 
+import re
+import uuid
 from dataclasses import dataclass
 from typing import Any
 
 from starlette.requests import Request
 from strawberry.dataloader import DataLoader
 
-from schema import Degrees, InvalidInput, Memory, Tenant, build
+from schema import Degrees, Memory, Tenant
 from schema.facts import ExtractionRecord
+from service.auth import (
+    Access,
+    ApiKeyStore,
+    AuthError,
+    Grant,
+    Permission,
+    Principal,
+    authenticate,
+    require,
+)
 from service.extraction import MemoryFactWriter
 from service.facts import FactService
 from service.maintenance import Summarizer
@@ -17,6 +30,8 @@ from service.memories import MemoryService
 
 ORG_HEADER = "x-retentia-org"
 PROJECT_HEADER = "x-retentia-project"
+REQUEST_ID_HEADER = "x-request-id"
+_REQUEST_ID = re.compile(r"[A-Za-z0-9._-]{1,64}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +43,10 @@ class Services:
     summarizer: Summarizer
     facts: FactService
     memory_facts: MemoryFactWriter
+    keys: ApiKeyStore
+    #: Development mode (`retentia serve --dev`, loopback only): no keys, every request admin
+    #: of the org it names.
+    dev: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,33 +61,37 @@ class Context:
     request: Request
     response: Any
     services: Services
-    _tenant: Tenant | InvalidInput
-    _loaders: Loaders | None
+    access: Access
+    request_id: str
+    _loaders: Loaders | None = None
 
-    def tenant(self) -> Tenant:
-        """The request's tenant; raises `InvalidInput` if its headers named an invalid one."""
-        if isinstance(self._tenant, InvalidInput):
-            raise self._tenant
-        return self._tenant
+    def require(self, permission: Permission) -> Grant:
+        """The permission check every resolver makes once, before anything else."""
+        grant = require(self.access, permission)
+        if self._loaders is None:
+            self._loaders = _loaders(self.services, grant)
+        return grant
 
     @property
     def loaders(self) -> Loaders:
-        self.tenant()
-        assert self._loaders is not None
+        """Batch loaders of the granted tenant; only reachable below a resolver that passed
+        `require()`."""
+        if self._loaders is None:
+            raise RuntimeError("DataLoaders used before require(): a resolver skipped its check")
         return self._loaders
 
 
-def _loaders(services: Services, tenant: Tenant) -> Loaders:
+def _loaders(services: Services, grant: Grant) -> Loaders:
     memories = services.memories
 
     async def load_memories(ids: list[str]) -> list[Memory | None]:
-        return await memories.get(tenant, ids)
+        return await memories.get(grant.tenant(), ids)
 
     async def load_degrees(ids: list[str]) -> list[Degrees | None]:
-        return await memories.degrees(tenant, ids)
+        return await memories.degrees(grant.tenant(), ids)
 
     async def load_extractions(ids: list[str]) -> list[ExtractionRecord | None]:
-        return await services.facts.repository.get_extractions(tenant, ids)
+        return await services.facts.repository.get_extractions(grant.tenant(), ids)
 
     return Loaders(
         memories=DataLoader(load_fn=load_memories),
@@ -77,13 +100,28 @@ def _loaders(services: Services, tenant: Tenant) -> Loaders:
     )
 
 
-def build_context(request: Request, response: Any) -> Context:
+def _request_id(request: Request) -> str:
+    """The caller's `X-Request-Id` when it is a sane token, else a fresh one."""
+    given = request.headers.get(REQUEST_ID_HEADER, "")
+    return given if _REQUEST_ID.fullmatch(given) else uuid.uuid4().hex[:16]
+
+
+async def build_context(request: Request, response: Any) -> Context:
     services: Services = request.app.state.services
-    org = request.headers.get(ORG_HEADER, services.default_tenant.org)
+    request_id = _request_id(request)
+    response.headers["X-Request-Id"] = request_id
+    org = request.headers.get(ORG_HEADER)
     project = request.headers.get(PROJECT_HEADER, services.default_tenant.project)
-    try:
-        tenant: Tenant | InvalidInput = build(Tenant, org=org, project=project)
-    except InvalidInput as e:
-        tenant = e
-    loaders = _loaders(services, tenant) if isinstance(tenant, Tenant) else None
-    return Context(request, response, services, tenant, loaders)
+    principal: Principal | AuthError
+    if services.dev:
+        principal = Principal(
+            org=org or services.default_tenant.org, key_id=None, permissions=frozenset()
+        )
+    else:
+        principal = await authenticate(
+            services.keys,
+            request.headers.get("authorization"),
+            services.default_tenant.org,
+            request_id,
+        )
+    return Context(request, response, services, Access(principal, org, project), request_id)

@@ -1,4 +1,5 @@
-"""The GraphQL schema: queries and mutations over the memory and lifecycle use cases."""
+"""The GraphQL schema: queries and mutations over the memory, fact, lifecycle and API-key use
+cases. Every resolver's first act is one `info.context.require(permission)`."""
 
 from __future__ import annotations
 
@@ -9,15 +10,49 @@ from typing import Annotated
 
 import strawberry
 from graphql import GraphQLError
-from strawberry.extensions import MaskErrors, QueryDepthLimiter
+from strawberry.extensions import (
+    MaskErrors,
+    MaxAliasesLimiter,
+    MaxTokensLimiter,
+    QueryDepthLimiter,
+)
 
-from schema import Direction, EdgeType, FactState, NotFound, RetentiaError, parse_memory_id
+from schema import (
+    Conflict,
+    Direction,
+    EdgeType,
+    FactState,
+    NotFound,
+    RetentiaError,
+    parse_memory_id,
+)
 from schema.facts import FactWriter
 from service.api.context import Context
+from service.api.limits import (
+    MAX_ALIASES,
+    MAX_QUERY_DEPTH,
+    MAX_TOKENS,
+    QueryCostLimiter,
+    check_count,
+    check_page,
+)
 from service.api.types import errors
+from service.api.types.api_key import ApiKeyList, ApiKeyType, NewApiKey
 from service.api.types.edge import MemoryEdgeType
-from service.api.types.enums import CategoryEnum, DirectionEnum, EdgeTypeEnum, FactStateEnum
-from service.api.types.errors import ConflictError, InvalidInputError, NotFoundError
+from service.api.types.enums import (
+    CategoryEnum,
+    DirectionEnum,
+    EdgeTypeEnum,
+    FactStateEnum,
+    PermissionEnum,
+)
+from service.api.types.errors import (
+    ConflictError,
+    ForbiddenError,
+    InvalidInputError,
+    NotFoundError,
+    UnauthenticatedError,
+)
 from service.api.types.explanation import ExplanationType
 from service.api.types.facts import (
     EntityType,
@@ -29,6 +64,7 @@ from service.api.types.facts import (
 )
 from service.api.types.inputs import LinkInput, StoreMemoryInput
 from service.api.types.memory import MemoryType
+from service.api.types.memory_page import MemoryConnection, decode_cursor
 from service.api.types.reports import (
     CorePreferencesType,
     DeleteReportType,
@@ -38,6 +74,7 @@ from service.api.types.reports import (
 from service.api.types.stats import StatsType
 from service.api.types.store import StoreSuccess
 from service.api.types.subgraph import SubgraphType
+from service.auth import Permission
 from service.core_preferences import (
     approve_core,
     core_candidates,
@@ -54,22 +91,31 @@ log = logging.getLogger(__name__)
 
 Info = strawberry.Info[Context, None]
 
+READ = Permission.PROJECT_READ
+WRITE = Permission.PROJECT_WRITE
+MANAGE = Permission.PROJECT_MANAGE
+Denied = ForbiddenError | UnauthenticatedError
+
 MemoryResult = Annotated[
-    MemoryType | NotFoundError | InvalidInputError, strawberry.union("MemoryResult")
+    MemoryType | NotFoundError | InvalidInputError | Denied, strawberry.union("MemoryResult")
+]
+MemoryPageResult = Annotated[
+    MemoryConnection | InvalidInputError | Denied, strawberry.union("MemoryPageResult")
 ]
 StoreMemoryResult = Annotated[
-    StoreSuccess | NotFoundError | InvalidInputError, strawberry.union("StoreMemoryResult")
+    StoreSuccess | NotFoundError | InvalidInputError | Denied,
+    strawberry.union("StoreMemoryResult"),
 ]
 AmendResult = Annotated[
-    StoreSuccess | NotFoundError | InvalidInputError | ConflictError,
+    StoreSuccess | NotFoundError | InvalidInputError | ConflictError | Denied,
     strawberry.union("AmendResult"),
 ]
 TraverseResult = Annotated[
-    SubgraphType | NotFoundError | InvalidInputError, strawberry.union("TraverseResult")
+    SubgraphType | NotFoundError | InvalidInputError | Denied, strawberry.union("TraverseResult")
 ]
-StatsResult = Annotated[StatsType | InvalidInputError, strawberry.union("StatsResult")]
+StatsResult = Annotated[StatsType | InvalidInputError | Denied, strawberry.union("StatsResult")]
 ExplainResult = Annotated[
-    ExplanationType | NotFoundError | InvalidInputError, strawberry.union("ExplainResult")
+    ExplanationType | NotFoundError | InvalidInputError | Denied, strawberry.union("ExplainResult")
 ]
 
 
@@ -89,46 +135,51 @@ class IdList:
 
 
 LinkResult = Annotated[
-    LinkSuccess | NotFoundError | InvalidInputError, strawberry.union("LinkResult")
+    LinkSuccess | NotFoundError | InvalidInputError | Denied, strawberry.union("LinkResult")
 ]
 MemoriesResult = Annotated[
-    MemoryList | NotFoundError | InvalidInputError, strawberry.union("MemoriesResult")
+    MemoryList | NotFoundError | InvalidInputError | Denied, strawberry.union("MemoriesResult")
 ]
-DeleteResult = Annotated[DeleteReportType | InvalidInputError, strawberry.union("DeleteResult")]
+DeleteResult = Annotated[
+    DeleteReportType | InvalidInputError | Denied, strawberry.union("DeleteResult")
+]
 ReactivateResult = Annotated[
-    ReactivationReportType | NotFoundError | InvalidInputError,
+    ReactivationReportType | NotFoundError | InvalidInputError | Denied,
     strawberry.union("ReactivateResult"),
 ]
 MaintenanceResult = Annotated[
-    MaintenanceReportType | InvalidInputError, strawberry.union("MaintenanceResult")
+    MaintenanceReportType | InvalidInputError | Denied, strawberry.union("MaintenanceResult")
 ]
 CorePreferencesResult = Annotated[
-    CorePreferencesType | InvalidInputError, strawberry.union("CorePreferencesResult")
+    CorePreferencesType | InvalidInputError | Denied, strawberry.union("CorePreferencesResult")
 ]
-IdsResult = Annotated[IdList | InvalidInputError, strawberry.union("IdsResult")]
-FactsResult = Annotated[FactList | InvalidInputError, strawberry.union("FactsResult")]
+IdsResult = Annotated[IdList | InvalidInputError | Denied, strawberry.union("IdsResult")]
+FactsResult = Annotated[FactList | InvalidInputError | Denied, strawberry.union("FactsResult")]
 EntityResult = Annotated[
-    EntityType | NotFoundError | InvalidInputError, strawberry.union("EntityResult")
+    EntityType | NotFoundError | InvalidInputError | Denied, strawberry.union("EntityResult")
 ]
 IngestFactsResult = Annotated[
-    FactBatchType | InvalidInputError, strawberry.union("IngestFactsResult")
+    FactBatchType | InvalidInputError | Denied, strawberry.union("IngestFactsResult")
 ]
 RetractFactResult = Annotated[
-    FactType | NotFoundError | InvalidInputError | ConflictError,
+    FactType | NotFoundError | InvalidInputError | ConflictError | Denied,
     strawberry.union("RetractFactResult"),
 ]
 PredicatesResult = Annotated[
-    PredicateList | InvalidInputError, strawberry.union("PredicatesResult")
+    PredicateList | InvalidInputError | Denied, strawberry.union("PredicatesResult")
 ]
-#: Most facts one read returns.
-MAX_FACT_PAGE = 1000
+ApiKeysResult = Annotated[ApiKeyList | Denied, strawberry.union("ApiKeysResult")]
+CreateApiKeyResult = Annotated[
+    NewApiKey | InvalidInputError | ConflictError | Denied, strawberry.union("CreateApiKeyResult")
+]
+RevokeApiKeyResult = Annotated[
+    ApiKeyType | NotFoundError | InvalidInputError | Denied, strawberry.union("RevokeApiKeyResult")
+]
 
 
-def _invalid_only(error: RetentiaError) -> InvalidInputError:
-    result = errors.from_domain(error)
-    if isinstance(result, InvalidInputError):
-        return result
-    raise error
+def _ids(ids: list[strawberry.ID]) -> list[str]:
+    check_count("ids", ids)
+    return [str(i) for i in ids]
 
 
 @strawberry.type
@@ -136,6 +187,7 @@ class Query:
     @strawberry.field(description="One memory by id.")
     async def memory(self, info: Info, id: strawberry.ID) -> MemoryResult:
         try:
+            info.context.require(READ).tenant()
             memory_id = parse_memory_id(str(id))
             memory = await info.context.loaders.memories.load(memory_id)
         except RetentiaError as e:
@@ -145,6 +197,25 @@ class Query:
                 kind="memory", key=memory_id, message=f"memory {memory_id!r} does not exist"
             )
         return MemoryType.from_domain(memory)
+
+    @strawberry.field(
+        description="The tenant's memories, newest first, a page at a time: pass "
+        "`pageInfo.endCursor` as `after` for the next page."
+    )
+    async def memories(
+        self, info: Info, first: int = 20, after: str | None = None
+    ) -> MemoryPageResult:
+        try:
+            tenant = info.context.require(READ).tenant()
+            check_page("memories", "first", first)
+            found = await info.context.services.memories.repository.recent_memories(
+                tenant,
+                limit=first + 1,
+                after=None if after is None else decode_cursor(after),
+            )
+        except RetentiaError as e:
+            return errors.invalid_or_denied(e)
+        return MemoryConnection.from_domain(found, first)
 
     @strawberry.field(
         description="Breadth-first from a memory: the reached memories and every edge of the "
@@ -160,13 +231,14 @@ class Query:
         max_nodes: int = 200,
     ) -> TraverseResult:
         try:
+            tenant = info.context.require(READ).tenant()
             subgraph = await info.context.services.memories.traverse(
-                info.context.tenant(),
+                tenant,
                 str(id),
                 depth=depth,
                 edge_types=[EdgeType(t) for t in edge_types or ()],
                 direction=Direction(direction),
-                max_nodes=max_nodes,
+                max_nodes=check_page("traverse", "maxNodes", max_nodes),
             )
         except RetentiaError as e:
             return errors.from_domain(e)
@@ -175,9 +247,10 @@ class Query:
     @strawberry.field(description="Counts for the tenant: memories, edges by type, orphans, κ_max.")
     async def stats(self, info: Info) -> StatsResult:
         try:
-            stats = await info.context.services.memories.stats(info.context.tenant())
+            tenant = info.context.require(READ).tenant()
+            stats = await info.context.services.memories.stats(tenant)
         except RetentiaError as e:
-            return _invalid_only(e)
+            return errors.invalid_or_denied(e)
         return StatsType.from_domain(stats)
 
     @strawberry.field(
@@ -189,9 +262,8 @@ class Query:
         self, info: Info, id: strawberry.ID, query: str | None = None
     ) -> ExplainResult:
         try:
-            explanation = await explain(
-                info.context.services.memories, info.context.tenant(), str(id), query
-            )
+            tenant = info.context.require(READ).tenant()
+            explanation = await explain(info.context.services.memories, tenant, str(id), query)
         except RetentiaError as e:
             return errors.from_domain(e)
         return ExplanationType.from_domain(explanation)
@@ -214,12 +286,9 @@ class Query:
         limit: int = 100,
     ) -> FactsResult:
         try:
-            if not 1 <= limit <= MAX_FACT_PAGE:
-                return InvalidInputError(
-                    field="limit", message=f"limit must be in 1..{MAX_FACT_PAGE}, got {limit}"
-                )
+            tenant = info.context.require(READ).tenant()
             facts = await info.context.services.facts.facts(
-                info.context.tenant(),
+                tenant,
                 subject=subject,
                 predicate=predicate,
                 entity=entity,
@@ -227,10 +296,10 @@ class Query:
                 start=from_,
                 end=to,
                 states=[FactState(s) for s in states] if states else None,
-                limit=limit,
+                limit=check_page("facts", "limit", limit),
             )
         except RetentiaError as e:
-            return _invalid_only(e)
+            return errors.invalid_or_denied(e)
         return FactList(facts=[FactType.from_domain(f) for f in facts])
 
     @strawberry.field(
@@ -239,17 +308,16 @@ class Query:
     )
     async def fact_history(self, info: Info, subject: str, predicate: str) -> FactsResult:
         try:
-            facts = await info.context.services.facts.slot_history(
-                info.context.tenant(), subject, predicate
-            )
+            tenant = info.context.require(READ).tenant()
+            facts = await info.context.services.facts.slot_history(tenant, subject, predicate)
         except RetentiaError as e:
-            return _invalid_only(e)
+            return errors.invalid_or_denied(e)
         return FactList(facts=[FactType.from_domain(f) for f in facts])
 
     @strawberry.field(description="An entity by name, with every fact about it, oldest first.")
     async def entity(self, info: Info, name: str) -> EntityResult:
         try:
-            tenant = info.context.tenant()
+            tenant = info.context.require(READ).tenant()
             service = info.context.services.facts
             found = await service.entity(tenant, name)
             if found is None:
@@ -262,7 +330,10 @@ class Query:
     @strawberry.field(description="Memories with status core, newest first.")
     async def core_memories(self, info: Info, limit: int = 100) -> MemoriesResult:
         try:
-            memories = await list_core(info.context.services.memories, info.context.tenant(), limit)
+            tenant = info.context.require(READ).tenant()
+            memories = await list_core(
+                info.context.services.memories, tenant, check_page("coreMemories", "limit", limit)
+            )
         except RetentiaError as e:
             return errors.from_domain(e)
         return MemoryList(memories=[MemoryType.from_domain(m) for m in memories])
@@ -273,20 +344,32 @@ class Query:
     )
     async def core_candidates(self, info: Info) -> IdsResult:
         try:
-            ids = await core_candidates(info.context.services.memories, info.context.tenant())
+            tenant = info.context.require(READ).tenant()
+            ids = await core_candidates(info.context.services.memories, tenant)
         except RetentiaError as e:
-            return _invalid_only(e)
+            return errors.invalid_or_denied(e)
         return IdList(ids=[strawberry.ID(i) for i in ids])
 
     @strawberry.field(description="The tenant's core preferences.")
     async def core_preferences(self, info: Info) -> CorePreferencesResult:
         try:
-            prefs = await get_core_preferences(
-                info.context.services.memories, info.context.tenant()
-            )
+            tenant = info.context.require(Permission.CONFIGURATION_READ).tenant()
+            prefs = await get_core_preferences(info.context.services.memories, tenant)
         except RetentiaError as e:
-            return _invalid_only(e)
+            return errors.invalid_or_denied(e)
         return CorePreferencesType.from_domain(prefs)
+
+    @strawberry.field(description="The API keys of the caller's org, revoked ones included.")
+    async def api_keys(self, info: Info) -> ApiKeysResult:
+        try:
+            grant = info.context.require(Permission.MEMBERS_READ)
+            records = await info.context.services.keys.list_keys(grant.org)
+        except RetentiaError as e:
+            refusal = errors.denied(e)
+            if refusal is None:
+                raise
+            return refusal
+        return ApiKeyList(keys=[ApiKeyType.from_domain(r) for r in records])
 
 
 @strawberry.type
@@ -298,7 +381,7 @@ class Mutation:
     )
     async def store_memory(self, info: Info, input: StoreMemoryInput) -> StoreMemoryResult:
         try:
-            tenant = info.context.tenant()
+            tenant = info.context.require(WRITE).tenant()
             result = await info.context.services.memories.store(tenant, input.to_request())
             facts = await info.context.services.memory_facts.after_store(
                 tenant, result.memory, input.fact_dicts()
@@ -315,7 +398,7 @@ class Mutation:
         self, info: Info, inputs: list[StoreMemoryInput]
     ) -> list[StoreMemoryResult]:
         try:
-            tenant = info.context.tenant()
+            tenant = info.context.require(WRITE).tenant()
             results = await info.context.services.memories.store_each(
                 tenant, [i.to_request() for i in inputs]
             )
@@ -340,9 +423,8 @@ class Mutation:
         self, info: Info, id: strawberry.ID, content: str, reason: str | None = None
     ) -> AmendResult:
         try:
-            result = await info.context.services.memories.amend(
-                info.context.tenant(), str(id), content, reason
-            )
+            tenant = info.context.require(WRITE).tenant()
+            result = await info.context.services.memories.amend(tenant, str(id), content, reason)
         except RetentiaError as e:
             return errors.from_domain_or_conflict(e)
         return StoreSuccess.from_domain(result)
@@ -353,8 +435,10 @@ class Mutation:
     )
     async def link_memories(self, info: Info, links: list[LinkInput]) -> LinkResult:
         try:
+            tenant = info.context.require(WRITE).tenant()
+            check_count("links", links)
             edges = await info.context.services.memories.link(
-                info.context.tenant(), [link.to_request() for link in links]
+                tenant, [link.to_request() for link in links]
             )
         except RetentiaError as e:
             return errors.from_domain(e)
@@ -362,18 +446,27 @@ class Mutation:
 
     @strawberry.mutation(description="Pin memories: a pinned memory is never forgotten.")
     async def pin_memories(self, info: Info, ids: list[strawberry.ID]) -> MemoriesResult:
-        return await _set_pinned(info, ids, True)
+        try:
+            tenant = info.context.require(WRITE).tenant()
+            memories = await info.context.services.memories.set_pinned(tenant, _ids(ids), True)
+        except RetentiaError as e:
+            return errors.from_domain(e)
+        return MemoryList(memories=[MemoryType.from_domain(m) for m in memories])
 
     @strawberry.mutation(description="Unpin memories.")
     async def unpin_memories(self, info: Info, ids: list[strawberry.ID]) -> MemoriesResult:
-        return await _set_pinned(info, ids, False)
+        try:
+            tenant = info.context.require(WRITE).tenant()
+            memories = await info.context.services.memories.set_pinned(tenant, _ids(ids), False)
+        except RetentiaError as e:
+            return errors.from_domain(e)
+        return MemoryList(memories=[MemoryType.from_domain(m) for m in memories])
 
     @strawberry.mutation(description="Make memories visible to the whole org (never forgotten).")
     async def promote_to_org(self, info: Info, ids: list[strawberry.ID]) -> MemoriesResult:
         try:
-            memories = await info.context.services.memories.promote_to_org(
-                info.context.tenant(), [str(i) for i in ids]
-            )
+            tenant = info.context.require(WRITE).tenant()
+            memories = await info.context.services.memories.promote_to_org(tenant, _ids(ids))
         except RetentiaError as e:
             return errors.from_domain(e)
         return MemoryList(memories=[MemoryType.from_domain(m) for m in memories])
@@ -384,11 +477,10 @@ class Mutation:
     )
     async def delete_memories(self, info: Info, ids: list[strawberry.ID]) -> DeleteResult:
         try:
-            report = await info.context.services.memories.delete(
-                info.context.tenant(), [str(i) for i in ids]
-            )
+            tenant = info.context.require(WRITE).tenant()
+            report = await info.context.services.memories.delete(tenant, _ids(ids))
         except RetentiaError as e:
-            return _invalid_only(e)
+            return errors.invalid_or_denied(e)
         return DeleteReportType.from_domain(report)
 
     @strawberry.mutation(
@@ -399,11 +491,9 @@ class Mutation:
         self, info: Info, ids: list[strawberry.ID], cascade: bool = True
     ) -> ReactivateResult:
         try:
+            tenant = info.context.require(WRITE).tenant()
             report = await reactivate(
-                info.context.services.memories,
-                info.context.tenant(),
-                [str(i) for i in ids],
-                cascade=cascade,
+                info.context.services.memories, tenant, _ids(ids), cascade=cascade
             )
         except RetentiaError as e:
             return errors.from_domain(e)
@@ -420,24 +510,22 @@ class Mutation:
         excluded: list[CategoryEnum] | None = None,  # type: ignore[valid-type]
     ) -> CorePreferencesResult:
         try:
+            tenant = info.context.require(Permission.CONFIGURATION_WRITE).tenant()
             prefs = preferences(
                 [str(c) for c in auto or ()],
                 [str(c) for c in approval or ()],
                 [str(c) for c in excluded or ()],
             )
-            saved = await set_core_preferences(
-                info.context.services.memories, info.context.tenant(), prefs
-            )
+            saved = await set_core_preferences(info.context.services.memories, tenant, prefs)
         except RetentiaError as e:
-            return _invalid_only(e)
+            return errors.invalid_or_denied(e)
         return CorePreferencesType.from_domain(saved)
 
     @strawberry.mutation(description="Promote memories to core by hand (e.g. approved candidates).")
     async def approve_core(self, info: Info, ids: list[strawberry.ID]) -> MemoriesResult:
         try:
-            memories = await approve_core(
-                info.context.services.memories, info.context.tenant(), [str(i) for i in ids]
-            )
+            tenant = info.context.require(WRITE).tenant()
+            memories = await approve_core(info.context.services.memories, tenant, _ids(ids))
         except RetentiaError as e:
             return errors.from_domain(e)
         return MemoryList(memories=[MemoryType.from_domain(m) for m in memories])
@@ -450,11 +538,12 @@ class Mutation:
     )
     async def ingest_facts(self, info: Info, facts: list[FactInput]) -> IngestFactsResult:
         try:
+            tenant = info.context.require(WRITE).tenant()
             result = await info.context.services.facts.apply_facts(
-                info.context.tenant(), [f.to_dict() for f in facts], FactWriter.API
+                tenant, [f.to_dict() for f in facts], FactWriter.API
             )
         except RetentiaError as e:
-            return _invalid_only(e)
+            return errors.invalid_or_denied(e)
         return FactBatchType.from_domain(result)
 
     @strawberry.mutation(
@@ -465,7 +554,8 @@ class Mutation:
         self, info: Info, id: strawberry.ID, at: datetime | None = None
     ) -> RetractFactResult:
         try:
-            fact = await info.context.services.facts.retract(info.context.tenant(), str(id), at)
+            tenant = info.context.require(WRITE).tenant()
+            fact = await info.context.services.facts.retract(tenant, str(id), at)
         except RetentiaError as e:
             return errors.from_domain_or_conflict(e)
         return FactType.from_domain(fact)
@@ -478,11 +568,11 @@ class Mutation:
         self, info: Info, predicates: list[str]
     ) -> PredicatesResult:
         try:
-            names = await info.context.services.facts.register_functional(
-                info.context.tenant(), predicates
-            )
+            tenant = info.context.require(Permission.CONFIGURATION_WRITE).tenant()
+            check_count("predicates", predicates)
+            names = await info.context.services.facts.register_functional(tenant, predicates)
         except RetentiaError as e:
-            return _invalid_only(e)
+            return errors.invalid_or_denied(e)
         return PredicateList(predicates=names)
 
     @strawberry.mutation(
@@ -491,25 +581,53 @@ class Mutation:
     )
     async def run_maintenance(self, info: Info, dry_run: bool = False) -> MaintenanceResult:
         try:
+            tenant = info.context.require(MANAGE).tenant()
             report = await maintain(
                 info.context.services.memories,
-                info.context.tenant(),
+                tenant,
                 dry_run=dry_run,
                 summarizer=info.context.services.summarizer,
             )
         except RetentiaError as e:
-            return _invalid_only(e)
+            return errors.invalid_or_denied(e)
         return MaintenanceReportType.from_domain(report)
 
+    @strawberry.mutation(
+        description="Create an API key of the caller's org. It may hold only permissions the "
+        "caller's key holds; an empty list makes an admin key (every permission), which only "
+        "an admin key may create. The key is in the result once and never again."
+    )
+    async def create_api_key(
+        self,
+        info: Info,
+        name: str,
+        permissions: list[PermissionEnum],  # type: ignore[valid-type]
+    ) -> CreateApiKeyResult:
+        try:
+            grant = info.context.require(Permission.MEMBERS_WRITE)
+            record, key = await info.context.services.keys.create(
+                grant.org,
+                name,
+                frozenset(Permission(p) for p in permissions),
+                granted_by=grant.principal,
+            )
+        except Conflict as e:
+            return ConflictError(message=str(e))
+        except RetentiaError as e:
+            return errors.invalid_or_denied(e)
+        return NewApiKey(key=key, api_key=ApiKeyType.from_domain(record))
 
-async def _set_pinned(info: Info, ids: list[strawberry.ID], pinned: bool) -> MemoriesResult:
-    try:
-        memories = await info.context.services.memories.set_pinned(
-            info.context.tenant(), [str(i) for i in ids], pinned
-        )
-    except RetentiaError as e:
-        return errors.from_domain(e)
-    return MemoryList(memories=[MemoryType.from_domain(m) for m in memories])
+    @strawberry.mutation(
+        description="Revoke an API key of the caller's org at once (idempotent). A key may "
+        "revoke only keys whose permissions it holds itself."
+    )
+    async def revoke_api_key(self, info: Info, id: strawberry.ID) -> RevokeApiKeyResult:
+        try:
+            grant = info.context.require(Permission.MEMBERS_WRITE)
+            record = await info.context.services.keys.revoke(grant.org, str(id), by=grant.principal)
+        except RetentiaError as e:
+            return errors.from_domain(e)
+        return ApiKeyType.from_domain(record)
 
 
 def _is_unexpected(error: GraphQLError) -> bool:
@@ -518,17 +636,19 @@ def _is_unexpected(error: GraphQLError) -> bool:
 
 
 class LoggedMaskErrors(MaskErrors):
-    """Masks unexpected errors and logs each with a reference the client also sees."""
+    """Masks unexpected errors and logs each with the request id the client also sees (in the
+    message and the `X-Request-Id` response header)."""
 
     def anonymise_error(self, error: GraphQLError) -> GraphQLError:
-        reference = uuid.uuid4().hex[:12]
+        context = self.execution_context.context
+        reference = getattr(context, "request_id", None) or uuid.uuid4().hex[:16]
         log.error(
-            "unexpected error in GraphQL resolver (reference %s)",
+            "unexpected error in GraphQL resolver (request %s)",
             reference,
             exc_info=error.original_error,
         )
         masked = super().anonymise_error(error)
-        masked.message = f"Unexpected error (reference {reference})."
+        masked.message = f"Unexpected error (request {reference})."
         return masked
 
 
@@ -537,7 +657,10 @@ def build_schema() -> strawberry.Schema:
         query=Query,
         mutation=Mutation,
         extensions=[
-            lambda: QueryDepthLimiter(max_depth=12),
+            lambda: QueryDepthLimiter(max_depth=MAX_QUERY_DEPTH),
+            lambda: MaxAliasesLimiter(max_alias_count=MAX_ALIASES),
+            lambda: MaxTokensLimiter(max_token_count=MAX_TOKENS),
+            QueryCostLimiter,
             lambda: LoggedMaskErrors(should_mask_error=_is_unexpected),
         ],
     )

@@ -1,4 +1,5 @@
-"""Run `retentia serve` as a real process (uvicorn) on a free loopback port."""
+"""Run `retentia serve` as a real process (uvicorn) on a free loopback port: in development mode
+(no authentication) unless `dev=False`, when `key` (if given) goes with every request."""
 
 from __future__ import annotations
 
@@ -17,8 +18,17 @@ from tests.falkordb_server import free_port
 
 
 class ServiceProcess:
-    def __init__(self, data_dir: Path, env: Mapping[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        data_dir: Path,
+        env: Mapping[str, str] | None = None,
+        *,
+        dev: bool = True,
+        key: str | None = None,
+    ) -> None:
         self.data_dir = data_dir
+        self.dev = dev
+        self.key = key
         self.port = free_port()
         self.env = dict(env or {})
         self.process: subprocess.Popen[bytes] | None = None
@@ -41,7 +51,7 @@ class ServiceProcess:
         }
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "service.cli", "serve"],
+                [sys.executable, "-m", "service.cli", "serve", *(["--dev"] if self.dev else [])],
                 env=env,
                 stdout=log,
                 stderr=subprocess.STDOUT,
@@ -70,13 +80,30 @@ class ServiceProcess:
         query: str,
         variables: dict[str, Any] | None = None,
         headers: dict[str, str] | None = None,
+        *,
+        key: str | None = None,
     ) -> dict[str, Any]:
-        response = httpx.post(
-            f"{self.url}/graphql",
-            json={"query": query, "variables": variables or {}},
-            headers=headers or {},
-            timeout=60,
+        """POST one operation; `key` (else the process's own) as the bearer token."""
+        response = self.post(
+            json={"query": query, "variables": variables or {}}, headers=headers, key=key
         )
         assert response.status_code == 200, response.text
         body: dict[str, Any] = response.json()
         return body
+
+    def post(
+        self,
+        *,
+        json: Any = None,
+        content: bytes | None = None,
+        headers: dict[str, str] | None = None,
+        key: str | None = None,
+    ) -> httpx.Response:
+        """A raw POST to /graphql (for malformed and oversized bodies too)."""
+        sent = dict(headers or {})
+        token = key if key is not None else self.key
+        if token is not None and "Authorization" not in sent:
+            sent["Authorization"] = f"Bearer {token}"
+        return httpx.post(
+            f"{self.url}/graphql", json=json, content=content, headers=sent, timeout=120
+        )

@@ -15,6 +15,7 @@ from schema import (
     Visibility,
 )
 from schema.facts import ExtractionStatus, FactOutcome, FactWriter
+from service.auth import Permission
 
 EdgeTypeEnum = strawberry.enum(EdgeType, name="EdgeType")
 PartitionEnum = strawberry.enum(Partition, name="Partition")
@@ -27,3 +28,4 @@ FactStateEnum = strawberry.enum(FactState, name="FactState")
 FactOutcomeEnum = strawberry.enum(FactOutcome, name="FactOutcome")
 FactWriterEnum = strawberry.enum(FactWriter, name="FactWriter")
 ExtractionStatusEnum = strawberry.enum(ExtractionStatus, name="ExtractionStatus")
+PermissionEnum = strawberry.enum(Permission, name="Permission")

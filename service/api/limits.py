@@ -1,0 +1,265 @@
+"""What one request may ask for: body size, JSON shape, query depth, aliases, tokens, cost,
+page sizes and list inputs. Each refusal is typed — a 413/400 with a GraphQL error body, a
+GraphQL error with a `code`, or an `InvalidInput` result — and never a 500."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Collection, Iterator, Mapping
+from typing import Any, Final
+
+# strawberry's own HTTP error (turned into a plain-text 4xx), from its cross_web dependency.
+from cross_web import HTTPException
+from graphql import (
+    ExecutionResult,
+    FieldNode,
+    FragmentDefinitionNode,
+    FragmentSpreadNode,
+    GraphQLError,
+    GraphQLInterfaceType,
+    GraphQLNamedType,
+    GraphQLObjectType,
+    GraphQLSchema,
+    InlineFragmentNode,
+    IntValueNode,
+    SelectionSetNode,
+    VariableNode,
+    get_named_type,
+    get_operation_ast,
+    is_leaf_type,
+)
+from starlette.responses import JSONResponse
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from strawberry.extensions import SchemaExtension
+
+from schema import InvalidInput
+
+MAX_QUERY_DEPTH: Final = 12
+#: Aliased fields per document: enough to ask for a few variants side by side.
+MAX_ALIASES: Final = 30
+#: Tokens per document (names, punctuation, literals).
+MAX_TOKENS: Final = 5_000
+#: Objects a query may ask for: each non-leaf field counts 1, times the page size (`first`,
+#: `limit`, `maxNodes`) of every field above it. `traverse(maxNodes: 5000)` with nodes, their
+#: connectivity and the edges costs about 15,000.
+MAX_QUERY_COST: Final = 25_000
+#: Largest page of each paged query; a bigger page is an `InvalidInput` naming the argument.
+PAGE_LIMITS: Final = {"memories": 100, "facts": 1_000, "coreMemories": 1_000, "traverse": 5_000}
+PAGE_ARGUMENTS: Final = ("first", "limit", "maxNodes")
+#: Most ids, links or names one list argument may carry (the size of a store batch).
+MAX_LIST_INPUT: Final = 256
+
+
+def check_page(field: str, argument: str, value: int) -> int:
+    """`value` as a page size of the paged query `field`, or `InvalidInput` naming the cap."""
+    limit = PAGE_LIMITS[field]
+    if not 1 <= value <= limit:
+        raise InvalidInput(argument, f"{value} is outside 1..{limit}; page through with a cursor")
+    return value
+
+
+def check_count(field: str, values: Collection[object]) -> None:
+    if len(values) > MAX_LIST_INPUT:
+        raise InvalidInput(
+            field, f"{len(values)} items; at most {MAX_LIST_INPUT} per request — split the list"
+        )
+
+
+def decode_request_json(data: str | bytes) -> object:
+    """A request body as JSON: an object (or a batch list, which the view refuses itself).
+    Deep nesting and other shapes are a 400, not a crash."""
+    try:
+        decoded = json.loads(data)
+    except RecursionError as e:
+        raise HTTPException(400, "the request body nests JSON too deeply") from e
+    if not isinstance(decoded, dict | list):
+        raise HTTPException(400, "the request body must be a JSON object with a `query`")
+    return decoded
+
+
+# -- cost -------------------------------------------------------------------------------------
+
+
+class _Cost:
+    """Counts the objects an operation may return, fragments computed once each."""
+
+    def __init__(
+        self,
+        schema: GraphQLSchema,
+        fragments: Mapping[str, FragmentDefinitionNode],
+        variables: Mapping[str, Any],
+    ) -> None:
+        self.schema = schema
+        self.fragments = fragments
+        self.variables = variables
+        self.fragment_costs: dict[str, int] = {}
+
+    def selection_set(
+        self, node: SelectionSetNode | None, parent: GraphQLNamedType | None, seen: frozenset[str]
+    ) -> int:
+        if node is None:
+            return 0
+        total = 0
+        for selection in node.selections:
+            if isinstance(selection, FieldNode):
+                total += self.field(selection, parent, seen)
+            elif isinstance(selection, InlineFragmentNode):
+                condition = selection.type_condition
+                inner = self.schema.get_type(condition.name.value) if condition else parent
+                total += self.selection_set(selection.selection_set, inner, seen)
+            elif isinstance(selection, FragmentSpreadNode):
+                total += self.fragment(selection.name.value, seen)
+        return total
+
+    def fragment(self, name: str, seen: frozenset[str]) -> int:
+        if name in self.fragment_costs:
+            return self.fragment_costs[name]
+        definition = self.fragments.get(name)
+        if definition is None or name in seen:
+            return 0
+        parent = self.schema.get_type(definition.type_condition.name.value)
+        cost = self.selection_set(definition.selection_set, parent, seen | {name})
+        self.fragment_costs[name] = cost
+        return cost
+
+    def field(self, node: FieldNode, parent: GraphQLNamedType | None, seen: frozenset[str]) -> int:
+        definition = (
+            parent.fields.get(node.name.value)
+            if isinstance(parent, GraphQLObjectType | GraphQLInterfaceType)
+            else None
+        )
+        if node.name.value == "__schema":
+            inner: GraphQLNamedType | None = self.schema.get_type("__Schema")
+        elif node.name.value == "__type":
+            inner = self.schema.get_type("__Type")
+        else:
+            inner = None if definition is None else get_named_type(definition.type)
+        if node.selection_set is None or (inner is not None and is_leaf_type(inner)):
+            return 0
+        multiplier = 1
+        given = {a.name.value: a.value for a in node.arguments or ()}
+        for name in PAGE_ARGUMENTS:
+            if name in given:
+                multiplier = self.page_size(node.name.value, given[name])
+            elif definition is not None and name in definition.args:
+                default = definition.args[name].default_value
+                multiplier = default if isinstance(default, int) else multiplier
+        return 1 + multiplier * self.selection_set(node.selection_set, inner, seen)
+
+    def page_size(self, field: str, value: Any) -> int:
+        if isinstance(value, IntValueNode):
+            size: object = int(value.value)
+        elif isinstance(value, VariableNode):
+            size = self.variables.get(value.name.value)
+        else:
+            size = None
+        cap = PAGE_LIMITS.get(field, MAX_QUERY_COST)
+        # Above the cap the resolver refuses the page itself (InvalidInput), so it costs the cap.
+        return max(1, min(size, cap)) if isinstance(size, int) else cap
+
+
+def query_cost(
+    schema: GraphQLSchema,
+    document: Any,
+    operation_name: str | None,
+    variables: Mapping[str, Any],
+) -> int:
+    operation = get_operation_ast(document, operation_name)
+    if operation is None:
+        return 0
+    fragments = {
+        d.name.value: d for d in document.definitions if isinstance(d, FragmentDefinitionNode)
+    }
+    root = schema.get_root_type(operation.operation)
+    return _Cost(schema, fragments, variables).selection_set(
+        operation.selection_set, root, frozenset()
+    )
+
+
+class QueryCostLimiter(SchemaExtension):
+    """Refuses, before running anything, an operation that may return more than `max_cost`
+    objects (see MAX_QUERY_COST)."""
+
+    def __init__(self, max_cost: int = MAX_QUERY_COST) -> None:
+        self.max_cost = max_cost
+
+    def on_execute(self) -> Iterator[None]:
+        context = self.execution_context
+        if context.graphql_document is not None:
+            cost = query_cost(
+                context.schema._schema,
+                context.graphql_document,
+                context.operation_name,
+                context.variables or {},
+            )
+            if cost > self.max_cost:
+                # A result set here makes strawberry skip execution.
+                context.result = ExecutionResult(
+                    data=None,
+                    errors=[
+                        GraphQLError(
+                            f"the query may return {cost} objects; the limit is "
+                            f"{self.max_cost}: ask for smaller pages or fewer aliases",
+                            extensions={
+                                "code": "QUERY_TOO_COSTLY",
+                                "cost": cost,
+                                "limit": self.max_cost,
+                            },
+                        )
+                    ],
+                )
+        yield
+
+
+# -- request body -----------------------------------------------------------------------------
+
+
+def _too_large(limit: int) -> JSONResponse:
+    error = {
+        "message": f"the request body exceeds {limit} bytes; split the request",
+        "extensions": {"code": "PAYLOAD_TOO_LARGE", "limit": limit},
+    }
+    return JSONResponse({"data": None, "errors": [error]}, status_code=413)
+
+
+class BodySizeLimit:
+    """ASGI middleware: a request body over `max_bytes` is answered 413 without the app ever
+    seeing it, whether it declares its length or streams in chunks."""
+
+    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+        self.app = app
+        self.max_bytes = max_bytes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope["headers"]).get(b"content-length", b"")
+        if declared.isdigit() and int(declared) > self.max_bytes:
+            await _too_large(self.max_bytes)(scope, receive, send)
+            return
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":  # the client went away
+                return
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > self.max_bytes:
+                await _too_large(self.max_bytes)(scope, receive, send)
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        body = b"".join(chunks)
+        replayed = False
+
+        async def replay() -> Message:
+            nonlocal replayed
+            if replayed:
+                return await receive()
+            replayed = True
+            return {"type": "http.request", "body": body, "more_body": False}
+
+        await self.app(scope, replay, send)

@@ -1,0 +1,53 @@
+"""API keys as the API shows them: never the secret, except once, right after creation."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import strawberry
+
+from service.api.types.enums import PermissionEnum
+from service.auth import ApiKeyRecord, Permission
+
+
+@strawberry.type(name="ApiKey", description="An API key of the org (its secret is never shown).")
+class ApiKeyType:
+    id: strawberry.ID
+    org: str
+    name: str
+    permissions: list[PermissionEnum] = strawberry.field(  # type: ignore[valid-type]
+        description="Empty for an admin key, which holds every permission."
+    )
+    admin: bool
+    created_at: datetime
+    created_by: str | None = strawberry.field(
+        description="The id of the key that created it; null when the operator did."
+    )
+    revoked_at: datetime | None
+
+    @classmethod
+    def from_domain(cls, record: ApiKeyRecord) -> ApiKeyType:
+        return cls(
+            id=strawberry.ID(record.id),
+            org=record.org,
+            name=record.name,
+            permissions=[Permission(p) for p in record.permissions],
+            admin=record.admin,
+            created_at=record.created_at,
+            created_by=record.created_by,
+            revoked_at=record.revoked_at,
+        )
+
+
+@strawberry.type
+class ApiKeyList:
+    keys: list[ApiKeyType]
+
+
+@strawberry.type
+class NewApiKey:
+    key: str = strawberry.field(
+        description="The key, shown this once: only its SHA-256 is stored. Send it as "
+        "'Authorization: Bearer <key>'."
+    )
+    api_key: ApiKeyType
