@@ -1,0 +1,123 @@
+"""Recall and search results."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from enum import Enum
+
+import strawberry
+
+from schema import Category, MemoryStatus
+from service.api.types.enums import CategoryEnum, MemoryStatusEnum
+from service.api.types.memory import MemoryType
+from service.engine_settings import EngineSettings
+from service.recall import Intent, RecallHit, RecallResult
+from service.retention import activation
+
+IntentEnum = strawberry.enum(Intent, name="RecallIntent")
+
+
+@strawberry.enum(description="How much each hit carries.")
+class Verbosity(Enum):
+    FULL = "full"
+    CONCISE = "concise"
+
+
+@strawberry.type(description="A leg that failed and contributed nothing.")
+class LegFailure:
+    leg: str
+    error: str
+
+
+@strawberry.type(description="The 1-based rank a leg gave the memory.")
+class LegRank:
+    leg: str
+    rank: int
+
+
+@strawberry.type(description="One ranking term's value (1 is neutral).")
+class RankingTerm:
+    name: str
+    value: float
+
+
+@strawberry.type(name="RecallHit")
+class RecallHitType:
+    id: strawberry.ID
+    summary: str | None
+    status: MemoryStatusEnum  # type: ignore[valid-type]
+    score: float
+    activation: float
+    superseded_by: strawberry.ID | None
+    memory: MemoryType | None = strawberry.field(description="Null with verbosity CONCISE.")
+    fused: float | None = strawberry.field(description="Reciprocal-rank-fused relevance.")
+    similarity: float | None = strawberry.field(description="Cosine to the query.")
+    legs: list[LegRank] | None
+    terms: list[RankingTerm] | None
+    injected: bool | None = strawberry.field(
+        description="A core or pinned memory brought in although it ranked below k."
+    )
+    backfilled: bool | None = strawberry.field(
+        description="Below the similarity floor, kept to fill the result to k/2."
+    )
+
+    @classmethod
+    def from_domain(
+        cls, hit: RecallHit, at: datetime, engine: EngineSettings, concise: bool
+    ) -> RecallHitType:
+        m = hit.memory
+        presentations = [m.created_at, *m.reactivation_timestamps]
+        common = {
+            "id": strawberry.ID(m.id),
+            "summary": m.summary or m.content[:240],
+            "status": MemoryStatus(m.status),
+            "score": hit.score,
+            "activation": activation(presentations, at, engine).value,
+            "superseded_by": None if m.superseded_by is None else strawberry.ID(m.superseded_by),
+        }
+        if concise:
+            return cls(
+                **common,
+                memory=None,
+                fused=None,
+                similarity=None,
+                legs=None,
+                terms=None,
+                injected=None,
+                backfilled=None,
+            )
+        return cls(
+            **common,
+            memory=MemoryType.from_domain(m),
+            fused=hit.fused,
+            similarity=hit.similarity,
+            legs=[LegRank(leg=k, rank=v) for k, v in sorted(hit.legs.items())],
+            terms=[RankingTerm(name=k, value=v) for k, v in sorted(hit.terms.items())],
+            injected=hit.injected,
+            backfilled=hit.backfilled,
+        )
+
+
+@strawberry.type(name="Recall")
+class RecallType:
+    query: str
+    intent: IntentEnum  # type: ignore[valid-type]
+    as_of: datetime
+    degraded: bool
+    failed_legs: list[LegFailure]
+    category: CategoryEnum | None  # type: ignore[valid-type]
+    hits: list[RecallHitType]
+
+    @classmethod
+    def from_domain(
+        cls, result: RecallResult, engine: EngineSettings, concise: bool = False
+    ) -> RecallType:
+        return cls(
+            query=result.query,
+            intent=Intent(result.intent),
+            as_of=result.at,
+            degraded=result.degraded,
+            failed_legs=[LegFailure(leg=k, error=v) for k, v in sorted(result.failed_legs.items())],
+            category=None if result.category is None else Category(result.category),
+            hits=[RecallHitType.from_domain(h, result.at, engine, concise) for h in result.hits],
+        )
