@@ -1,5 +1,5 @@
 """`GraphRepository` on SurrealDB 3: namespace = org, database = project, queries from
-`surrealql/` by name (ADR 0008).
+`graph_backends/surrealql/` by name (ADR 0008).
 
 Every call is one request: `USE NS $tenant_ns DB $tenant_db;` then each named query as one
 step (`LET $step_N = { … };`), then `RETURN [$step_0, …]`. Writes put their steps inside
@@ -30,6 +30,7 @@ from graph_backends._surreal_text import plain_words
 from graph_backends.config import SurrealConfig
 from graph_backends.errors import BackendError, SchemaMismatch
 from graph_backends.protocol import MAX_TRAVERSE_DEPTH, GraphRepository
+from graph_backends.surrealql import Query, QueryName, load
 from schema import (
     CAUSAL_TYPES,
     SUPPORTIVE_TYPES,
@@ -50,7 +51,6 @@ from schema import (
     build,
     parse_memory_id,
 )
-from surrealql import Query, QueryName, load
 
 _CAUSAL: Final = [str(t) for t in CAUSAL_TYPES]
 _SUPPORTIVE: Final = [str(t) for t in SUPPORTIVE_TYPES]

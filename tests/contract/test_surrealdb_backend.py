@@ -19,8 +19,8 @@ import pytest
 from graph_backends import SchemaMismatch, SurrealConfig, open_backend
 from graph_backends._records import edge_params
 from graph_backends.surrealdb import SurrealRepository, _MissingRecord, _step
+from graph_backends.surrealql import QueryName
 from schema import Direction, EdgeType, Tenant, new_memory_id
-from surrealql import QueryName
 from tests.conftest import DIMENSION, new_tenant
 from tests.factories import edge, memories, memory, unit_vector
 

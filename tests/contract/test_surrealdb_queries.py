@@ -16,8 +16,8 @@ import pytest
 from graph_backends import SurrealConfig, open_backend
 from graph_backends._surreal_client import Outcome
 from graph_backends.surrealdb import SurrealRepository
+from graph_backends.surrealql import QueryName, load
 from schema import EdgeCreator, EdgeType, Tenant, Tombstone, new_memory_id
-from surrealql import QueryName, load
 from tests.conftest import DIMENSION, new_tenant
 from tests.factories import T0, edge, memories, unit_vector
 

@@ -10,8 +10,8 @@ import pytest
 from cypher import (
     FactQueryName,
     QueryError,
-    RecallQueryName,
     QueryName,
+    RecallQueryName,
     load,
     parse,
     query_file,

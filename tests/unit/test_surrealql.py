@@ -10,11 +10,11 @@ from importlib import resources
 import pytest
 
 from graph_backends._surreal_text import MAX_TERMS, plain_words
-from surrealql import QueryError, QueryName, bound_names, load, parse, used_params
+from graph_backends.surrealql import QueryError, QueryName, bound_names, load, parse, used_params
 
 
 def test_names_and_files_match_one_to_one() -> None:
-    root = resources.files("surrealql")
+    root = resources.files("graph_backends.surrealql")
     files = {p.name[: -len(".surql")] for p in root.iterdir() if p.name.endswith(".surql")}
     assert files == {n.value for n in QueryName}
 
