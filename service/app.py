@@ -25,12 +25,15 @@ from service.api.context import Context, Services, build_context
 from service.api.limits import BodySizeLimit, decode_request_json
 from service.api.schema import build_schema
 from service.auth import ApiKeyStore
-from service.embedding import load_embedder
+from service.classifier import build_classifier
+from service.embedding import Embedder, load_embedder
 from service.extraction import MemoryFactWriter, build_extractor
 from service.facts import FactService, FaultHook
 from service.graphiql import graphiql_assets_dir, render_graphiql_html
 from service.maintenance import build_summarizer
 from service.memories import MemoryService
+from service.reactivation import reactivate
+from service.recall import RecallService
 from service.settings import Settings
 from service.webhooks import WebhookConfig, WebhookSender
 
@@ -107,8 +110,15 @@ def _webhook(settings: Settings) -> WebhookSender | None:
     )
 
 
+def _openai_key(settings: Settings) -> str | None:
+    return settings.openai_api_key.get_secret_value() if settings.openai_api_key else None
+
+
 def build_fact_writers(
-    settings: Settings, repository: Any, clock: Callable[[], datetime]
+    settings: Settings,
+    repository: Any,
+    clock: Callable[[], datetime],
+    embedder: Embedder | None = None,
 ) -> tuple[FactService, MemoryFactWriter, WebhookSender | None]:
     webhook = _webhook(settings)
     facts = FactService(
@@ -117,8 +127,9 @@ def build_fact_writers(
         settings.engine,
         webhook=webhook,
         fault=_fault_hook(settings),
+        embedder=embedder,
     )
-    key = settings.openai_api_key.get_secret_value() if settings.openai_api_key else None
+    key = _openai_key(settings)
     extractor = (
         build_extractor(settings.llm_model, settings.openai_base_url, key)
         if settings.fact_extraction
@@ -148,9 +159,24 @@ def create_app(settings: Settings, *, clock: Callable[[], datetime] = _utc_now) 
         log.info("embedder %s ready (dimension %d)", embedder.name, embedder.dimension)
         try:
             async with open_backend(settings.backend_config(embedder.dimension)) as repository:
-                memories = MemoryService(repository, embedder, clock, settings.engine)
+                classifier = build_classifier(
+                    embedder, settings.llm_model, settings.openai_base_url, _openai_key(settings)
+                )
+                memories = MemoryService(
+                    repository, embedder, clock, settings.engine, classifier=classifier
+                )
                 await memories.ready(default_tenant)
-                facts, memory_facts, webhook = build_fact_writers(settings, repository, clock)
+                facts, memory_facts, webhook = build_fact_writers(
+                    settings, repository, clock, embedder
+                )
+                recall = RecallService(
+                    facts.repository,
+                    embedder,
+                    clock,
+                    settings.engine,
+                    classifier=classifier,
+                    reactivate=lambda t, ids: reactivate(memories, t, ids),
+                )
                 keys = ApiKeyStore(facts.repository, clock)
                 await _start_auth(settings, keys)
                 app.state.services = Services(
@@ -160,6 +186,7 @@ def create_app(settings: Settings, *, clock: Callable[[], datetime] = _utc_now) 
                     facts=facts,
                     memory_facts=memory_facts,
                     keys=keys,
+                    recall=recall,
                     dev=settings.dev,
                 )
                 log.info("Retentia ready on backend %s", repository.backend_name)

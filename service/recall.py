@@ -27,7 +27,7 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
-from typing import Final
+from typing import Final, Protocol
 
 from graph_backends import FactStore
 from schema import (
@@ -155,10 +155,15 @@ class RecallFailed(RetentiaError):
     """Every leg failed; the message names each leg's error."""
 
 
-class QueryClassifier:
-    """Predicts the category a query is about (None when unsure)."""
+class QueryRouter(Protocol):
+    async def classify_query(self, vector: Sequence[float]) -> Category | None:
+        """The category a query is about, or None when unsure."""
 
-    async def classify_query(self, vector: Vector) -> Category | None:
+
+class QueryClassifier:
+    """Routes no query anywhere (the category leg then contributes nothing)."""
+
+    async def classify_query(self, vector: Sequence[float]) -> Category | None:
         return None
 
 
@@ -173,7 +178,7 @@ class RecallService:
         clock: Clock,
         engine: EngineSettings | None = None,
         *,
-        classifier: QueryClassifier | None = None,
+        classifier: QueryRouter | None = None,
         reactivate: Callable[[Tenant, Sequence[str]], Awaitable[object]] | None = None,
     ) -> None:
         self._repository = repository
@@ -182,6 +187,23 @@ class RecallService:
         self._engine = engine or EngineSettings()
         self._classifier = classifier or QueryClassifier()
         self._reactivate = reactivate
+
+    @property
+    def repository(self) -> FactStore:
+        return self._repository
+
+    @property
+    def engine(self) -> EngineSettings:
+        return self._engine
+
+    def now(self) -> datetime:
+        return self._clock()
+
+    async def explain_hit(self, tenant: Tenant, memory_id: str, query: str) -> RecallHit | None:
+        """How `query` would rank the memory now (read-only): its legs and terms, or None when
+        it is not among the best candidates."""
+        result = await self.recall(tenant, RecallRequest(query=query, k=MAX_K, read_only=True))
+        return next((h for h in result.hits if h.memory.id == memory_id), None)
 
     async def recall(self, tenant: Tenant, request: RecallRequest) -> RecallResult:
         check_text("query", request.query, MAX_SHORT_TEXT_BYTES)
@@ -473,3 +495,74 @@ def _select(hits: list[RecallHit], request: RecallRequest, floor: float) -> list
         hit.terms["floor"] = 1.0 if hit.similarity >= floor or not use_floor else 0.0
         hit.terms["injection"] = 1.0 if hit.injected else 0.0
     return chosen
+
+
+@dataclass(frozen=True, slots=True)
+class SearchFilters:
+    statuses: frozenset[MemoryStatus] | None = None
+    categories: frozenset[Category] | None = None
+    #: Memories naming this entity (case-insensitive).
+    entity: str | None = None
+    #: Created at or after.
+    since: datetime | None = None
+    #: Accessed (stored or recalled) at or after.
+    active_since: datetime | None = None
+
+    def keeps(self, memory: Memory) -> bool:
+        if self.statuses is not None and memory.status not in self.statuses:
+            return False
+        if self.categories is not None and memory.category not in self.categories:
+            return False
+        if self.entity is not None and normalise(self.entity) not in {
+            normalise(e) for e in memory.entities
+        }:
+            return False
+        if self.since is not None and memory.created_at < self.since:
+            return False
+        last = memory.last_accessed_at or memory.created_at
+        return self.active_since is None or last >= self.active_since
+
+
+#: Most hits one search returns.
+MAX_SEARCH: Final = 100
+
+
+async def search(
+    service: RecallService,
+    tenant: Tenant,
+    query: str,
+    filters: SearchFilters,
+    limit: int,
+) -> RecallResult:
+    """Read-only hybrid recall with filters; an empty query enumerates by recency."""
+    if not 1 <= limit <= MAX_SEARCH:
+        raise InvalidInput("limit", f"{limit} is outside 1–{MAX_SEARCH}")
+    now = service.now()
+    if query.strip():
+        result = await service.recall(
+            tenant,
+            RecallRequest(
+                query=query,
+                k=MAX_K,
+                read_only=True,
+                statuses=filters.statuses,
+                categories=filters.categories,
+            ),
+        )
+        result.hits = [h for h in result.hits if filters.keeps(h.memory)][:limit]
+        return result
+    hits: list[RecallHit] = []
+    after: tuple[datetime, str] | None = None
+    for _ in range(50):  # at most 50 pages of 200 scanned for the filters
+        page = await service.repository.recent_memories(tenant, limit=200, after=after)
+        if not page:
+            break
+        hits += [
+            RecallHit(memory=m, score=0.0, fused=0.0, similarity=0.0)
+            for m in page
+            if filters.keeps(m)
+        ]
+        if len(hits) >= limit:
+            break
+        after = (page[-1].created_at, page[-1].id)
+    return RecallResult(query=query, intent=Intent.AUDIT, at=now, hits=hits[:limit])

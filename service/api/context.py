@@ -27,6 +27,7 @@ from service.extraction import MemoryFactWriter
 from service.facts import FactService
 from service.maintenance import Summarizer
 from service.memories import MemoryService
+from service.recall import RecallService
 
 ORG_HEADER = "x-retentia-org"
 PROJECT_HEADER = "x-retentia-project"
@@ -44,6 +45,7 @@ class Services:
     facts: FactService
     memory_facts: MemoryFactWriter
     keys: ApiKeyStore
+    recall: RecallService
     #: Development mode (`retentia serve --dev`, loopback only): no keys, every request admin
     #: of the org it names.
     dev: bool = False

@@ -40,12 +40,19 @@ MAX_ALIASES: Final = 30
 #: Tokens per document (names, punctuation, literals).
 MAX_TOKENS: Final = 5_000
 #: Objects a query may ask for: each non-leaf field counts 1, times the page size (`first`,
-#: `limit`, `maxNodes`) of every field above it. `traverse(maxNodes: 5000)` with nodes, their
+#: `limit`, `maxNodes`, `k`) of every field above it. `traverse(maxNodes: 5000)` with nodes, their
 #: connectivity and the edges costs about 15,000.
 MAX_QUERY_COST: Final = 25_000
 #: Largest page of each paged query; a bigger page is an `InvalidInput` naming the argument.
-PAGE_LIMITS: Final = {"memories": 100, "facts": 1_000, "coreMemories": 1_000, "traverse": 5_000}
-PAGE_ARGUMENTS: Final = ("first", "limit", "maxNodes")
+PAGE_LIMITS: Final = {
+    "memories": 100,
+    "facts": 1_000,
+    "coreMemories": 1_000,
+    "traverse": 5_000,
+    "recall": 100,
+    "search": 100,
+}
+PAGE_ARGUMENTS: Final = ("first", "limit", "maxNodes", "k")
 #: Most ids, links or names one list argument may carry (the size of a store batch).
 MAX_LIST_INPUT: Final = 256
 

@@ -65,6 +65,7 @@ from service.api.types.facts import (
 from service.api.types.inputs import LinkInput, StoreMemoryInput
 from service.api.types.memory import MemoryType
 from service.api.types.memory_page import MemoryConnection, decode_cursor
+from service.api.types.recall import RecallHitType
 from service.api.types.reports import (
     CorePreferencesType,
     DeleteReportType,
@@ -263,10 +264,18 @@ class Query:
     ) -> ExplainResult:
         try:
             tenant = info.context.require(READ).tenant()
-            explanation = await explain(info.context.services.memories, tenant, str(id), query)
+            services = info.context.services
+            explanation = await explain(services.memories, tenant, str(id), query)
+            ranked = None
+            if query is not None:
+                hit = await services.recall.explain_hit(tenant, explanation.memory.id, query)
+                if hit is not None:
+                    ranked = RecallHitType.from_domain(
+                        hit, services.recall.now(), services.recall.engine, concise=False
+                    )
         except RetentiaError as e:
             return errors.from_domain(e)
-        return ExplanationType.from_domain(explanation)
+        return ExplanationType.from_domain(explanation, ranked)
 
     @strawberry.field(
         description="Facts true at `asOf` (now when neither an instant nor a range is given), "
@@ -653,8 +662,12 @@ class LoggedMaskErrors(MaskErrors):
 
 
 def build_schema() -> strawberry.Schema:
+    from strawberry.tools import merge_types
+
+    from service.api.recall import RecallQuery
+
     return strawberry.Schema(
-        query=Query,
+        query=merge_types("Query", (Query, RecallQuery)),
         mutation=Mutation,
         extensions=[
             lambda: QueryDepthLimiter(max_depth=MAX_QUERY_DEPTH),

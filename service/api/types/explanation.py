@@ -10,6 +10,7 @@ import strawberry
 
 from service.api.types.edge import MemoryEdgeType
 from service.api.types.memory import MemoryType
+from service.api.types.recall import RecallHitType
 from service.explain import Explanation
 
 
@@ -96,15 +97,21 @@ class ExplanationType:
     )
     edges: list[ExplainedEdge]
     category_policy: CategoryPolicyType
+    recall: RecallHitType | None = strawberry.field(
+        default=None,
+        description="With a query: how recall ranks this memory for it now — each leg's rank, "
+        "the fused relevance and every ranking term (null when it is not among the candidates).",
+    )
 
     @classmethod
-    def from_domain(cls, e: Explanation) -> ExplanationType:
+    def from_domain(cls, e: Explanation, recall: RecallHitType | None = None) -> ExplanationType:
         forces = [_force("relevance_at_rest", e.relevance_at_rest)]
         if e.relevance is not None:
             forces.insert(0, _force("relevance", e.relevance))
         forces += [_force("connectivity", e.connectivity), _force("activation", e.activation)]
         policy = e.category_policy
         return cls(
+            recall=recall,
             memory=MemoryType.from_domain(e.memory),
             formula=e.formula,
             query=e.query,

@@ -67,34 +67,23 @@ class RecallHitType:
     ) -> RecallHitType:
         m = hit.memory
         presentations = [m.created_at, *m.reactivation_timestamps]
-        common = {
-            "id": strawberry.ID(m.id),
-            "summary": m.summary or m.content[:240],
-            "status": MemoryStatus(m.status),
-            "score": hit.score,
-            "activation": activation(presentations, at, engine).value,
-            "superseded_by": None if m.superseded_by is None else strawberry.ID(m.superseded_by),
-        }
-        if concise:
-            return cls(
-                **common,
-                memory=None,
-                fused=None,
-                similarity=None,
-                legs=None,
-                terms=None,
-                injected=None,
-                backfilled=None,
-            )
+        full = not concise
         return cls(
-            **common,
-            memory=MemoryType.from_domain(m),
-            fused=hit.fused,
-            similarity=hit.similarity,
-            legs=[LegRank(leg=k, rank=v) for k, v in sorted(hit.legs.items())],
-            terms=[RankingTerm(name=k, value=v) for k, v in sorted(hit.terms.items())],
-            injected=hit.injected,
-            backfilled=hit.backfilled,
+            id=strawberry.ID(m.id),
+            summary=m.summary or m.content[:240],
+            status=MemoryStatus(m.status),
+            score=hit.score,
+            activation=activation(presentations, at, engine).value,
+            superseded_by=None if m.superseded_by is None else strawberry.ID(m.superseded_by),
+            memory=MemoryType.from_domain(m) if full else None,
+            fused=hit.fused if full else None,
+            similarity=hit.similarity if full else None,
+            legs=[LegRank(leg=k, rank=v) for k, v in sorted(hit.legs.items())] if full else None,
+            terms=[RankingTerm(name=k, value=v) for k, v in sorted(hit.terms.items())]
+            if full
+            else None,
+            injected=hit.injected if full else None,
+            backfilled=hit.backfilled if full else None,
         )
 
 

@@ -1,0 +1,98 @@
+"""Recall, search and explain over real HTTP against a running service (embedded FalkorDB, the
+real MiniLM embedder)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.integration.service_process import ServiceProcess
+
+H = {"X-Retentia-Org": "recall", "X-Retentia-Project": "http"}
+STORE = """mutation($inputs: [StoreMemoryInput!]!) { storeMemories(inputs: $inputs) {
+  ... on StoreSuccess { memory { id category } } } }"""
+RECALL = """query($q: String!, $k: Int! = 5, $verbosity: Verbosity! = FULL, $legs: [String!],
+                  $readOnly: Boolean! = true) {
+  recall(query: $q, k: $k, verbosity: $verbosity, legs: $legs, readOnly: $readOnly) {
+    __typename
+    ... on Recall { intent degraded failedLegs { leg error } category
+      hits { id summary status score activation supersededBy memory { id content }
+             fused similarity legs { leg rank } terms { name value } injected backfilled } }
+    ... on InvalidInput { field message } } }"""
+SEARCH = """query($q: String!, $category: [Category!], $limit: Int! = 10) {
+  search(query: $q, category: $category, limit: $limit) { __typename
+    ... on Recall { hits { id memory { content category } } }
+    ... on InvalidInput { field message } } }"""
+
+
+def stored(api: ServiceProcess, inputs: list[dict[str, Any]]) -> list[str]:
+    result = api.graphql(STORE, {"inputs": inputs}, H)["data"]["storeMemories"]
+    return [r["memory"]["id"] for r in result]
+
+
+def test_recall_search_and_explain(api: ServiceProcess) -> None:
+    ids = stored(
+        api,
+        [
+            {
+                "content": "Caroline went to the LGBTQ support group on Tuesday",
+                "sourceSession": "s1",
+            },
+            {"content": "Melanie painted a sunrise over the lake", "sourceSession": "s1"},
+            {"content": "Caroline is researching adoption agencies", "sourceSession": "s1"},
+            {"content": "Pay the rent before the first of the month", "category": "OBLIGATIONS"},
+        ],
+    )
+    result = api.graphql(RECALL, {"q": "When did Caroline go to the support group?"}, H)
+    recall = result["data"]["recall"]
+    assert recall["__typename"] == "Recall" and recall["degraded"] is False
+    assert recall["intent"] == "CURRENT"
+    top = recall["hits"][0]
+    assert top["id"] == ids[0] and top["memory"]["content"].startswith("Caroline went")
+    legs = {leg["leg"] for leg in top["legs"]}
+    assert {"vector", "fulltext"} <= legs
+    terms = {t["name"]: t["value"] for t in top["terms"]}
+    assert {"relevance", "decay", "validity", "survival", "co_retrieval"} <= set(terms)
+    assert terms["relevance"] == 1.0
+
+    concise = api.graphql(RECALL, {"q": "Caroline support group", "verbosity": "CONCISE"}, H)[
+        "data"
+    ]["recall"]["hits"][0]
+    assert concise["memory"] is None and concise["legs"] is None and concise["summary"]
+    assert 0.0 < concise["activation"] <= 1.0
+
+    only_text = api.graphql(RECALL, {"q": "sunrise lake", "legs": ["fulltext"]}, H)
+    assert only_text["data"]["recall"]["hits"][0]["id"] == ids[1]
+    bad_leg = api.graphql(RECALL, {"q": "x", "legs": ["telepathy"]}, H)["data"]["recall"]
+    assert bad_leg["__typename"] == "InvalidInput" and bad_leg["field"] == "legs"
+    bad_k = api.graphql(RECALL, {"q": "x", "k": 10_000}, H)["data"]["recall"]
+    assert bad_k["__typename"] == "InvalidInput" and bad_k["field"] == "k"
+
+    by_category = api.graphql(SEARCH, {"q": "", "category": ["OBLIGATIONS"]}, H)["data"]["search"]
+    assert [h["id"] for h in by_category["hits"]] == [ids[3]]
+    recent = api.graphql(SEARCH, {"q": "", "limit": 2}, H)["data"]["search"]["hits"]
+    assert len(recent) == 2
+    found = api.graphql(SEARCH, {"q": "adoption agencies"}, H)["data"]["search"]["hits"]
+    assert found[0]["id"] == ids[2]
+
+    explained = api.graphql(
+        """query($id: ID!, $q: String) { explain(id: $id, query: $q) {
+          ... on Explanation { recall { score legs { leg rank } terms { name value } } } } }""",
+        {"id": ids[0], "q": "Caroline support group"},
+        H,
+    )["data"]["explain"]["recall"]
+    assert explained is not None and {x["leg"] for x in explained["legs"]} >= {"vector"}
+
+
+def test_recall_reactivates_unless_read_only(api: ServiceProcess) -> None:
+    h = {**H, "X-Retentia-Project": "reactivate"}
+    (memory_id,) = [
+        r["memory"]["id"]
+        for r in api.graphql(STORE, {"inputs": [{"content": "The zebra escaped the zoo"}]}, h)[
+            "data"
+        ]["storeMemories"]
+    ]
+    count = """query($id: ID!) { memory(id: $id) { ... on Memory { reactivationCount } } }"""
+    api.graphql(RECALL, {"q": "zebra zoo", "readOnly": True}, h)
+    assert api.graphql(count, {"id": memory_id}, h)["data"]["memory"]["reactivationCount"] == 0
+    api.graphql(RECALL, {"q": "zebra zoo", "readOnly": False}, h)
+    assert api.graphql(count, {"id": memory_id}, h)["data"]["memory"]["reactivationCount"] == 1
