@@ -26,7 +26,7 @@ from neo4j.exceptions import (
     SessionExpired,
 )
 
-from cypher import Query, QueryName, load
+from cypher import Query, QueryError, QueryName, load
 from graph_backends._neo4j_fulltext import lucene_query, tenant_term
 from graph_backends._records import (
     edge_from_row,
@@ -127,11 +127,12 @@ class Neo4jRepository:
     def _bind(tenant: Tenant | None, query: Query, params: Mapping[str, Any]) -> dict[str, Any]:
         """The caller's parameters plus the tenant scope the query declares."""
         scoped = dict(params)
-        if "tenant" in query.params:
-            assert tenant is not None, f"{query.name} is tenant-scoped"
+        wanted = query.params & {"tenant", "tenant_term"}
+        if wanted and tenant is None:
+            raise QueryError(f"{query.name} is tenant-scoped and was called without a tenant")
+        if tenant is not None and "tenant" in wanted:
             scoped["tenant"] = tenant.key
-        if "tenant_term" in query.params:
-            assert tenant is not None, f"{query.name} is tenant-scoped"
+        if tenant is not None and "tenant_term" in wanted:
             scoped["tenant_term"] = tenant_term(tenant)
         return query.bind(scoped)
 
