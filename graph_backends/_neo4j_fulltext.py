@@ -29,6 +29,7 @@ def lucene_query(text: str, tenant: Tenant) -> str | None:
     words = plain_text_query(text)
     if words is None:
         return None
-    # plain_text_query joins `\w+` tokens with " | ", so splitting on it gives them back.
+    # plain_text_query joins word tokens (letters, digits, inner underscores) with " | ", so
+    # splitting on it gives them back.
     terms = " ".join(f'"{word}"' for word in words.split(" | "))
     return f'+tenant_term:"{tenant_term(tenant)}"^0 +content:({terms})'
