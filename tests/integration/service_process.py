@@ -38,21 +38,23 @@ class ServiceProcess:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def start(self, timeout: float = 180.0) -> None:
-        self.data_dir.mkdir(parents=True, exist_ok=True)
+    def environment(self) -> dict[str, str]:
         # RETENTIA_BACKEND selects the storage tests' backends; the service runs on its default.
         inherited = {k: v for k, v in os.environ.items() if k != "RETENTIA_BACKEND"}
-        env = {
+        return {
             **inherited,
             "RETENTIA_DATA_DIR": str(self.data_dir),
             "RETENTIA_PORT": str(self.port),
             "HF_HUB_OFFLINE": "1",
             **self.env,
         }
+
+    def start(self, timeout: float = 180.0) -> None:
+        self.data_dir.mkdir(parents=True, exist_ok=True)
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "service.cli", "serve", *(["--dev"] if self.dev else [])],
-                env=env,
+                env=self.environment(),
                 stdout=log,
                 stderr=subprocess.STDOUT,
             )
@@ -107,3 +109,31 @@ class ServiceProcess:
         return httpx.post(
             f"{self.url}/graphql", json=json, content=content, headers=sent, timeout=120
         )
+
+    def cli(self, *args: str, timeout: float = 300.0) -> subprocess.CompletedProcess[str]:
+        """`retentia ARGS` with this service's data directory and environment (beside the
+        running service, commands share its embedded FalkorDB)."""
+        return subprocess.run(
+            [sys.executable, "-m", "service.cli", *args],
+            env=self.environment(),
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            check=False,
+        )
+
+    def create_key(
+        self, permissions: list[str], *, name: str = "test", key: str | None = None
+    ) -> tuple[str, str]:
+        """(id, key) of a new API key of the caller's org, made over the API."""
+        body = self.graphql(
+            """mutation($name: String!, $permissions: [Permission!]!) {
+                 createApiKey(name: $name, permissions: $permissions) {
+                   __typename ... on NewApiKey { key apiKey { id } }
+                   ... on Forbidden { message } ... on Unauthenticated { message } } }""",
+            {"name": name, "permissions": permissions},
+            key=key,
+        )
+        created = body["data"]["createApiKey"]
+        assert created["__typename"] == "NewApiKey", created
+        return created["apiKey"]["id"], created["key"]
