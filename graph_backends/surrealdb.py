@@ -4,11 +4,14 @@
 Every call is one request: `USE NS $tenant_ns DB $tenant_db;` then each named query as one
 step (`LET $step_N = { … };`), then `RETURN [$step_0, …]`. Writes put their steps inside
 `BEGIN TRANSACTION … COMMIT TRANSACTION`, so a batch of memories and their edges is applied
-whole or not at all.
+whole or not at all; a write that loses a write conflict to a concurrent transaction has
+written nothing and runs again. The fact layer and recall's reads are mixed in from
+`_surreal_facts` and `_surreal_recall`.
 """
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import AsyncIterator, Collection, Mapping, Sequence
 from contextlib import asynccontextmanager
@@ -26,11 +29,25 @@ from graph_backends._records import (
     tombstone_params,
 )
 from graph_backends._surreal_client import Outcome, SurrealClient
+from graph_backends._surreal_facts import SurrealFactsMixin
+from graph_backends._surreal_recall import SurrealRecallMixin
+from graph_backends._surreal_steps import (
+    EF_SEARCH,
+    MissingRecord,
+    MissingTable,
+    SnapshotChanged,
+    Step,
+    TransactionConflict,
+    backoff,
+    check_knn,
+    chunks,
+    step,
+)
 from graph_backends._surreal_text import plain_words
 from graph_backends.config import SurrealConfig
 from graph_backends.errors import BackendError, SchemaMismatch
 from graph_backends.protocol import MAX_TRAVERSE_DEPTH, GraphRepository
-from graph_backends.surrealql import Query, QueryName, load
+from graph_backends.surrealql import QueryName
 from schema import (
     CAUSAL_TYPES,
     SUPPORTIVE_TYPES,
@@ -59,6 +76,7 @@ _INDEXES: Final = frozenset(
     {
         ("memory", "memory_created_at"),
         ("memory", "memory_status"),
+        ("memory", "memory_source_session"),
         ("memory", "memory_content"),
         ("memory_vector", "memory_vector_embedding"),
         ("edge", "edge_type"),
@@ -66,21 +84,8 @@ _INDEXES: Final = frozenset(
 )
 _TABLES: Final = frozenset({"memory", "memory_vector", "edge", "tombstone", "config"})
 _HNSW_DIMENSION: Final = re.compile(r"\bDIMENSION\s+(\d+)")
-#: HNSW candidates per search. At 20,000 384-d vectors ef = 40 found the exact vector 100/100
-#: times too, but 100 costs little more and matches FalkorDB's efRuntime (ADR 0008).
-_EF_SEARCH: Final = 100
-#: Largest list sent in one step; bounds the size of one request.
-_BATCH: Final = 500
-#: One query of a request: the query, its parameters and its integer template slots.
-_Step = tuple[Query, Mapping[str, Any], Mapping[str, int]]
-
-
-class _MissingTable(BackendError):
-    """A read touched a table the tenant does not have (its schema was never ensured)."""
-
-
-class _MissingRecord(BackendError):
-    """An ENFORCED relation refused an edge whose end does not exist."""
+#: Runs of one write that lost a write conflict before the conflict is raised.
+_WRITE_ATTEMPTS: Final = 50
 
 
 def _type_names(edge_types: Collection[EdgeType]) -> list[str]:
@@ -92,20 +97,14 @@ def _ids(values: Collection[str]) -> list[str]:
     return [parse_memory_id(v) for v in values]
 
 
-def _step(name: QueryName, params: Mapping[str, Any] | None = None, **templates: int) -> _Step:
-    return (load(name), params or {}, templates)
-
-
-def _chunks(values: Sequence[Any]) -> list[Sequence[Any]]:
-    return [values[i : i + _BATCH] for i in range(0, len(values), _BATCH)]
-
-
-class SurrealRepository:
-    """SurrealDB behind the `GraphRepository` Protocol; see that Protocol for the contract."""
+class SurrealRepository(SurrealFactsMixin, SurrealRecallMixin):
+    """SurrealDB behind the `GraphRepository`, `FactRepository` and `RecallRepository`
+    Protocols; see them for the contract."""
 
     def __init__(self, client: SurrealClient, *, vector_dimension: int) -> None:
         self._client = client
         self._dimension = vector_dimension
+        self._fact_schema_ready: set[str] = set()
 
     @property
     def backend_name(self) -> str:
@@ -115,7 +114,7 @@ class SurrealRepository:
 
     async def _request(
         self,
-        steps: Sequence[_Step],
+        steps: Sequence[Step],
         *,
         namespace: str | None = None,
         database: str | None = None,
@@ -155,9 +154,13 @@ class SurrealRepository:
             return
         cause = next((o for o in failed if not o.not_executed), failed[0])
         if cause.kind == "NotFound" and cause.detail == "Table":
-            raise _MissingTable(f"table {cause.details.get('name')} does not exist")
+            raise MissingTable(f"table {cause.details.get('name')} does not exist")
         if cause.kind == "NotFound" and cause.detail == "Record":
-            raise _MissingRecord(f"record {cause.details.get('id')} does not exist")
+            raise MissingRecord(f"record {cause.details.get('id')} does not exist")
+        if cause.kind == "Query" and cause.detail == "TransactionConflict":
+            raise TransactionConflict(f"SurrealDB refused {', '.join(names)}: {cause.value}")
+        if cause.kind == "Thrown":  # only check_fact_snapshot throws (tests/unit/test_surrealql)
+            raise SnapshotChanged(str(cause.value))
         raise BackendError(f"SurrealDB failed {', '.join(names)}: {cause.value}")
 
     async def _read(
@@ -172,32 +175,44 @@ class SurrealRepository:
         """One query's value; `empty` when the tenant has no such table (never ensured)."""
         try:
             (value,) = await self._request(
-                [_step(name, params, **templates)],
+                [step(name, params, **templates)],
                 namespace=tenant.org,
                 database=tenant.project,
             )
-        except _MissingTable:
+        except MissingTable:
             return empty
         return value
 
     async def _write(
-        self, tenant: Tenant, steps: Sequence[_Step], *, empty: list[Any] | None = None
+        self,
+        tenant: Tenant,
+        steps: Sequence[Step],
+        *,
+        empty: list[Any] | None = None,
+        retry_conflicts: bool = True,
     ) -> list[Any]:
         """The steps' values, written in one transaction; `empty` (if given) when the tenant
-        has no such table, else an error."""
-        try:
-            return await self._request(
-                steps, namespace=tenant.org, database=tenant.project, transaction=True
-            )
-        except _MissingTable as e:
-            if empty is not None:
-                return empty
-            raise BackendError(
-                f"tenant {tenant} has no schema yet ({e}); call ensure_schema first"
-            ) from e
+        has no such table, else an error. A transaction that lost a write conflict wrote
+        nothing and runs again (unless `retry_conflicts` is off: the caller re-plans)."""
+        for attempt in range(_WRITE_ATTEMPTS):
+            try:
+                return await self._request(
+                    steps, namespace=tenant.org, database=tenant.project, transaction=True
+                )
+            except MissingTable as e:
+                if empty is not None:
+                    return empty
+                raise BackendError(
+                    f"tenant {tenant} has no schema yet ({e}); call ensure_schema first"
+                ) from e
+            except TransactionConflict:
+                if not retry_conflicts or attempt == _WRITE_ATTEMPTS - 1:
+                    raise
+                await asyncio.sleep(backoff(attempt))
+        raise AssertionError("unreachable")  # the last attempt returns or raises
 
     async def ping(self) -> None:
-        (value,) = await self._request([_step(QueryName.PING)])
+        (value,) = await self._request([step(QueryName.PING)])
         if value != 1:
             raise BackendError(f"SurrealDB answered ping with {value!r}")
 
@@ -211,7 +226,7 @@ class SurrealRepository:
         return dict(status) if status else {"tables": [], "analyzers": [], "indexes": []}
 
     async def ensure_schema(self, tenant: Tenant) -> None:
-        await self._write(tenant, [_step(QueryName.DEFINE_SCHEMA, dimension=self._dimension)])
+        await self._write(tenant, [step(QueryName.DEFINE_SCHEMA, dimension=self._dimension)])
         status = await self._schema_status(tenant)
         for index in status["indexes"]:
             if index["name"] == "memory_vector_embedding":
@@ -236,10 +251,10 @@ class SurrealRepository:
         )
 
     async def list_tenants(self) -> list[Tenant]:
-        (root,) = await self._request([_step(QueryName.LIST_NAMESPACES)])
+        (root,) = await self._request([step(QueryName.LIST_NAMESPACES)])
         tenants = []
         for org in sorted(root["namespaces"]):
-            (namespace,) = await self._request([_step(QueryName.LIST_DATABASES)], namespace=org)
+            (namespace,) = await self._request([step(QueryName.LIST_DATABASES)], namespace=org)
             for project in sorted(namespace["databases"]):
                 try:
                     tenants.append(build(Tenant, org=org, project=project))
@@ -248,8 +263,9 @@ class SurrealRepository:
         return tenants
 
     async def drop_tenant(self, tenant: Tenant) -> None:
+        self._fact_schema_ready.discard(tenant.key)
         await self._request(
-            [_step(QueryName.REMOVE_DATABASE, {"database": tenant.project})],
+            [step(QueryName.REMOVE_DATABASE, {"database": tenant.project})],
             namespace=tenant.org,
         )
 
@@ -277,7 +293,7 @@ class SurrealRepository:
         self._check_dimensions(memories)
         if memories:
             await self._write(
-                tenant, [_step(QueryName.UPSERT_MEMORIES, {"rows": self._memory_rows(memories)})]
+                tenant, [step(QueryName.UPSERT_MEMORIES, {"rows": self._memory_rows(memories)})]
             )
 
     async def get_memories(
@@ -285,7 +301,7 @@ class SurrealRepository:
     ) -> list[Memory | None]:
         wanted = _ids(ids)
         found: dict[str, Memory] = {}
-        for chunk in _chunks(list(dict.fromkeys(wanted))):
+        for chunk in chunks(list(dict.fromkeys(wanted))):
             rows = await self._read(tenant, QueryName.GET_MEMORIES, {"ids": chunk}, empty=[])
             vectors: dict[str, list[float]] = {}
             if with_embeddings:
@@ -299,7 +315,7 @@ class SurrealRepository:
 
     async def existing_ids(self, tenant: Tenant, ids: Collection[str]) -> frozenset[str]:
         found: set[str] = set()
-        for chunk in _chunks(list(dict.fromkeys(_ids(ids)))):
+        for chunk in chunks(list(dict.fromkeys(_ids(ids)))):
             found.update(
                 await self._read(tenant, QueryName.EXISTING_MEMORY_IDS, {"ids": chunk}, empty=[])
             )
@@ -311,7 +327,7 @@ class SurrealRepository:
             return []
         (deleted,) = await self._write(
             tenant,
-            [_step(QueryName.DELETE_MEMORIES, {"ids": list(dict.fromkeys(wanted))})],
+            [step(QueryName.DELETE_MEMORIES, {"ids": list(dict.fromkeys(wanted))})],
             empty=[[]],
         )
         gone = set(deleted)
@@ -338,11 +354,11 @@ class SurrealRepository:
             raise NotFound("memory", missing[0])
 
     async def _write_linking(
-        self, tenant: Tenant, steps: Sequence[_Step], ends: Collection[str]
+        self, tenant: Tenant, steps: Sequence[Step], ends: Collection[str]
     ) -> None:
         try:
             await self._write(tenant, steps)
-        except _MissingRecord:
+        except MissingRecord:
             # An end was deleted between the check and the write; the ENFORCED relation
             # refused the edge and the transaction wrote nothing. Name the missing end.
             await self._check_ends(tenant, ends)
@@ -354,7 +370,7 @@ class SurrealRepository:
         ends = {e.source for e in edges} | {e.target for e in edges}
         await self._check_ends(tenant, ends)
         rows = [edge_params(e) for e in edges]
-        await self._write_linking(tenant, [_step(QueryName.LINK_MEMORIES, {"edges": rows})], ends)
+        await self._write_linking(tenant, [step(QueryName.LINK_MEMORIES, {"edges": rows})], ends)
 
     async def store_memories(
         self, tenant: Tenant, memories: Sequence[Memory], edges: Sequence[MemoryEdge]
@@ -363,11 +379,11 @@ class SurrealRepository:
         new = {m.id for m in memories}
         ends = ({e.source for e in edges} | {e.target for e in edges}) - new
         await self._check_ends(tenant, ends)
-        steps: list[_Step] = []
+        steps: list[Step] = []
         if memories:
-            steps.append(_step(QueryName.UPSERT_MEMORIES, {"rows": self._memory_rows(memories)}))
+            steps.append(step(QueryName.UPSERT_MEMORIES, {"rows": self._memory_rows(memories)}))
         if edges:
-            steps.append(_step(QueryName.LINK_MEMORIES, {"edges": [edge_params(e) for e in edges]}))
+            steps.append(step(QueryName.LINK_MEMORIES, {"edges": [edge_params(e) for e in edges]}))
         if steps:
             await self._write_linking(tenant, steps, ends)
 
@@ -376,7 +392,7 @@ class SurrealRepository:
             return []
         rows = [{"source": k.source, "target": k.target, "type": str(k.type)} for k in keys]
         (removed,) = await self._write(
-            tenant, [_step(QueryName.UNLINK_MEMORIES, {"edges": rows})], empty=[[]]
+            tenant, [step(QueryName.UNLINK_MEMORIES, {"edges": rows})], empty=[[]]
         )
         gone = {(r["source"], r["target"], r["type"]) for r in removed}
         return [(k.source, k.target, str(k.type)) in gone for k in keys]
@@ -457,7 +473,7 @@ class SurrealRepository:
     async def degrees(self, tenant: Tenant, ids: Sequence[str]) -> list[Degrees | None]:
         wanted = _ids(ids)
         found: dict[str, Degrees] = {}
-        for chunk in _chunks(list(dict.fromkeys(wanted))):
+        for chunk in chunks(list(dict.fromkeys(wanted))):
             rows = await self._read(
                 tenant,
                 QueryName.DEGREES,
@@ -496,7 +512,7 @@ class SurrealRepository:
             )
         else:
             rows = []
-            for chunk in _chunks(list(dict.fromkeys(_ids(ids)))):
+            for chunk in chunks(list(dict.fromkeys(_ids(ids)))):
                 rows += await self._read(
                     tenant,
                     QueryName.STALE_AUTO_LINKS,
@@ -520,7 +536,7 @@ class SurrealRepository:
         (validated,) = await self._write(
             tenant,
             [
-                _step(
+                step(
                     QueryName.VALIDATE_AUTO_LINKS,
                     {"ids": list(dict.fromkeys(_ids(ids))), "now": epoch_us(at)},
                 )
@@ -537,7 +553,7 @@ class SurrealRepository:
     async def auto_link_inbound(self, tenant: Tenant, ids: Sequence[str]) -> list[int]:
         wanted = _ids(ids)
         counts: dict[str, int] = {}
-        for chunk in _chunks(list(dict.fromkeys(wanted))):
+        for chunk in chunks(list(dict.fromkeys(wanted))):
             rows = await self._read(tenant, QueryName.AUTO_LINK_INBOUND, {"ids": chunk}, empty=[])
             counts.update({r["id"]: int(r["inbound"]) for r in rows})
         return [counts.get(i, 0) for i in wanted]
@@ -559,8 +575,9 @@ class SurrealRepository:
             {"vector": [float(x) for x in vector]},
             empty=[],
             k=k,
-            ef=max(k, _EF_SEARCH),
+            ef=max(k, EF_SEARCH),
         )
+        check_knn(rows, tenant, "memory_vector_embedding")
         return [SearchHit(memory_id=r["id"], score=1.0 - float(r["distance"])) for r in rows][:k]
 
     async def fulltext_search(self, tenant: Tenant, text: str, k: int) -> list[SearchHit]:
@@ -593,9 +610,9 @@ class SurrealRepository:
                 props = {k: v for k, v in props.items() if k in fields}
             rows.append({"id": m.id, "props": props})
         found: set[str] = set()
-        for chunk in _chunks(rows):
+        for chunk in chunks(rows):
             (updated,) = await self._write(
-                tenant, [_step(QueryName.UPDATE_MEMORIES, {"rows": list(chunk)})]
+                tenant, [step(QueryName.UPDATE_MEMORIES, {"rows": list(chunk)})]
             )
             found.update(updated)
         return [m.id in found for m in memories]
@@ -620,7 +637,7 @@ class SurrealRepository:
     async def write_tombstones(self, tenant: Tenant, tombstones: Sequence[Tombstone]) -> None:
         if tombstones:
             rows = [tombstone_params(t) for t in tombstones]
-            await self._write(tenant, [_step(QueryName.WRITE_TOMBSTONES, {"rows": rows})])
+            await self._write(tenant, [step(QueryName.WRITE_TOMBSTONES, {"rows": rows})])
 
     async def get_tombstones(self, tenant: Tenant, ids: Sequence[str]) -> list[Tombstone | None]:
         wanted = _ids(ids)
@@ -635,7 +652,7 @@ class SurrealRepository:
         return str(values[0]) if values else None
 
     async def put_config(self, tenant: Tenant, key: str, value: str) -> None:
-        await self._write(tenant, [_step(QueryName.PUT_CONFIG, {"key": key, "value": value})])
+        await self._write(tenant, [step(QueryName.PUT_CONFIG, {"key": key, "value": value})])
 
     async def stats(self, tenant: Tenant) -> GraphStats:
         count = await self._read(tenant, QueryName.COUNT_MEMORIES, empty=0)

@@ -18,7 +18,8 @@ import pytest
 
 from graph_backends import SchemaMismatch, SurrealConfig, open_backend
 from graph_backends._records import edge_params
-from graph_backends.surrealdb import SurrealRepository, _MissingRecord, _step
+from graph_backends._surreal_steps import MissingRecord, step
+from graph_backends.surrealdb import SurrealRepository
 from graph_backends.surrealql import QueryName
 from schema import Direction, EdgeType, Tenant, new_memory_id
 from tests.conftest import DIMENSION, new_tenant
@@ -75,8 +76,8 @@ async def test_missing_end_found_inside_the_transaction_writes_nothing(
     new = memory("new")
     ghost = new_memory_id()
     steps = [
-        _step(QueryName.UPSERT_MEMORIES, {"rows": surreal._memory_rows([new])}),
-        _step(
+        step(QueryName.UPSERT_MEMORIES, {"rows": surreal._memory_rows([new])}),
+        step(
             QueryName.LINK_MEMORIES,
             {
                 "edges": [
@@ -87,7 +88,7 @@ async def test_missing_end_found_inside_the_transaction_writes_nothing(
         ),
     ]
     # Reaches under the seam on purpose: the public methods check ends before writing.
-    with pytest.raises(_MissingRecord, match=ghost):
+    with pytest.raises(MissingRecord, match=ghost):
         await surreal._write(tenant, steps)
     assert await surreal.get_memories(tenant, [new.id]) == [None]
     assert sum((await surreal.stats(tenant)).edges.values()) == 0

@@ -1,16 +1,26 @@
 """SurrealQL files and names match one to one; every `$param` a query takes from its caller is
 declared (locals, comments and string literals do not count); templates take only positive
-integers; no file holds a RETURN statement (it would end the enclosing transaction); the names
-the backend wraps steps in are reserved; full-text input is reduced to plain words."""
+integers; no file holds a RETURN statement (it would end the enclosing transaction); only the
+fact snapshot check THROWs (the backend reads any thrown error as that one); the names the
+backend wraps steps in are reserved; full-text input is reduced to plain words."""
 
 from __future__ import annotations
 
+import re
 from importlib import resources
 
 import pytest
 
 from graph_backends._surreal_text import MAX_TERMS, plain_words
-from graph_backends.surrealql import QueryError, QueryName, bound_names, load, parse, used_params
+from graph_backends.surrealql import (
+    QueryError,
+    QueryName,
+    bound_names,
+    code,
+    load,
+    parse,
+    used_params,
+)
 
 
 def test_names_and_files_match_one_to_one() -> None:
@@ -66,6 +76,11 @@ def test_return_statement_is_refused_but_return_clauses_are_not() -> None:
         QueryName.PING, "// params: ids\nDELETE $ids RETURN BEFORE;\nUPSERT x:1 RETURN NONE"
     )
     assert query.params == {"ids"}
+
+
+def test_only_the_snapshot_check_throws() -> None:
+    throwing = {n for n in QueryName if re.search(r"\bTHROW\b", code(load(n).text), re.I)}
+    assert throwing == {QueryName.CHECK_FACT_SNAPSHOT}
 
 
 def test_backend_names_are_reserved() -> None:

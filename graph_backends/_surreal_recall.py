@@ -1,0 +1,142 @@
+"""Recall's extra reads on SurrealDB (`RecallRepository`), mixed into `SurrealRepository`."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, Final
+
+from graph_backends._fact_records import fact_from_props
+from graph_backends._records import edge_from_row, epoch_us
+from graph_backends._surreal_steps import EF_SEARCH, check_knn
+from graph_backends._surreal_text import plain_words
+from graph_backends.surrealql import QueryName
+from schema import EdgeType, InvalidInput, MemoryEdge, Tenant, parse_memory_id
+from schema.facts import Fact, FactHit
+
+Q = QueryName
+#: Largest candidate list one leg may ask for.
+MAX_LEG_K: Final = 1000
+#: Nearest fact vectors fetched per hit asked for: the effective-at filter runs after the
+#: index (as on FalkorDB), and drops the superseded and retracted facts among them.
+_FACT_OVERFETCH: Final = 4
+
+
+def _check_k(k: int) -> None:
+    if not 1 <= k <= MAX_LEG_K:
+        raise InvalidInput("k", f"{k} is outside 1–{MAX_LEG_K}")
+
+
+class SurrealRecallMixin:
+    _dimension: int
+
+    if TYPE_CHECKING:  # provided by SurrealRepository
+
+        async def _read(
+            self,
+            tenant: Tenant,
+            name: QueryName,
+            params: Mapping[str, Any] | None = None,
+            *,
+            empty: Any,
+            **templates: int,
+        ) -> Any: ...
+
+    async def adjacent(
+        self, tenant: Tenant, ids: Sequence[str], edge_types: Collection[EdgeType]
+    ) -> dict[str, list[str]]:
+        if not ids:
+            return {}
+        rows = await self._read(
+            tenant,
+            Q.ADJACENT_MEMORIES,
+            {"ids": [parse_memory_id(i) for i in ids], "types": sorted(map(str, edge_types))},
+            empty=[],
+        )
+        return {r["id"]: sorted(r["neighbours"]) for r in rows}
+
+    async def edges_among(self, tenant: Tenant, ids: Sequence[str]) -> list[MemoryEdge]:
+        if not ids:
+            return []
+        rows = await self._read(
+            tenant,
+            Q.INDUCED_EDGES,
+            {"ids": [parse_memory_id(i) for i in ids], "types": sorted(map(str, EdgeType))},
+            empty=[],
+        )
+        return sorted((edge_from_row(r) for r in rows), key=lambda e: (e.source, e.target, e.type))
+
+    async def memories_mentioning(
+        self, tenant: Tenant, names: Collection[str], limit: int
+    ) -> list[str]:
+        _check_k(limit)
+        wanted = sorted({n.strip().lower() for n in names if n.strip()})
+        if not wanted:
+            return []
+        rows = await self._read(
+            tenant, Q.MEMORIES_MENTIONING, {"names": wanted, "limit": limit}, empty=[]
+        )
+        return [r["id"] for r in rows]
+
+    async def last_in_sessions(self, tenant: Tenant, sessions: Collection[str]) -> dict[str, str]:
+        if not sessions:
+            return {}
+        rows = await self._read(
+            tenant, Q.LAST_IN_SESSIONS, {"sessions": sorted(set(sessions))}, empty=[]
+        )
+        return {r["session"]: r["id"] for r in rows if r["id"] is not None}
+
+    async def fact_vector_search(
+        self, tenant: Tenant, vector: Sequence[float], at: datetime, k: int
+    ) -> list[FactHit]:
+        _check_k(k)
+        if len(vector) != self._dimension:
+            raise InvalidInput(
+                "vector", f"has {len(vector)} dimensions; the index has {self._dimension}"
+            )
+        fetch = _FACT_OVERFETCH * k + 1
+        rows = await self._read(
+            tenant,
+            Q.FACT_VECTOR_SEARCH,
+            {"vector": [float(x) for x in vector], "at": epoch_us(at)},
+            empty=[],
+            k=fetch,
+            ef=max(fetch, EF_SEARCH),
+        )
+        check_knn(rows, tenant, "fact_vector_embedding")
+        return [FactHit(r["id"], r["source"], 1.0 - float(r["distance"])) for r in rows][:k]
+
+    async def fact_fulltext_search(
+        self, tenant: Tenant, text: str, at: datetime, k: int
+    ) -> list[FactHit]:
+        _check_k(k)
+        words = plain_words(text)
+        if words is None:
+            return []
+        rows = await self._read(
+            tenant,
+            Q.FACT_FULLTEXT_SEARCH,
+            {"query": words, "k": k, "at": epoch_us(at)},
+            empty=[],
+        )
+        return [FactHit(r["id"], r["source"], float(r["score"])) for r in rows]
+
+    async def facts_of_memories(self, tenant: Tenant, ids: Sequence[str]) -> dict[str, list[Fact]]:
+        if not ids:
+            return {}
+        rows = await self._read(tenant, Q.FACTS_OF_MEMORIES, {"ids": list(ids)}, empty=[])
+        return {r["id"]: [fact_from_props(p) for p in r["facts"]] for r in rows if r["facts"]}
+
+    async def memories_about_entities(
+        self, tenant: Tenant, entity_ids: Collection[str], at: datetime, limit: int
+    ) -> dict[str, int]:
+        _check_k(limit)
+        if not entity_ids:
+            return {}
+        rows = await self._read(
+            tenant,
+            Q.MEMORIES_ABOUT_ENTITIES,
+            {"entities": sorted(set(entity_ids)), "at": epoch_us(at), "limit": limit},
+            empty=[],
+        )
+        return {r["id"]: int(r["hops"]) for r in rows}
