@@ -156,11 +156,17 @@ async def test_a_missing_index_fails_its_leg_only(
     world: World, repository: GraphRepository
 ) -> None:
     from graph_backends.falkordb import FalkorRepository
+    from graph_backends.surrealdb import SurrealRepository
 
     target = await world.put("The quarterly budget review moved to Thursday")
     if isinstance(repository, FalkorRepository):  # reach under the seam to break one index
         graph = repository._db.select_graph(world.tenant.key)
         await graph.query("DROP VECTOR INDEX FOR (v:MemoryVector) ON (v.embedding)")
+    if isinstance(repository, SurrealRepository):
+        await repository._client.run(
+            "USE NS $ns DB $db; REMOVE INDEX memory_vector_embedding ON memory_vector;",
+            {"ns": world.tenant.org, "db": world.tenant.project},
+        )
     result = await world.recall("quarterly budget review")
     assert result.degraded and set(result.failed_legs) == {"vector"}
     assert result.hits[0].memory.id == target

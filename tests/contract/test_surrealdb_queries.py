@@ -1,27 +1,60 @@
 """Every SurrealQL query is accepted by the real engine: each runs with realistic parameters on
-a tenant holding memories, vectors, edges, tombstones and configuration, as one step of a
-transaction that is then cancelled — so parsing, planning and execution all happen, and
-nothing is written (checked afterwards).
+a tenant holding memories, vectors, edges, tombstones, configuration and the fact layer (facts
+in several states with embeddings, entities, derived edges, a lease, an extraction record), as
+one step of a transaction that is then cancelled — so parsing, planning and execution all
+happen, and nothing is written (every table of the tenant is compared afterwards).
 
 The SurrealDB embedded engine runs here whatever RETENTIA_BACKEND selects: it needs no server.
 """
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
 import pytest
 
-from graph_backends import SurrealConfig, open_backend
+from graph_backends import SurrealConfig, fact_store, open_backend
+from graph_backends._fact_records import (
+    close_params,
+    expiry_params,
+    extraction_params,
+    fact_props,
+    relation_params,
+)
+from graph_backends._records import epoch_us
 from graph_backends._surreal_client import Outcome
 from graph_backends.surrealdb import SurrealRepository
 from graph_backends.surrealql import QueryName, load
-from schema import EdgeCreator, EdgeType, Tenant, Tombstone, new_memory_id
+from schema import EdgeCreator, EdgeType, FactState, Tenant, Tombstone, new_memory_id
+from schema.facts import (
+    Close,
+    ExtractionRecord,
+    ExtractionStatus,
+    Fact,
+    FactQuery,
+    FactWriter,
+    Relation,
+    RelationExpiry,
+    entity_id,
+)
+from service.facts import FactService
 from tests.conftest import DIMENSION, new_tenant
+from tests.engine_support import Clock, HashEmbedder
 from tests.factories import T0, edge, memories, unit_vector
 
 SURREAL = SurrealConfig(url="mem://", vector_dimension=DIMENSION)
+
+
+@dataclass(frozen=True)
+class Seeded:
+    tenant: Tenant
+    memories: list[str]
+    facts: list[Fact]
+    now: datetime
 
 
 @pytest.fixture(scope="module")
@@ -32,10 +65,13 @@ async def surreal() -> AsyncIterator[SurrealRepository]:
 
 
 @pytest.fixture(scope="module")
-async def seeded(surreal: SurrealRepository) -> AsyncIterator[tuple[Tenant, list[str]]]:
+async def seeded(surreal: SurrealRepository) -> AsyncIterator[Seeded]:
     tenant = new_tenant()
     await surreal.ensure_schema(tenant)
-    stored = memories(6)
+    stored = [
+        m.model_copy(update={"entities": ("Alice",), "source_session": "s1"}) if i < 3 else m
+        for i, m in enumerate(memories(6))
+    ]
     await surreal.upsert_memories(tenant, stored)
     a, b, c, d, *_ = stored
     await surreal.link(
@@ -51,14 +87,50 @@ async def seeded(surreal: SurrealRepository) -> AsyncIterator[tuple[Tenant, list
         [Tombstone(id=new_memory_id(), superseded_by=None, content_hash="h", deleted_at=T0)],
     )
     await surreal.put_config(tenant, "core_preferences", "{}")
+    clock = Clock()
+    facts = FactService(fact_store(surreal), clock, embedder=HashEmbedder())
+    await facts.apply_facts(
+        tenant,
+        [
+            {"subject": "Alice", "predicate": "works at", "object": "Acme"},
+            {"subject": "Acme", "predicate": "located in", "object": "Berlin"},
+        ],
+        FactWriter.MEMORY,
+        source=a.id,
+    )
+    clock.advance(days=1)
+    await facts.apply_facts(
+        tenant,
+        [
+            {"subject": "Alice", "predicate": "works at", "object": "Globex"},
+            {"subject": "Alice", "predicate": "lives in", "object": "Paris"},
+            {"subject": "Alice", "predicate": "lives in", "object": "Rome", "confidence": 0.3},
+        ],
+        FactWriter.MEMORY,
+        source=b.id,
+    )
+    await surreal.acquire_lease(tenant, "reconcile", "runner", clock(), timedelta(minutes=5))
+    await surreal.record_extractions(
+        tenant, [ExtractionRecord(memory_id=a.id, status=ExtractionStatus.DONE, at=clock())]
+    )
+    stored_facts = await surreal.find_facts(tenant, FactQuery(states=tuple(FactState)))
+    assert {f.state for f in stored_facts} == {FactState.ACTIVE, FactState.SUPERSEDED}
     try:
-        yield tenant, [m.id for m in stored]
+        yield Seeded(tenant, [m.id for m in stored], stored_facts, clock())
     finally:
         await surreal.drop_tenant(tenant)
 
 
-def _params(name: QueryName, tenant: Tenant, ids: list[str]) -> dict[str, Any]:
-    a, b = ids[0], ids[1]
+def _params(name: QueryName, seeded: Seeded) -> dict[str, Any]:
+    a, b = seeded.memories[0], seeded.memories[1]
+    now = epoch_us(seeded.now)
+    active = [f for f in seeded.facts if f.state is FactState.ACTIVE]
+    closed = next(f for f in seeded.facts if f.state is not FactState.ACTIVE)
+    current = next(f for f in active if f.object == "Globex")
+    entities = sorted({f.subject_entity for f in seeded.facts})
+    new_fact = current.model_copy(
+        update={"id": str(uuid.uuid4()), "object": "Initech", "fingerprint": "f" * 64}
+    )
     values: dict[str, Any] = {
         "ids": [a, b, new_memory_id()],
         "rows": [
@@ -96,8 +168,76 @@ def _params(name: QueryName, tenant: Tenant, ids: list[str]) -> dict[str, Any]:
         "id": b,
         "key": "core_preferences",
         "value": "{}",
-        "now": 1,
-        "database": tenant.project,
+        "now": now,
+        "database": seeded.tenant.project,
+        # the fact layer
+        "keys": sorted({f.conflict_key for f in seeded.facts}),
+        "fingerprints": sorted({f.fingerprint for f in seeded.facts}),
+        "active": [f.id for f in active if f.valid_to is None or f.valid_to > seeded.now],
+        "recorded": sorted({f.fingerprint for f in seeded.facts}),
+        "entities": [
+            {"id": entity_id("initech"), "name": "Initech", "key": "initech"},
+            {"id": current.subject_entity, "name": "Renamed", "key": "alice"},
+        ],
+        "facts": [fact_props(new_fact)],
+        "objects": [{"fact": current.id, "entity": entity_id("globex")}],
+        "sources": [{"fact": current.id, "memory": a}, {"fact": closed.id, "memory": b}],
+        "closes": [
+            close_params(
+                Close(current.id, FactState.SUPERSEDED, valid_to=seeded.now, superseded_by="x")
+            ),
+            close_params(Close(closed.id, FactState.RETRACTED, invalid_at=seeded.now)),
+        ],
+        "soft": [{"id": current.id, "ids": [closed.id]}],
+        "vectors": [{"id": current.id, "embedding": list(unit_vector(7))}],
+        "subject": "alice",
+        "predicate": "works at",
+        "states": ["active", "superseded"],
+        "at": now,
+        "start": now - 10**10,
+        "end": now + 10**10,
+        "entity": current.subject_entity,
+        "relations": [
+            relation_params(
+                Relation(
+                    source=current.subject_entity,
+                    target=entity_id("globex"),
+                    predicate="works at",
+                    fact_id="not-a-fact",
+                ),
+                seeded.now,
+            ),
+            relation_params(
+                Relation(
+                    source=current.subject_entity,
+                    target=entity_id("nowhere"),
+                    predicate="works at",
+                    fact_id=current.id,
+                ),
+                seeded.now,
+            ),
+        ],
+        "expiries": [
+            expiry_params(
+                RelationExpiry(
+                    current.subject_entity,
+                    entity_id("globex"),
+                    "works at",
+                    (current.id,),
+                    seeded.now,
+                )
+            )
+        ],
+        "name": "reconcile",
+        "owner": "runner",
+        "until": now + 10**9,
+        "records": [
+            extraction_params(
+                ExtractionRecord(memory_id=b, status=ExtractionStatus.FAILED, at=seeded.now)
+            )
+        ],
+        "names": ["alice", "nobody"],
+        "sessions": ["s1", "no-such-session"],
     }
     if name is QueryName.UPDATE_MEMORIES:
         values["rows"] = [{"id": a, "props": {"status": "episodic", "summary": None}}]
@@ -105,12 +245,22 @@ def _params(name: QueryName, tenant: Tenant, ids: list[str]) -> dict[str, Any]:
         values["rows"] = [{"id": a, "superseded_by": b, "content_hash": "h", "deleted_at": 0}]
     if name is QueryName.UNLINK_MEMORIES:
         values["edges"] = [{"source": a, "target": b, "type": "CAUSED_BY"}]
+    if name is QueryName.GET_FACTS:
+        values["ids"] = [f.id for f in seeded.facts] + ["no-such-fact"]
+    if name is QueryName.GET_ENTITIES:
+        values["ids"] = [*entities, "no-such-entity"]
+    if name is QueryName.MEMORIES_ABOUT_ENTITIES:
+        values["entities"] = [entity_id("berlin"), "no-such-entity"]
+    if name is QueryName.FACT_FULLTEXT_SEARCH:
+        values["query"] = "alice works acme"
     return {p: values[p] for p in load(name).params}
 
 
 _TEMPLATES: dict[QueryName, dict[str, int]] = {
     QueryName.VECTOR_SEARCH: {"k": 3, "ef": 100},
+    QueryName.FACT_VECTOR_SEARCH: {"k": 9, "ef": 100},
     QueryName.DEFINE_SCHEMA: {"dimension": DIMENSION},
+    QueryName.DEFINE_FACT_SCHEMA: {"dimension": DIMENSION},
 }
 
 
@@ -120,23 +270,35 @@ def _accepted(outcome: Outcome) -> bool:
     return outcome.ok or (outcome.kind == "Query" and outcome.detail == "Cancelled")
 
 
-async def _snapshot(surreal: SurrealRepository, tenant: Tenant, ids: list[str]) -> object:
+async def _snapshot(surreal: SurrealRepository, seeded: Seeded) -> object:
+    tenant, ids = seeded.tenant, seeded.memories
+    # Every record of every table of the tenant (reaching under the seam: no Protocol read
+    # shows leases or lock records).
+    (*_, dump) = await surreal._client.run(
+        "USE NS $ns DB $db; (INFO FOR DB).tables.keys().map(|$t| "
+        "{ table: $t, rows: (SELECT * FROM type::table($t) ORDER BY id) });",
+        {"ns": tenant.org, "db": tenant.project},
+    )
+    assert dump.ok
     return (
+        dump.value,
         await surreal.stats(tenant),
         await surreal.get_memories(tenant, ids, with_embeddings=True),
         await surreal.incident_edges(tenant, ids[1]),
         await surreal.get_config(tenant, "core_preferences"),
+        await surreal.find_facts(tenant, FactQuery(states=tuple(FactState))),
+        await surreal.open_relations(tenant, seeded.now),
         await surreal.list_tenants(),
     )
 
 
 @pytest.mark.parametrize("name", list(QueryName))
 async def test_every_query_runs_and_cancels(
-    surreal: SurrealRepository, seeded: tuple[Tenant, list[str]], name: QueryName
+    surreal: SurrealRepository, seeded: Seeded, name: QueryName
 ) -> None:
-    tenant, ids = seeded
+    tenant = seeded.tenant
     query = load(name)
-    before = await _snapshot(surreal, tenant, ids)
+    before = await _snapshot(surreal, seeded)
     text = "\n".join(
         [
             "USE NS $tenant_ns DB $tenant_db;",
@@ -147,10 +309,10 @@ async def test_every_query_runs_and_cancels(
         ]
     )
     variables = {"tenant_ns": tenant.org, "tenant_db": tenant.project}
-    variables.update(query.bind(_params(name, tenant, ids)))
+    variables.update(query.bind(_params(name, seeded)))
     # Reaches under the seam on purpose: the repository never cancels a transaction.
     outcomes = await surreal._client.run(text, variables)
     assert len(outcomes) == 5
     refused = [(o.kind, o.detail, o.value) for o in outcomes if not _accepted(o)]
     assert refused == []
-    assert await _snapshot(surreal, tenant, ids) == before, "the cancelled step wrote something"
+    assert await _snapshot(surreal, seeded) == before, "the cancelled step wrote something"
