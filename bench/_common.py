@@ -1,6 +1,6 @@
 """What the benchmark scripts share: the repository root, progress logging, the run's context
-(commit, date, client libraries), process memory, batched writes, the data directory and the
-report files.
+(commit, date, client libraries), process memory, batched writes, timing a repository's calls,
+the data directory and the report files.
 
 Importing this module first also sets the Hugging Face defaults the benches run with (offline,
 no tokenizer thread pool), before anything loads the embedder. It imports nothing from the
@@ -12,6 +12,7 @@ then imports `bench._common`.
 from __future__ import annotations
 
 import argparse
+import inspect
 import json
 import os
 import resource
@@ -19,6 +20,7 @@ import shutil
 import subprocess
 import tempfile
 import time
+from collections import Counter, defaultdict
 from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -128,6 +130,16 @@ def proc_memory_mb(pid: int) -> dict[str, float]:
     return found
 
 
+def proc_cpu_s(pid: int) -> float | None:
+    """User + system CPU seconds a process (all its threads) has used so far, if readable."""
+    try:
+        # Fields after the command name, which is in parentheses and may contain spaces.
+        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
 # -- running ---------------------------------------------------------------------------------
 
 
@@ -147,6 +159,55 @@ async def write_batches(
         if done % (size * log_every) == 0 or done == len(items):
             log(f"{what:<8} {done:>7}/{len(items)}  ({done / elapsed:7.1f}/s)")
     return elapsed
+
+
+class RepoTimer:
+    """Wraps every public coroutine method of one repository instance to add up its wall time
+    (the instance's attributes shadow the class's methods until `restore`)."""
+
+    def __init__(self, repository: object) -> None:
+        self.seconds: dict[str, float] = defaultdict(float)
+        self.calls: Counter[str] = Counter()
+        #: When each method was last called (which one was in flight when a pass failed).
+        self._started: dict[str, float] = {}
+        self._repository = repository
+        self._names: list[str] = []
+        for name, _ in inspect.getmembers(type(repository), inspect.iscoroutinefunction):
+            if not name.startswith("_"):
+                setattr(repository, name, self._wrap(name, getattr(repository, name)))
+                self._names.append(name)
+
+    def _wrap(
+        self, name: str, method: Callable[..., Awaitable[Any]]
+    ) -> Callable[..., Awaitable[Any]]:
+        async def timed(*args: Any, **kwargs: Any) -> Any:
+            t0 = time.perf_counter()
+            self._started[name] = t0
+            try:
+                return await method(*args, **kwargs)
+            finally:
+                self.seconds[name] += time.perf_counter() - t0
+                self.calls[name] += 1
+
+        return timed
+
+    def reset(self) -> None:
+        self.seconds.clear()
+        self.calls.clear()
+        self._started.clear()
+
+    def restore(self) -> None:
+        """Unwrap: the repository's own methods again."""
+        for name in self._names:
+            delattr(self._repository, name)
+        self._names.clear()
+
+    def last_started(self) -> tuple[str, float] | None:
+        """The method started last, and how long ago."""
+        if not self._started:
+            return None
+        name, t0 = max(self._started.items(), key=lambda kv: kv[1])
+        return name, time.perf_counter() - t0
 
 
 def add_run_options(parser: argparse.ArgumentParser, *, appendfsync: str) -> None:

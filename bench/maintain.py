@@ -23,7 +23,6 @@ import argparse
 import asyncio
 import cProfile
 import hashlib
-import inspect
 import io
 import itertools
 import pstats
@@ -32,12 +31,12 @@ import sys
 import time
 import uuid
 from collections import Counter, defaultdict
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from functools import partial
 from pathlib import Path
-from typing import Any, Final
+from typing import Final
 
 import numpy as np
 
@@ -47,6 +46,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench._common import (
     Figures,
+    RepoTimer,
     add_run_options,
     client_figures,
     data_directory,
@@ -407,45 +407,6 @@ def generate(
 
 
 # -- measurement helpers ---------------------------------------------------------------------
-
-
-class RepoTimer:
-    """Wraps every coroutine method of one repository instance to add up its wall time."""
-
-    def __init__(self, repository: GraphRepository) -> None:
-        self.seconds: dict[str, float] = defaultdict(float)
-        self.calls: Counter[str] = Counter()
-        #: When each method was last called (which one was in flight when a pass failed).
-        self._started: dict[str, float] = {}
-        for name, _ in inspect.getmembers(type(repository), inspect.iscoroutinefunction):
-            if not name.startswith("_"):
-                setattr(repository, name, self._wrap(name, getattr(repository, name)))
-
-    def _wrap(
-        self, name: str, method: Callable[..., Awaitable[Any]]
-    ) -> Callable[..., Awaitable[Any]]:
-        async def timed(*args: Any, **kwargs: Any) -> Any:
-            t0 = time.perf_counter()
-            self._started[name] = t0
-            try:
-                return await method(*args, **kwargs)
-            finally:
-                self.seconds[name] += time.perf_counter() - t0
-                self.calls[name] += 1
-
-        return timed
-
-    def reset(self) -> None:
-        self.seconds.clear()
-        self.calls.clear()
-        self._started.clear()
-
-    def last_started(self) -> tuple[str, float] | None:
-        """The method started last, and how long ago."""
-        if not self._started:
-            return None
-        name, t0 = max(self._started.items(), key=lambda kv: kv[1])
-        return name, time.perf_counter() - t0
 
 
 @dataclass
