@@ -42,7 +42,11 @@ class ReconcileReport:
     edges_updated: int = 0
     edges_expired: int = 0
     batches: int = 0
+    #: Plan steps: fact expiries, edge upserts (creations or repoints) and edge expiries.
     planned: int = 0
+    planned_fact_expiries: int = 0
+    planned_upserts: int = 0
+    planned_expiries: int = 0
     seconds: float = 0.0
 
     @property
@@ -88,10 +92,10 @@ class Reconciler:
                 return ReconcileReport(
                     str(tenant),
                     "dry_run",
-                    facts_expired=len(diff.fact_expiries),
-                    edges_created=sum(1 for _ in diff.upserts),
-                    edges_expired=len(diff.expiries),
                     planned=diff.size,
+                    planned_fact_expiries=len(diff.fact_expiries),
+                    planned_upserts=len(diff.upserts),
+                    planned_expiries=len(diff.expiries),
                     seconds=time.perf_counter() - started,
                 )
 
@@ -123,6 +127,9 @@ class Reconciler:
             edges_expired=repairs.expired,
             batches=batches,
             planned=diff.size,
+            planned_fact_expiries=len(diff.fact_expiries),
+            planned_upserts=len(diff.upserts),
+            planned_expiries=len(diff.expiries),
             seconds=time.perf_counter() - started,
         )
 

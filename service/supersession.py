@@ -52,10 +52,12 @@ class Triple:
 
 
 def single_valued(category: Category, predicate: str, functional: Collection[str]) -> bool:
-    """A new value replaces the old one: replace-semantics categories and functional predicates."""
-    return CATEGORY_POLICIES[category].semantics is Semantics.REPLACE or normalise(predicate) in {
-        normalise(p) for p in functional
-    }
+    """A new value replaces the old one: replace-semantics categories and functional predicates
+    (`functional` holds normalised predicates; a frozenset makes the lookup O(1))."""
+    return (
+        CATEGORY_POLICIES[category].semantics is Semantics.REPLACE
+        or normalise(predicate) in functional
+    )
 
 
 def conflict_key(triple: Triple, category: Category, functional: Collection[str]) -> str:
