@@ -32,6 +32,7 @@ from service.facts import FactService, FaultHook
 from service.graphiql import graphiql_assets_dir, render_graphiql_html
 from service.maintenance import build_summarizer
 from service.memories import MemoryService
+from service.observability import RequestObservability, observe_operations
 from service.reactivation import reactivate
 from service.recall import RecallService
 from service.settings import Settings
@@ -199,7 +200,10 @@ def create_app(settings: Settings, *, clock: Callable[[], datetime] = _utc_now) 
         finally:
             await embedder.aclose()
 
-    graphql = RetentiaGraphQL(build_schema(), graphql_ide="graphiql" if settings.graphiql else None)
+    graphql = RetentiaGraphQL(
+        observe_operations(build_schema()),
+        graphql_ide="graphiql" if settings.graphiql else None,
+    )
     routes = [
         Route("/healthz", healthz),
         Route("/readyz", readyz),
@@ -207,5 +211,8 @@ def create_app(settings: Settings, *, clock: Callable[[], datetime] = _utc_now) 
         Route(GRAPHQL_PATH, graphql, methods=["GET", "POST"]),
         Mount(GRAPHIQL_STATIC, StaticFiles(directory=graphiql_assets_dir()), name="graphiql"),
     ]
+    observe = Middleware(
+        RequestObservability, routes=[r.path for r in routes if isinstance(r, Route)]
+    )
     limit = Middleware(BodySizeLimit, max_bytes=settings.max_request_bytes)
-    return Starlette(routes=routes, lifespan=lifespan, middleware=[limit])
+    return Starlette(routes=routes, lifespan=lifespan, middleware=[observe, limit])

@@ -34,9 +34,9 @@ def _serve(args: argparse.Namespace) -> int:
     except ValidationError as e:
         print(f"retentia serve: {_first_error(e)}", file=sys.stderr)
         return 2
-    logging.basicConfig(
-        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
+    from service.observability import configure_logging
+
+    configure_logging(settings.log_level, settings.log_format)
     where = settings.storage_description()
     print(
         f"Retentia on http://{settings.host}:{settings.port}/graphql — storage: {where}", flush=True
@@ -50,6 +50,7 @@ def _serve(args: argparse.Namespace) -> int:
         host=settings.host,
         port=settings.port,
         log_level=settings.log_level.lower(),
+        log_config=None,  # uvicorn's records go to the handler configure_logging set
         timeout_graceful_shutdown=30,
     )
     return 0

@@ -30,6 +30,7 @@ from schema import (
     Tombstone,
     new_memory_id,
 )
+from service import metrics
 from service.core_preferences import (
     CorePreferences,
     core_candidates,
@@ -471,6 +472,7 @@ async def maintain(
         await repository.write_tombstones(tenant, tombstones)
         if state.forgotten:
             await repository.delete_memories(tenant, list(state.forgotten))
+            metrics.MEMORIES_FORGOTTEN.inc(len(state.forgotten))
         if pending != previous:
             await set_core_candidates(service, tenant, sorted(pending))
     report.seconds = time.perf_counter() - started

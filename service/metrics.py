@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from prometheus_client import Counter
+from prometheus_client import Counter, Gauge, Histogram
 
 FACTS_APPLIED: Final = Counter(
     "retentia_facts_applied_total",
@@ -31,4 +31,42 @@ RECALL_LEG_FAILURES: Final = Counter(
     "retentia_recall_leg_failures_total",
     "Recall legs that failed and were skipped (the response said degraded), by leg.",
     ["leg"],
+)
+MEMORIES_FORGOTTEN: Final = Counter(
+    "retentia_memories_forgotten_total",
+    "Memories deleted by the forgetting sweep of a maintenance pass (dry runs excluded).",
+)
+
+#: Request latencies from a millisecond to a minute: recall sits around 10–200 ms, a batch
+#: store or a maintenance pass takes seconds.
+_LATENCY_BUCKETS: Final = (
+    0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.15, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0,
+)  # fmt: skip
+REQUEST_LATENCY: Final = Histogram(
+    "retentia_request_duration_seconds",
+    "HTTP request latency, by route and GraphQL operation (the operation name, or the "
+    "top-level fields when unnamed; 'none' outside /graphql, 'other' past the label cap).",
+    ["route", "operation"],
+    buckets=_LATENCY_BUCKETS,
+)
+REQUESTS: Final = Counter(
+    "retentia_requests_total",
+    "HTTP requests answered, by route and status code.",
+    ["route", "status"],
+)
+REQUESTS_IN_PROGRESS: Final = Gauge(
+    "retentia_requests_in_progress",
+    "HTTP requests being served now, by route.",
+    ["route"],
+)
+EMBED_SECONDS: Final = Histogram(
+    "retentia_embedding_seconds",
+    "Time the embedder spent computing one batch of vectors (cache hits cost none), by embedder.",
+    ["embedder"],
+    buckets=(0.005, 0.01, 0.02, 0.03, 0.05, 0.075, 0.1, 0.15, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0),
+)
+EMBED_TEXTS: Final = Counter(
+    "retentia_embedding_texts_total",
+    "Texts asked of the embedder, by embedder and outcome (computed, cached).",
+    ["embedder", "outcome"],
 )

@@ -76,6 +76,9 @@ class Settings(BaseSettings):
     default_org: str = "default"
     default_project: str = "default"
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
+    #: `json`: every log line (on stderr) one JSON object with time, level, logger, message and
+    #: the request id inside a request; `text`: one human-readable line.
+    log_format: Literal["json", "text"] = "text"
     #: Request bodies above this many bytes are refused (413) before anything reads them.
     max_request_bytes: int = Field(default=16 * 1024 * 1024, ge=1024)
 
