@@ -5,6 +5,7 @@ GraphQL error with a `code`, or an `InvalidInput` result — and never a 500."""
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Collection, Iterator, Mapping
 from typing import Any, Final
 
@@ -22,6 +23,7 @@ from graphql import (
     GraphQLSchema,
     InlineFragmentNode,
     IntValueNode,
+    OperationDefinitionNode,
     SelectionSetNode,
     VariableNode,
     get_named_type,
@@ -38,11 +40,16 @@ MAX_QUERY_DEPTH: Final = 12
 #: Aliased fields per document: enough to ask for a few variants side by side.
 MAX_ALIASES: Final = 30
 #: Tokens per document (names, punctuation, literals).
-MAX_TOKENS: Final = 5_000
+MAX_TOKENS: Final = 2_000
 #: Objects a query may ask for: each non-leaf field counts 1, times the page size (`first`,
 #: `limit`, `maxNodes`, `k`) of every field above it. `traverse(maxNodes: 5000)` with nodes, their
 #: connectivity and the edges costs about 15,000.
 MAX_QUERY_COST: Final = 25_000
+#: Field selections an operation may have once its fragments are expanded: fragments that
+#: spread one another twice over would otherwise make a few lines cost 2^n work to validate.
+MAX_EXPANDED_FIELDS: Final = 5_000
+#: Times one response name may be selected in one selection set (fragments included).
+MAX_FIELD_REPEATS: Final = 5
 #: Largest page of each paged query; a bigger page is an `InvalidInput` naming the argument.
 PAGE_LIMITS: Final = {
     "memories": 100,
@@ -79,9 +86,104 @@ def decode_request_json(data: str | bytes) -> object:
         decoded = json.loads(data)
     except RecursionError as e:
         raise HTTPException(400, "the request body nests JSON too deeply") from e
+    except UnicodeDecodeError as e:
+        raise HTTPException(400, "Unable to parse request body as JSON (not UTF-8)") from e
     if not isinstance(decoded, dict | list):
         raise HTTPException(400, "the request body must be a JSON object with a `query`")
     return decoded
+
+
+# -- document shape -----------------------------------------------------------------------------
+
+
+class _Shape:
+    """The expanded size of each operation and fragment, and how often one response name
+    repeats within one selection set; each fragment is measured once."""
+
+    def __init__(self, document: Any) -> None:
+        self.fragments = {
+            d.name.value: d for d in document.definitions if isinstance(d, FragmentDefinitionNode)
+        }
+        self.measured: dict[str, tuple[int, Counter[str]]] = {}
+        self.repeats = 0
+
+    def level(
+        self, node: SelectionSetNode | None, seen: frozenset[str]
+    ) -> tuple[int, Counter[str]]:
+        """(fields below `node`, expanded; response names at its own level)."""
+        size, names = 0, Counter[str]()
+        for selection in node.selections if node is not None else ():
+            if isinstance(selection, FieldNode):
+                name = (selection.alias or selection.name).value
+                names[name] += 1
+                size += 1 + self.selection_set(selection.selection_set, seen)
+                continue
+            if isinstance(selection, InlineFragmentNode):
+                inner = self.level(selection.selection_set, seen)
+            elif isinstance(selection, FragmentSpreadNode):
+                inner = self.fragment(selection.name.value, seen)
+            else:
+                continue
+            size += inner[0]
+            names.update(inner[1])
+            if size > MAX_EXPANDED_FIELDS:
+                break
+        return size, names
+
+    def selection_set(self, node: SelectionSetNode | None, seen: frozenset[str]) -> int:
+        size, names = self.level(node, seen)
+        self.repeats = max(self.repeats, *names.values(), 0)
+        return size
+
+    def fragment(self, name: str, seen: frozenset[str]) -> tuple[int, Counter[str]]:
+        if name not in self.measured:
+            definition = self.fragments.get(name)
+            if definition is None or name in seen:
+                return 0, Counter()
+            self.measured[name] = self.level(definition.selection_set, seen | {name})
+        return self.measured[name]
+
+
+def document_shape(document: Any) -> tuple[int, int]:
+    """(expanded fields of the largest operation or fragment, most repeats of one response
+    name in one selection set)."""
+    shape = _Shape(document)
+    executable = (OperationDefinitionNode, FragmentDefinitionNode)
+    sizes = [
+        shape.selection_set(d.selection_set, frozenset())
+        for d in document.definitions
+        if isinstance(d, executable)
+    ]
+    return max(sizes, default=0), shape.repeats
+
+
+class ShapeLimiter(SchemaExtension):
+    """Refuses, before validation, a document whose fragments expand beyond
+    MAX_EXPANDED_FIELDS or that repeats a field more than MAX_FIELD_REPEATS times in one
+    selection set: validation walks every expanded copy and compares same-named fields pairwise,
+    so either would cost seconds of CPU per request."""
+
+    def on_validate(self) -> Iterator[None]:
+        context = self.execution_context
+        if context.graphql_document is not None and context.pre_execution_errors is None:
+            size, repeats = document_shape(context.graphql_document)
+            problem = None
+            if size > MAX_EXPANDED_FIELDS:
+                problem = (
+                    f"the query expands to more than {MAX_EXPANDED_FIELDS} fields; "
+                    "spread fewer fragments",
+                    {"code": "QUERY_TOO_LARGE", "limit": MAX_EXPANDED_FIELDS},
+                )
+            elif repeats > MAX_FIELD_REPEATS:
+                problem = (
+                    f"a field is selected {repeats} times in one selection set; the limit is "
+                    f"{MAX_FIELD_REPEATS}",
+                    {"code": "QUERY_TOO_LARGE", "limit": MAX_FIELD_REPEATS},
+                )
+            if problem is not None:
+                # Errors set here make strawberry skip validation and execution.
+                context.pre_execution_errors = [GraphQLError(problem[0], extensions=problem[1])]
+        yield
 
 
 # -- cost -------------------------------------------------------------------------------------

@@ -33,6 +33,7 @@ from service.api.limits import (
     MAX_QUERY_DEPTH,
     MAX_TOKENS,
     QueryCostLimiter,
+    ShapeLimiter,
     check_count,
     check_page,
 )
@@ -670,6 +671,7 @@ def build_schema() -> strawberry.Schema:
         query=merge_types("Query", (Query, RecallQuery)),
         mutation=Mutation,
         extensions=[
+            ShapeLimiter,
             lambda: QueryDepthLimiter(max_depth=MAX_QUERY_DEPTH),
             lambda: MaxAliasesLimiter(max_alias_count=MAX_ALIASES),
             lambda: MaxTokensLimiter(max_token_count=MAX_TOKENS),
