@@ -1,16 +1,18 @@
 """No Neo4j query can forget its tenant: read statically, every node and relationship pattern
 of every query the Neo4j repository runs is bound to `$tenant`, every full replacement of a
 node's properties puts the tenant back, and every index procedure's hits are filtered by it.
-Full-text input reaches Lucene as quoted word tokens only. (No server needed.)"""
+Full-text input reaches Lucene only inside escaped quoted strings. (No server needed.)"""
 
 from __future__ import annotations
 
 import re
+from typing import Literal
 
 import pytest
 
 from cypher import QueryName, load
 from graph_backends._neo4j_fulltext import lucene_query, tenant_term
+from graph_backends._redisearch import plain_text_query
 from schema import Tenant, build
 from tests.contract.test_search import HOSTILE_QUERIES
 
@@ -118,17 +120,30 @@ def test_the_check_accepts_a_bound_query() -> None:
 TENANT = build(Tenant, org="acme", project="alpha")
 
 
-@pytest.mark.parametrize("text", HOSTILE_QUERIES, ids=range(len(HOSTILE_QUERIES)))
-def test_lucene_query_holds_only_quoted_words(text: str) -> None:
-    """Whatever the input, the Lucene query is the tenant clause plus quoted `\\w+` words."""
-    query = lucene_query(text, TENANT)
+#: A Lucene quoted string whose every `"` and `\\` is escaped.
+_QUOTED = r'"(?:[^"\\]|\\.)*"'
+HOSTILE_LUCENE = [*HOSTILE_QUERIES, "ends with a backslash\\", 'a "quote" inside', "field:x o'neil"]
+
+
+@pytest.mark.parametrize("field", ["content", "text"])
+@pytest.mark.parametrize("text", HOSTILE_LUCENE, ids=range(len(HOSTILE_LUCENE)))
+def test_lucene_query_holds_only_quoted_strings(
+    text: str, field: Literal["content", "text"]
+) -> None:
+    """Whatever the input, the Lucene query is the tenant clause plus escaped quoted strings,
+    each one a word token of the text or one of its whitespace-separated chunks."""
+    query = lucene_query(text, TENANT, field)
     if query is None:
         assert not re.search(r"[^\W_]", text)  # no letter or digit: nothing to search for
         return
-    prefix = f'+tenant_term:"{tenant_term(TENANT)}"^0 +content:('
+    prefix = f'+tenant_term:"{tenant_term(TENANT)}"^0 +{field}:('
     assert query.startswith(prefix) and query.endswith(")")
-    words = query[len(prefix) : -1].split(" ")
-    assert words and all(re.fullmatch(r'"\w+"', w) for w in words)
+    body = query[len(prefix) : -1]
+    assert re.fullmatch(f"{_QUOTED}(?: {_QUOTED})*", body), body
+    terms = [re.sub(r"\\(.)", r"\1", q[1:-1]) for q in re.findall(_QUOTED, body)]
+    words = set((plain_text_query(text) or "").split(" | "))
+    assert set(terms) <= words | set(text.lower().split())
+    assert words <= set(terms)
 
 
 def test_tenant_terms_are_single_words_and_distinct() -> None:
