@@ -2,9 +2,10 @@
 property on every node and relationship; queries from `cypher/` (dialect `neo4j`) by name.
 
 Every query that touches tenant data declares `$tenant` and matches each node and relationship
-on it; `tests/contract/test_neo4j_tenancy.py` checks that statically and by behaviour. Indexes
-are shared by all tenants: unique (tenant, id) constraints, one full-text and one vector index
-(ADR 0007).
+on it; `tests/contract/test_neo4j_queries.py` checks that statically and
+`tests/contract/test_neo4j_tenancy.py` by behaviour. Indexes are shared by all tenants: unique
+(tenant, id) constraints, full-text and vector indexes (ADR 0007). The fact layer and recall's
+reads are mixed in from `_neo4j_facts` and `_neo4j_recall`.
 """
 
 from __future__ import annotations
@@ -26,8 +27,10 @@ from neo4j.exceptions import (
     SessionExpired,
 )
 
-from cypher import Query, QueryError, QueryName, load
-from graph_backends._neo4j_fulltext import lucene_query, tenant_term
+from cypher import AnyQueryName, Query, QueryError, QueryName, RecallQueryName, load
+from graph_backends._neo4j_facts import Neo4jFactsMixin
+from graph_backends._neo4j_fulltext import TENANT_PROPERTIES, lucene_query, tenant_term
+from graph_backends._neo4j_recall import Neo4jRecallMixin
 from graph_backends._records import (
     edge_from_row,
     edge_params,
@@ -68,7 +71,7 @@ _CAUSAL: Final = [str(t) for t in CAUSAL_TYPES]
 _SUPPORTIVE: Final = [str(t) for t in SUPPORTIVE_TYPES]
 #: The schema `ensure_schema` creates: (query, name of the index it makes). The names are the
 #: ones the query files give; an index under another name would never be found ONLINE.
-_INDEXES: Final = (
+_INDEXES: Final[tuple[tuple[AnyQueryName, str], ...]] = (
     (QueryName.CREATE_MEMORY_ID_INDEX, "retentia_memory_key"),
     (QueryName.CREATE_MEMORY_CREATED_AT_INDEX, "retentia_memory_created_at"),
     (QueryName.CREATE_MEMORY_FULLTEXT_INDEX, "retentia_memory_content"),
@@ -76,12 +79,12 @@ _INDEXES: Final = (
     (QueryName.CREATE_MEMORY_VECTOR_INDEX, "retentia_memory_vector"),
     (QueryName.CREATE_TOMBSTONE_ID_INDEX, "retentia_tombstone_key"),
     (QueryName.CREATE_CONFIG_KEY_INDEX, "retentia_config_key"),
+    # Memories of one source session follow each other (recall's neighbouring-turns leg).
+    (RecallQueryName.CREATE_MEMORY_SESSION_INDEX, "retentia_memory_session"),
 )
 _VECTOR_INDEX: Final = "retentia_memory_vector"
-#: Properties Neo4j stores for tenancy, which are not part of the domain model.
-_TENANT_PROPERTIES: Final = frozenset({"tenant", "tenant_term"})
 #: One query of a transaction: its name, parameters and template slots.
-_Step = tuple[QueryName, dict[str, Any], dict[str, EdgeType]]
+_Step = tuple[AnyQueryName, dict[str, Any], dict[str, EdgeType]]
 #: Largest UNWIND batch sent in one query.
 _BATCH: Final = 500
 #: Nodes deleted per transaction when a tenant is dropped.
@@ -105,17 +108,20 @@ def _ids(values: Collection[str]) -> list[str]:
 
 def _memory(props: Mapping[str, Any], embedding: list[float] | None = None) -> Memory:
     return memory_from_props(
-        {k: v for k, v in props.items() if k not in _TENANT_PROPERTIES}, embedding
+        {k: v for k, v in props.items() if k not in TENANT_PROPERTIES}, embedding
     )
 
 
-class Neo4jRepository:
-    """Neo4j behind the `GraphRepository` Protocol; see that Protocol for the contract."""
+class Neo4jRepository(Neo4jFactsMixin, Neo4jRecallMixin):
+    """Neo4j behind the `GraphRepository`, `FactRepository` and `RecallRepository` Protocols;
+    see them for the contract."""
 
     def __init__(self, driver: AsyncDriver, *, database: str, vector_dimension: int) -> None:
         self._driver = driver
         self._database = database
         self._dimension = vector_dimension
+        # The fact layer's indexes are shared by every tenant: ensured once per process.
+        self._fact_schema_ready = False
 
     @property
     def backend_name(self) -> str:
@@ -158,7 +164,7 @@ class Neo4jRepository:
     async def _run(
         self,
         tenant: Tenant | None,
-        name: QueryName,
+        name: AnyQueryName,
         params: Mapping[str, Any] | None = None,
         *,
         read_only: bool = False,
@@ -209,22 +215,24 @@ class Neo4jRepository:
         return {row["name"]: row for row in rows}
 
     async def ensure_schema(self, tenant: Tenant) -> None:
-        for create, _ in _INDEXES:
-            params = (
-                {"dimension": self._dimension}
-                if create is QueryName.CREATE_MEMORY_VECTOR_INDEX
-                else {}
-            )
-            await self._run(None, create, params)  # IF NOT EXISTS: idempotent and race-free
-        await self._wait_online()
-        await self._check_dimension()
+        await self._create_indexes(_INDEXES)
+        await self._check_dimension(_VECTOR_INDEX)
         await self._run(tenant, QueryName.REGISTER_TENANT)
 
-    async def _wait_online(self) -> None:
+    async def _create_indexes(self, indexes: Sequence[tuple[AnyQueryName, str]]) -> None:
+        """Create each index if missing (IF NOT EXISTS: idempotent and race-free) and wait
+        until every one is ONLINE. A query that declares `dimension` makes a vector index."""
+        for create, _ in indexes:
+            wanted = load(create, DIALECT).params
+            params = {"dimension": self._dimension} if "dimension" in wanted else {}
+            await self._run(None, create, params)
+        await self._wait_online([name for _, name in indexes])
+
+    async def _wait_online(self, names: Sequence[str]) -> None:
         deadline = asyncio.get_running_loop().time() + _SCHEMA_TIMEOUT_S
         while True:
             found = await self._indexes()
-            states = {name: (found.get(name) or {}).get("state") for _, name in _INDEXES}
+            states = {name: (found.get(name) or {}).get("state") for name in names}
             failed = [name for name, state in states.items() if state == "FAILED"]
             if failed:
                 raise BackendError(f"Neo4j failed to build indexes {failed}; see its debug.log")
@@ -241,15 +249,15 @@ class Neo4jRepository:
                 raise BackendError(f"Neo4j indexes never came online: {states}")
             await asyncio.sleep(0.05)
 
-    async def _check_dimension(self) -> None:
-        index = (await self._indexes()).get(_VECTOR_INDEX) or {}
+    async def _check_dimension(self, index_name: str) -> None:
+        index = (await self._indexes()).get(index_name) or {}
         config = (index.get("options") or {}).get("indexConfig") or {}
         stored = config.get("vector.dimensions")
         if stored is not None and stored != self._dimension:
             raise SchemaMismatch(
-                f"the Neo4j database has a vector index of dimension {stored} (shared by every "
-                f"tenant), but the embedder produces {self._dimension}; re-embed or use the old "
-                "embedder"
+                f"the Neo4j database has a vector index {index_name} of dimension {stored} "
+                f"(shared by every tenant), but the embedder produces {self._dimension}; "
+                "re-embed or use the old embedder"
             )
 
     async def schema_ready(self, tenant: Tenant) -> bool:

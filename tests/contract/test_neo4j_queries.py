@@ -1,23 +1,25 @@
 """No Neo4j query can forget its tenant: read statically, every node and relationship pattern
-of every query the Neo4j repository runs is bound to `$tenant`, every full replacement of a
-node's properties puts the tenant back, and every index procedure's hits are filtered by it.
-Full-text input reaches Lucene only inside escaped quoted strings. (No server needed.)"""
+of every query the Neo4j repository runs — memory, fact-layer and recall queries alike — is
+bound to `$tenant`, every full replacement of a node's properties puts the tenant back, and
+every index procedure's hits are filtered by it. Full-text input reaches Lucene only inside
+escaped quoted strings. (No server needed.)"""
 
 from __future__ import annotations
 
 import re
+from importlib import resources
 from typing import Literal
 
 import pytest
 
-from cypher import QueryName, load
+from cypher import AnyQueryName, FactQueryName, QueryName, RecallQueryName, load, query_file
 from graph_backends._neo4j_fulltext import lucene_query, tenant_term
 from graph_backends._redisearch import plain_text_query
 from schema import Tenant, build
 from tests.contract.test_search import HOSTILE_QUERIES
 
 #: Queries that legitimately span tenants, and why.
-GLOBAL = {
+GLOBAL: dict[AnyQueryName, str] = {
     QueryName.PING: "touches no data",
     QueryName.LIST_INDEXES: "indexes are shared by all tenants",
     QueryName.LIST_TENANTS: "lists the tenants themselves",
@@ -28,8 +30,21 @@ GLOBAL = {
     QueryName.CREATE_MEMORY_VECTOR_INDEX: "schema is shared",
     QueryName.CREATE_TOMBSTONE_ID_INDEX: "schema is shared",
     QueryName.CREATE_CONFIG_KEY_INDEX: "schema is shared",
+    FactQueryName.CREATE_ENTITY_ID_INDEX: "schema is shared",
+    FactQueryName.CREATE_ENTITY_KEY_INDEX: "schema is shared",
+    FactQueryName.CREATE_EXTRACTION_MEMORY_ID_INDEX: "schema is shared",
+    FactQueryName.CREATE_FACT_CONFLICT_KEY_INDEX: "schema is shared",
+    FactQueryName.CREATE_FACT_FINGERPRINT_INDEX: "schema is shared",
+    FactQueryName.CREATE_FACT_ID_INDEX: "schema is shared",
+    FactQueryName.CREATE_FACT_SUBJECT_KEY_INDEX: "schema is shared",
+    FactQueryName.CREATE_LEASE_NAME_INDEX: "schema is shared",
+    RecallQueryName.CREATE_FACT_TEXT_INDEX: "schema is shared",
+    RecallQueryName.CREATE_FACT_VECTOR_ID_INDEX: "schema is shared",
+    RecallQueryName.CREATE_FACT_VECTOR_INDEX: "schema is shared",
+    RecallQueryName.CREATE_MEMORY_SESSION_INDEX: "schema is shared",
 }
-SCOPED = [n for n in QueryName if n not in GLOBAL]
+ALL_QUERIES: list[AnyQueryName] = [*QueryName, *FactQueryName, *RecallQueryName]
+SCOPED = [n for n in ALL_QUERIES if n not in GLOBAL]
 
 _STRING = re.compile(r"'(?:[^'\\]|\\.)*'")
 #: `(var:Label {map})`, `(var)`, `(:Label {map})`, `()` — not preceded by a name, which would
@@ -72,7 +87,7 @@ def tenant_violations(text: str) -> list[str]:
 
 
 @pytest.mark.parametrize("name", SCOPED)
-def test_every_neo4j_query_is_bound_to_its_tenant(name: QueryName) -> None:
+def test_every_neo4j_query_is_bound_to_its_tenant(name: AnyQueryName) -> None:
     """Each pattern of the query carries `tenant: $tenant` (or reuses a variable that did)."""
     query = load(name, "neo4j")
     assert "tenant" in query.params
@@ -80,8 +95,8 @@ def test_every_neo4j_query_is_bound_to_its_tenant(name: QueryName) -> None:
 
 
 def test_global_queries_touch_no_tenant_data() -> None:
-    """The queries allowed to span tenants read or write no memory, edge, tombstone or config:
-    they are schema commands, or read the :Tenant markers."""
+    """The queries allowed to span tenants read or write no tenant data (memories, edges,
+    facts, entities, leases…): they are schema commands, or read the :Tenant markers."""
     for name in GLOBAL:
         text = load(name, "neo4j").text
         body = " ".join(line for line in text.splitlines() if not line.lstrip().startswith("//"))
@@ -89,6 +104,18 @@ def test_global_queries_touch_no_tenant_data() -> None:
             assert re.fullmatch(r"MATCH \(t:Tenant\) RETURN DISTINCT t\.tenant .*", body), body
         else:
             assert not re.search(r"\b(MATCH|MERGE|DELETE|SET)\b", body), name
+
+
+def test_every_fact_and_recall_query_has_a_neo4j_text() -> None:
+    """The shared fact-layer and recall queries are written for a graph per tenant, so Neo4j
+    overrides every one, and no override merely copies the shared text."""
+    for family, folder in ((FactQueryName, "facts"), (RecallQueryName, "recall")):
+        root = resources.files("cypher") / folder / "neo4j"
+        names = {p.name.removesuffix(".cypher") for p in root.iterdir() if p.is_file()}
+        assert names == {n.value for n in family}
+        for name in family:
+            override = query_file(name, "neo4j").read_text(encoding="utf-8").strip()
+            assert override != query_file(name).read_text(encoding="utf-8").strip(), name
 
 
 @pytest.mark.parametrize(

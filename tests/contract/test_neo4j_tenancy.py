@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from cypher import QueryName, load
+from cypher import AnyQueryName, load
 from graph_backends import (
     BackendUnavailable,
     GraphRepository,
@@ -46,8 +46,14 @@ CUT = T0 - timedelta(days=90)
 
 @pytest.fixture(scope="session")
 async def neo4j(request: pytest.FixtureRequest) -> AsyncIterator[Neo4jRepository]:
+    """The Neo4j repository, with the shared schema (memories' and the fact layer's) in place,
+    so plans are those of a database in use."""
     async with open_backend(backend_config(request, "neo4j")) as repository:
         assert isinstance(repository, Neo4jRepository)
+        tenant = new_tenant()
+        await repository.ensure_schema(tenant)
+        await repository.ensure_fact_schema(tenant)
+        await repository.drop_tenant(tenant)
         yield repository
 
 
@@ -278,10 +284,11 @@ class TestNeo4jTenancy:
 
     @pytest.mark.parametrize("name", SCOPED)
     async def test_tenant_scoped_queries_seek_an_index(
-        self, neo4j: Neo4jRepository, name: QueryName
+        self, neo4j: Neo4jRepository, name: AnyQueryName
     ) -> None:
-        """No tenant-scoped query scans a label or all relationships: each finds its tenant
-        through the (tenant, …) indexes (the few :Tenant markers excepted)."""
+        """No tenant-scoped query — memory, fact layer or recall — scans a label or all
+        relationships: each finds its tenant through the (tenant, …) indexes (the few :Tenant
+        markers excepted)."""
         tenant = new_tenant()
         query = load(name, "neo4j")
         templates = {"edge_type": EdgeType.CAUSED_BY} if query.templates else {}

@@ -1,40 +1,54 @@
-"""Schema creation is explicit and idempotent, and every named query is valid Cypher for each
-Cypher backend that runs it: EXPLAIN-checked against the real engine, in that backend's dialect,
-with the parameters the repository really sends."""
+"""Schema creation is explicit and idempotent, and every named query — memory, fact-layer and
+recall families — is valid Cypher for each Cypher backend that runs it: EXPLAIN-checked against
+the real engine, in that backend's dialect, with the parameters the repository really sends
+(built by the same functions the repository uses)."""
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
+from datetime import timedelta
 
 import pytest
 
-from cypher import QueryName, load
-from graph_backends import FalkorConfig, GraphRepository, open_backend
-from schema import EdgeType, Tenant
+from cypher import AnyQueryName, FactQueryName, QueryName, RecallQueryName, load
+from graph_backends import FalkorConfig, GraphRepository, fact_store, open_backend
+from graph_backends._fact_records import (
+    close_params,
+    expiry_params,
+    extraction_params,
+    fact_props,
+    relation_params,
+)
+from graph_backends._neo4j_fulltext import lucene_query, tenant_term
+from graph_backends._records import epoch_us
+from graph_backends._redisearch import plain_text_query
+from schema import EdgeType, FactState, Tenant
+from schema.facts import (
+    Close,
+    ExtractionRecord,
+    ExtractionStatus,
+    Fact,
+    Relation,
+    RelationExpiry,
+    entity_id,
+)
 from tests.conftest import BACKENDS, DIMENSION, backend_config, new_tenant
+from tests.factories import T0
 
 #: The selected backends that speak Cypher, and the dialect each loads its queries in.
 #: (SurrealDB speaks SurrealQL; its queries are checked with that backend.)
 DIALECTS = {"falkordb-embedded": "falkordb", "falkordb-server": "falkordb", "neo4j": "neo4j"}
 CYPHER_BACKENDS = tuple(b for b in BACKENDS if b in DIALECTS)
 
-_DDL = frozenset(
-    {
-        QueryName.CREATE_MEMORY_ID_INDEX,
-        QueryName.CREATE_MEMORY_CREATED_AT_INDEX,
-        QueryName.CREATE_MEMORY_VECTOR_INDEX,
-        QueryName.CREATE_MEMORY_FULLTEXT_INDEX,
-        QueryName.CREATE_MEMORY_VECTOR_ID_INDEX,
-        QueryName.CREATE_TOMBSTONE_ID_INDEX,
-        QueryName.CREATE_CONFIG_KEY_INDEX,
-    }
-)
+ALL_QUERIES: tuple[AnyQueryName, ...] = (*QueryName, *FactQueryName, *RecallQueryName)
+#: The schema commands (index and constraint creation) of every family.
+_DDL = frozenset(n for n in ALL_QUERIES if n.value.startswith("create_"))
 #: Per dialect, the queries not EXPLAIN-checked here, and why.
-NOT_CHECKED: dict[str, frozenset[QueryName]] = {
+NOT_CHECKED: dict[str, frozenset[AnyQueryName]] = {
     # FalkorDB answers EXPLAIN of index DDL with no plan; the DDL runs for real in
-    # ensure_schema, which every contract test exercises through its fixture. It keeps a graph
-    # per tenant, so it never runs the queries of tenancy by property.
+    # ensure_schema and ensure_fact_schema, which the fixture below (and every contract test's)
+    # calls. It keeps a graph per tenant, so it never runs the queries of tenancy by property.
     "falkordb": _DDL
     | {QueryName.REGISTER_TENANT, QueryName.LIST_TENANTS, QueryName.DROP_TENANT_BATCH},
     # Neo4j plans every query, DDL included.
@@ -53,7 +67,49 @@ async def test_ensure_schema_is_idempotent(repository: GraphRepository) -> None:
         await repository.drop_tenant(tenant)
 
 
-def sample_params(name: QueryName, dialect: str, tenant: Tenant) -> dict[str, object]:
+ALICE, ACME = entity_id("alice"), entity_id("acme")
+MEMORY_ID = "00000000-0000-4000-8000-000000000001"
+FACT = Fact(
+    id="f1",
+    subject="Alice",
+    predicate="works at",
+    object="Acme",
+    subject_key="alice",
+    predicate_key="works at",
+    object_key="acme",
+    subject_entity=ALICE,
+    object_entity=ACME,
+    conflict_key="slot\x1falice\x1fworks at",
+    single_valued=True,
+    fingerprint="0" * 64,
+    valid_from=T0,
+    recorded_at=T0,
+    source=MEMORY_ID,
+)
+#: The `rows` each query that takes them receives, built by the repository's own functions.
+FACT_ROWS: dict[AnyQueryName, list[dict[str, object]]] = {
+    FactQueryName.CLOSE_FACTS: [
+        close_params(Close("f1", FactState.SUPERSEDED, valid_to=T0, superseded_by="f2"))
+    ],
+    FactQueryName.EXPIRE_RELATIONS: [
+        expiry_params(RelationExpiry(ALICE, ACME, "works at", ("f1",), T0))
+    ],
+    FactQueryName.INSERT_FACTS: [{"props": fact_props(FACT)}],
+    FactQueryName.LINK_FACT_OBJECTS: [{"fact": "f1", "entity": ACME}],
+    FactQueryName.LINK_FACT_SOURCES: [{"fact": "f1", "memory": MEMORY_ID}],
+    FactQueryName.MERGE_ENTITIES: [{"id": ALICE, "name": "Alice", "key": "alice"}],
+    FactQueryName.RECORD_EXTRACTION: [
+        extraction_params(ExtractionRecord(MEMORY_ID, ExtractionStatus.DONE, T0, facts=1))
+    ],
+    FactQueryName.SET_SOFT_CONFLICTS: [{"id": "f1", "ids": ["f2"]}],
+    FactQueryName.UPSERT_RELATIONS: [
+        relation_params(Relation(source=ALICE, target=ACME, predicate="works at", fact_id="f1"), T0)
+    ],
+    RecallQueryName.WRITE_FACT_VECTORS: [{"id": "f1", "embedding": [0.5] * DIMENSION}],
+}
+
+
+def sample_params(name: AnyQueryName, dialect: str, tenant: Tenant) -> dict[str, object]:
     """Parameters shaped exactly like the ones the repository sends for `name`."""
     values: dict[str, object] = {
         "ids": ["00000000-0000-4000-8000-000000000001"],
@@ -95,15 +151,38 @@ def sample_params(name: QueryName, dialect: str, tenant: Tenant) -> dict[str, ob
         "value": "{}",
         "now": 0,
         "tenant": tenant.key,
-        "tenant_term": "t0123456789abcdef",
+        "tenant_term": tenant_term(tenant),
         "batch": 100,
+        # The fact layer and recall.
+        "keys": [FACT.conflict_key],
+        "fingerprints": [FACT.fingerprint],
+        "entity": ALICE,
+        "entities": [ALICE],
+        "states": [str(FactState.ACTIVE)],
+        "at": epoch_us(T0),
+        "start": epoch_us(T0 - timedelta(days=1)),
+        "end": epoch_us(T0 + timedelta(days=1)),
+        "subject": "alice",
+        "predicate": "works at",
+        "name": "reconciler",
+        "owner": "runner-1",
+        "until": epoch_us(T0 + timedelta(minutes=5)),
+        "names": ["alice"],
+        "sessions": ["s1"],
     }
+    if name in FACT_ROWS:
+        values["rows"] = FACT_ROWS[name]
     if name is QueryName.UPDATE_MEMORIES:
         values["rows"] = [{"id": "a", "props": {"status": "active", "summary": None}}]
     if name is QueryName.WRITE_TOMBSTONES:
         values["rows"] = [{"id": "a", "superseded_by": "b", "content_hash": "h", "deleted_at": 0}]
-    if name is QueryName.FULLTEXT_SEARCH and dialect == "neo4j":
-        values["query"] = '+tenant_term:"t0123456789abcdef"^0 +content:("hello")'
+    if name in (QueryName.FULLTEXT_SEARCH, RecallQueryName.FACT_FULLTEXT_SEARCH):
+        field = "content" if name is QueryName.FULLTEXT_SEARCH else "text"
+        values["query"] = (
+            lucene_query("hello-world", tenant, field)
+            if dialect == "neo4j"
+            else plain_text_query("hello-world")
+        )
     return {p: values[p] for p in load(name, dialect).params}
 
 
@@ -145,6 +224,7 @@ async def cypher_backend(
     async with open_backend(config) as repository:
         tenant = new_tenant()
         await repository.ensure_schema(tenant)
+        await fact_store(repository).ensure_fact_schema(tenant)
         try:
             yield CypherBackend(name, DIALECTS[name], repository, tenant)
         finally:
@@ -154,7 +234,7 @@ async def cypher_backend(
 CASES = [
     pytest.param(backend, name, id=f"{backend}-{name}")
     for backend in CYPHER_BACKENDS
-    for name in QueryName
+    for name in ALL_QUERIES
     if name not in NOT_CHECKED[DIALECTS[backend]]
 ]
 
@@ -163,7 +243,7 @@ CASES = [
 if CASES:
 
     @pytest.mark.parametrize(("cypher_backend", "name"), CASES, indirect=["cypher_backend"])
-    async def test_every_query_explains(cypher_backend: CypherBackend, name: QueryName) -> None:
+    async def test_every_query_explains(cypher_backend: CypherBackend, name: AnyQueryName) -> None:
         """The engine parses and plans each query, in the backend's dialect, with its real
         parameters."""
         query = load(name, cypher_backend.dialect)

@@ -1,0 +1,27 @@
+// The tenant's facts matching the optional filters, with the effective-at predicate at $at and
+// the overlap predicate over [$start, $end) applied when given. Newest first. With a subject,
+// the first branch seeks the (tenant, subject_key) index and the second unwinds an empty list,
+// so it never reads the tenant's facts (a `WHERE $subject IS NULL` would be checked per fact);
+// without one, the first finds nothing and the second reads the tenant's facts.
+// params: subject, predicate, states, at, start, end, limit, tenant
+CALL () {
+  MATCH (f:Fact {tenant: $tenant, subject_key: $subject})
+  RETURN f
+  UNION ALL
+  UNWIND CASE WHEN $subject IS NULL THEN [true] ELSE [] END AS everything
+  MATCH (f:Fact {tenant: $tenant})
+  WHERE f.id IS NOT NULL
+  RETURN f
+}
+WITH f
+WHERE ($predicate IS NULL OR f.predicate_key = $predicate)
+  AND ($states IS NULL OR f.state IN $states)
+  AND ($at IS NULL OR ((f.invalid_at IS NULL OR f.invalid_at > $at)
+       AND (f.valid_from IS NULL OR f.valid_from <= $at)
+       AND (f.valid_to IS NULL OR f.valid_to > $at)))
+  AND ($start IS NULL OR ((f.invalid_at IS NULL OR f.invalid_at > $start)
+       AND (f.valid_to IS NULL OR f.valid_to > $start)))
+  AND ($end IS NULL OR f.valid_from IS NULL OR f.valid_from < $end)
+RETURN properties(f) AS props
+ORDER BY f.valid_from DESC, f.recorded_at DESC, f.id
+LIMIT $limit
