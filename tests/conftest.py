@@ -48,7 +48,7 @@ def selected_backends() -> tuple[str, ...]:
 
 BACKENDS = selected_backends()
 #: Backends whose repository implements the fact layer (`graph_backends.FactRepository`).
-FACT_LAYER_BACKENDS = ("falkordb-embedded", "falkordb-server", "surrealdb-embedded")
+FACT_LAYER_BACKENDS = ("falkordb-embedded", "falkordb-server", "neo4j", "surrealdb-embedded")
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
