@@ -136,7 +136,11 @@ class Reconciler:
     async def run_once(
         self, tenants: Sequence[Tenant] | None = None, *, dry_run: bool = False
     ) -> list[ReconcileReport]:
-        chosen = list(tenants) if tenants is not None else await self._repository.list_tenants()
+        chosen = (
+            list(tenants)
+            if tenants is not None
+            else [t for t in await self._repository.list_tenants() if not t.system]
+        )
         reports = []
         for tenant in chosen:
             report = await self.reconcile(tenant, dry_run=dry_run)

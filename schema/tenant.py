@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Final
 
 from pydantic import AfterValidator, BaseModel, ConfigDict
 
 from schema.values import check_tenant_part
+
+#: The project holding an org's own records (API keys); requests may never name it, and
+#: whole-database passes (maintenance, the reconciler) leave it alone.
+SYSTEM_PROJECT: Final = "retentia.system"
 
 OrgName = Annotated[str, AfterValidator(lambda v: check_tenant_part("org", v))]
 ProjectName = Annotated[str, AfterValidator(lambda v: check_tenant_part("project", v))]
@@ -23,6 +27,10 @@ class Tenant(BaseModel):
     @property
     def key(self) -> str:
         return f"retentia:{self.org}:{self.project}"
+
+    @property
+    def system(self) -> bool:
+        return self.project == SYSTEM_PROJECT
 
     def __str__(self) -> str:
         return f"{self.org}/{self.project}"

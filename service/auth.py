@@ -35,6 +35,7 @@ from prometheus_client import Counter
 from pydantic import AwareDatetime, BaseModel, ConfigDict, StringConstraints, ValidationError
 
 from schema import Conflict, InvalidInput, NotFound, RetentiaError, Tenant, build
+from schema.tenant import SYSTEM_PROJECT as SYSTEM_PROJECT
 
 log = logging.getLogger(__name__)
 
@@ -49,8 +50,6 @@ class Permission(StrEnum):
     MEMBERS_WRITE = "members:write"
 
 
-#: The project holding an org's key records; requests may never name it.
-SYSTEM_PROJECT: Final = "retentia.system"
 #: The record id of the key given by `RETENTIA_BOOTSTRAP_KEY`.
 BOOTSTRAP_ID: Final = "bootstrap"
 KEY_PREFIX: Final = "rtk_"

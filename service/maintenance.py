@@ -396,6 +396,42 @@ class _Pass:
         return candidates
 
 
+async def _write_consolidations(state: _Pass) -> None:
+    """Store the semantic memories a pass made (embedded) and their DERIVED_FROM edges."""
+    if not state.created:
+        return
+    service, repository = state.service, state.service.repository
+    created = [state.current(m.id) for m in state.created]
+    vectors = await service.embedder.embed([m.content for m in created])
+    await repository.upsert_memories(
+        state.tenant,
+        [m.model_copy(update={"embedding": v}) for m, v in zip(created, vectors, strict=True)],
+    )
+    await repository.link(state.tenant, state.created_edges)
+
+
+async def consolidate(
+    service: MemoryService,
+    tenant: Tenant,
+    *,
+    dry_run: bool = False,
+    summarizer: Summarizer | None = None,
+) -> MaintenanceReport:
+    """Consolidation alone (no rescoring, transitions or forgetting): every entity shared by
+    enough episodic memories gets one semantic memory with DERIVED_FROM edges. Idempotent."""
+    started = time.perf_counter()
+    await service.ready(tenant)
+    report = MaintenanceReport(tenant=str(tenant), dry_run=dry_run, now=service.now())
+    memories = {m.id: m for m in await service.repository.all_memories(tenant)}
+    report.memories = len(memories)
+    state = _Pass(service, tenant, memories, {}, {}, {}, report)
+    await state.consolidate(summarizer or ExtractiveSummarizer())
+    if not dry_run:
+        await _write_consolidations(state)
+    report.seconds = time.perf_counter() - started
+    return report
+
+
 async def maintain(
     service: MemoryService,
     tenant: Tenant,
@@ -458,17 +494,7 @@ async def maintain(
         skip = state.forgotten.keys() | {m.id for m in state.created}
         updates = [m for i, m in state.changed.items() if i not in skip]
         await repository.update_memories(tenant, updates, fields=LIFECYCLE_FIELDS)
-        if state.created:
-            created = [state.current(m.id) for m in state.created]
-            vectors = await service.embedder.embed([m.content for m in created])
-            await repository.upsert_memories(
-                tenant,
-                [
-                    m.model_copy(update={"embedding": v})
-                    for m, v in zip(created, vectors, strict=True)
-                ],
-            )
-            await repository.link(tenant, state.created_edges)
+        await _write_consolidations(state)
         await repository.write_tombstones(tenant, tombstones)
         if state.forgotten:
             await repository.delete_memories(tenant, list(state.forgotten))

@@ -86,7 +86,7 @@ from service.core_preferences import (
     set_core_preferences,
 )
 from service.explain import explain
-from service.maintenance import maintain
+from service.maintenance import consolidate, maintain
 from service.reactivation import reactivate
 
 log = logging.getLogger(__name__)
@@ -593,6 +593,24 @@ class Mutation:
         try:
             tenant = info.context.require(MANAGE).tenant()
             report = await maintain(
+                info.context.services.memories,
+                tenant,
+                dry_run=dry_run,
+                summarizer=info.context.services.summarizer,
+            )
+        except RetentiaError as e:
+            return errors.invalid_or_denied(e)
+        return MaintenanceReportType.from_domain(report)
+
+    @strawberry.mutation(
+        description="Consolidation alone: every entity shared by enough episodic memories gets "
+        "one semantic memory with DERIVED_FROM edges to them (no rescoring, transitions or "
+        "forgetting). Idempotent; with dryRun nothing is written."
+    )
+    async def consolidate(self, info: Info, dry_run: bool = False) -> MaintenanceResult:
+        try:
+            tenant = info.context.require(MANAGE).tenant()
+            report = await consolidate(
                 info.context.services.memories,
                 tenant,
                 dry_run=dry_run,

@@ -29,7 +29,7 @@ from service.core_preferences import (
 )
 from service.engine_settings import EngineSettings
 from service.explain import explain
-from service.maintenance import maintain
+from service.maintenance import consolidate, maintain
 from service.memories import LinkRequest, MemoryService, RelatedEdge, StoreRequest
 from service.reactivation import reactivate
 from service.retention import activation
@@ -370,3 +370,35 @@ async def test_inbound_cap_holds_within_one_batch(
     )
     assert linked == 2
     assert await repository.auto_link_inbound(tenant, [hub]) == [2]
+
+
+async def test_consolidation_alone_touches_nothing_else_and_is_idempotent(
+    service: MemoryService, tenant: Tenant, repository: GraphRepository, clock: Clock
+) -> None:
+    ids = [
+        await put(service, tenant, text, entities=["Acme"])
+        for text in ("Acme signed the contract.", "Acme sent the invoice.", "Acme paid late.")
+    ]
+    await repository.update_memories(
+        tenant,
+        [
+            m.model_copy(update={"status": MemoryStatus.EPISODIC})
+            for m in await service.get(tenant, ids)
+            if m
+        ],
+        fields=("status",),
+    )
+    other = await put(service, tenant, "an unrelated tagged memory")
+    clock.advance(days=30)
+    before = {m.id: m for m in await repository.all_memories(tenant)}
+    dry = await consolidate(service, tenant, dry_run=True)
+    assert len(dry.consolidated) == 1
+    assert {m.id: m for m in await repository.all_memories(tenant)} == before
+    report = await consolidate(service, tenant)
+    (made,) = report.consolidated
+    assert set(made.sources) == set(ids)
+    after = {m.id: m for m in await repository.all_memories(tenant)}
+    assert set(after) == set(before) | {made.memory_id}
+    assert all(after[i] == before[i] for i in before)  # no rescoring, transitions or forgetting
+    assert after[other].status is MemoryStatus.TAGGED
+    assert (await consolidate(service, tenant)).consolidated == []

@@ -113,6 +113,7 @@ OPERATIONS: dict[str, tuple[str, str, dict[str, Any]]] = {
         {},
     ),
     "runMaintenance": (MANAGE, "mutation { r: runMaintenance(dryRun: true) { D } }", {}),
+    "consolidate": (MANAGE, "mutation { r: consolidate(dryRun: true) { D } }", {}),
     "createApiKey": (
         MEMBERS_WRITE,
         'mutation { r: createApiKey(name: "child", permissions: [MEMBERS_WRITE]) { D } }',
