@@ -239,6 +239,36 @@ async def _keys_async(args: argparse.Namespace) -> int:
     return 0
 
 
+def _mcp(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from schema import InvalidInput, Tenant, build
+    from service.auth import SYSTEM_PROJECT
+    from service.mcp_server import serve_stdio
+    from service.observability import configure_logging
+
+    overrides: dict[str, object] = {}
+    if args.data_dir is not None:
+        overrides["data_dir"] = args.data_dir
+    try:
+        settings = Settings(**overrides)  # type: ignore[arg-type]
+        tenant = build(
+            Tenant,
+            org=args.org or settings.default_org,
+            project=args.project or settings.default_project,
+        )
+        if tenant.project == SYSTEM_PROJECT:
+            raise InvalidInput("project", f"{SYSTEM_PROJECT!r} is reserved for API keys")
+    except (ValidationError, InvalidInput) as e:
+        message = _first_error(e) if isinstance(e, ValidationError) else str(e)
+        print(f"retentia mcp: {message}", file=sys.stderr)
+        return 2
+    # stdout carries the protocol: every log record goes to stderr.
+    configure_logging(settings.log_level, settings.log_format)
+    asyncio.run(serve_stdio(settings, tenant))
+    return 0
+
+
 def _sdl(args: argparse.Namespace) -> int:
     from service.api.schema import build_schema
 
@@ -309,6 +339,15 @@ def parser() -> argparse.ArgumentParser:
         command.add_argument("--org", help="the org (default RETENTIA_DEFAULT_ORG)")
         command.add_argument("--data-dir", type=Path, help="data directory (RETENTIA_DATA_DIR)")
     keys.set_defaults(run=_keys)
+    mcp = commands.add_parser(
+        "mcp",
+        help="serve the memory tools to an agent over MCP on stdin/stdout (memory_store, "
+        "memory_recall, …, the names papez and Genesys agents use)",
+    )
+    mcp.add_argument("--org", help="tenant org (default RETENTIA_DEFAULT_ORG)")
+    mcp.add_argument("--project", help="tenant project (default RETENTIA_DEFAULT_PROJECT)")
+    mcp.add_argument("--data-dir", type=Path, help="data directory (RETENTIA_DATA_DIR)")
+    mcp.set_defaults(run=_mcp)
     sdl = commands.add_parser("sdl", help="print the GraphQL schema (SDL)")
     sdl.add_argument("--output", type=Path, help="write to this file instead of stdout")
     sdl.set_defaults(run=_sdl)

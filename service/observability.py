@@ -15,7 +15,8 @@ import re
 import sys
 import time
 import uuid
-from collections.abc import AsyncIterator, Collection
+from collections.abc import AsyncIterator, Collection, Iterator
+from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -53,6 +54,18 @@ _CURRENT: ContextVar[RequestInfo | None] = ContextVar("retentia_request", defaul
 def current_request_id() -> str | None:
     info = _CURRENT.get()
     return None if info is None else info.request_id
+
+
+@contextmanager
+def request_context(request_id: str) -> Iterator[RequestInfo]:
+    """Log records inside carry `request_id` (for work that is not an HTTP request, such as
+    an MCP tool call)."""
+    info = RequestInfo(request_id)
+    token = _CURRENT.set(info)
+    try:
+        yield info
+    finally:
+        _CURRENT.reset(token)
 
 
 # -- logging ---------------------------------------------------------------------------------
