@@ -1,8 +1,13 @@
 // Make each (source, target, predicate) key have exactly one RELATES edge open at $now,
 // pointing at the fact: create it when none is open, otherwise repoint the first open one and
-// close any duplicate at $now. Reports what changed.
+// close any duplicate at $now. An edge is never (re)opened for a fact already closed: a writer's
+// late projection then cannot resurrect what a faster successor has already expired.
+// Reports what changed.
 // params: rows, now
 UNWIND $rows AS row
+OPTIONAL MATCH (closed:Fact {id: row.fact_id})
+WHERE closed.state <> 'active'
+WITH row WHERE closed IS NULL
 MATCH (s:Entity {id: row.source}), (t:Entity {id: row.target})
 OPTIONAL MATCH (s)-[r:RELATES]->(t)
 WHERE r.predicate = row.predicate AND (r.valid_to IS NULL OR r.valid_to > $now)

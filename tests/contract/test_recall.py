@@ -97,10 +97,10 @@ async def test_each_leg_returns_its_memories(world: World) -> None:
         "Acme Robotics memo", facts=[fact("Acme Robotics", "located in", "Berlin")]
     )
     dentist = await world.put("Dentist appointment on Friday", category=Category.OBLIGATIONS)
-    turns = [
-        await world.put(text, source_session="s1")
-        for text in ("hello there", "we adopted a puppy named Biscuit", "congratulations!")
-    ]
+    turns = []
+    for text in ("hello there", "we adopted a puppy named Biscuit", "congratulations!"):
+        world.clock.advance(seconds=1)  # turns of a session follow each other in time
+        turns.append(await world.put(text, source_session="s1"))
 
     def rank(result: Any, leg: str, memory_id: str) -> int | None:
         for hit in result.hits:

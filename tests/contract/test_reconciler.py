@@ -13,7 +13,7 @@ import pytest
 from graph_backends import GraphRepository, fact_store
 from reconciler import Reconciler
 from schema import Category, FactState, Tenant
-from schema.facts import FactWriter, Relation, RelationExpiry, entity_id
+from schema.facts import FactWriter, Relation, RelationExpiry
 from service.facts import FactService
 from tests.engine_support import Clock
 
@@ -82,16 +82,23 @@ async def test_an_edge_without_an_active_fact_is_closed_at_the_facts_instant(
     acme = first.results[0].fact_id
     assert acme is not None
     clock.advance(days=2)
-    await svc.apply_facts(tenant, [fact("Alice", "works at", "Globex")], FactWriter.API)
+
+    class Killed(Exception):
+        pass
+
+    def kill(point: str) -> None:
+        raise Killed(point)
+
+    # drift: the writer dies between the supersession's fact write and its projection, so the
+    # Acme edge stays open and Globex has none
+    dying = FactService(fact_store(repository), clock, fault=kill)
+    with pytest.raises(Killed):
+        await dying.apply_facts(tenant, [fact("Alice", "works at", "Globex")], FactWriter.API)
     superseded_at = clock()
-    # drift: the Acme edge is re-opened, as if the projection of the supersession was lost
-    stale = Relation(
-        source=entity_id("alice"), target=entity_id("acme"), predicate="works at", fact_id=acme
-    )
-    await svc.repository.project_relations(tenant, [stale], [], clock())
+    assert {r.fact_id for r in await svc.repository.open_relations(tenant, clock())} == {acme}
     clock.advance(days=5)
     report = await Reconciler(svc.repository, clock).reconcile(tenant)
-    assert report.edges_expired == 1
+    assert (report.edges_expired, report.edges_created) == (1, 1)
     at_supersession = await svc.repository.open_relations(
         tenant, superseded_at - timedelta(microseconds=1)
     )
