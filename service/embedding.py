@@ -148,11 +148,12 @@ class LocalEmbedder:
 
     def _encode(self, texts: list[str]) -> list[Vector]:
         with self._lock:
-            started = time.perf_counter()
+            started, cpu = time.perf_counter(), time.thread_time()
             vectors = self._model.encode(
                 texts, batch_size=_MINI_BATCH, normalize_embeddings=True, show_progress_bar=False
             )
             metrics.EMBED_SECONDS.labels(self._name).observe(time.perf_counter() - started)
+            metrics.EMBED_CPU_SECONDS.labels(self._name).inc(time.thread_time() - cpu)
         return [tuple(v.tolist()) for v in vectors]
 
     async def embed(self, texts: Sequence[str]) -> list[Vector]:

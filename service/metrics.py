@@ -65,6 +65,13 @@ EMBED_SECONDS: Final = Histogram(
     ["embedder"],
     buckets=(0.005, 0.01, 0.02, 0.03, 0.05, 0.075, 0.1, 0.15, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0),
 )
+EMBED_CPU_SECONDS: Final = Counter(
+    "retentia_embedding_cpu_seconds_total",
+    "CPU time of the local embedder's forward passes, on the thread that runs them (all of it "
+    "with the default single torch thread); beside retentia_embedding_seconds, the wall time, "
+    "it tells computing from waiting for a CPU on a busy machine.",
+    ["embedder"],
+)
 EMBED_TEXTS: Final = Counter(
     "retentia_embedding_texts_total",
     "Texts asked of the embedder, by embedder and outcome (computed, cached).",
