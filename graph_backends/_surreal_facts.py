@@ -1,13 +1,16 @@
 """The fact layer on SurrealDB (`FactRepository`), mixed into `SurrealRepository`.
 
-Atomic read-decide-write: read the snapshot, plan, then write in one transaction whose first
-step (`check_fact_snapshot`) re-reads the active facts of the keys and the recorded
+Atomic read-decide-write. In this process a fact write holds the tenant's write lock from its
+snapshot to its commit, so the writers of one process apply one after the other, each planned
+on what the previous one wrote, and their edge projections queue behind them in the same
+order. Writers in other processes (a shared server) are caught inside the transaction: its
+first step (`check_fact_snapshot`) re-reads the active facts of the keys and the recorded
 fingerprints and THROWs unless they are what the plan saw, then bumps one lock record per key
-and fingerprint. SurrealDB's transactions are snapshot-isolated and refuse the second of two
-concurrent commits that wrote the same record (measured: four writers of one record, one
-commit; four that only read a slot and insert beside it, four commits). So a writer that
-committed after the snapshot is caught by the check, one that commits concurrently by the lock
-records; either way nothing is written and the batch is planned again on a new snapshot.
+and fingerprint. SurrealDB transactions are snapshot-isolated and normally refuse the second
+of two concurrent commits that wrote one record, while two that only read a slot and insert
+beside it both commit (measured); so the check catches a writer that committed after the
+snapshot, the lock records one that commits alongside, and the batch is planned again on a
+new snapshot. (The embedded engines of 3.2.4 let about 1 % of such conflicts through: ADR 0008.)
 """
 
 from __future__ import annotations
@@ -118,7 +121,13 @@ class SurrealFactsMixin:
             **templates: int,
         ) -> Any: ...
 
+        def _write_lock(self, tenant: Tenant) -> asyncio.Lock: ...
+
         async def _write(
+            self, tenant: Tenant, steps: Sequence[Step], *, empty: list[Any] | None = None
+        ) -> list[Any]: ...
+
+        async def _transact(
             self,
             tenant: Tenant,
             steps: Sequence[Step],
@@ -231,26 +240,28 @@ class SurrealFactsMixin:
         await self.ensure_fact_schema(tenant)
         wanted_keys, wanted_fingerprints = sorted(set(keys)), sorted(set(fingerprints))
         for attempt in range(_COMMIT_ATTEMPTS):
-            snapshot = await self._snapshot(tenant, wanted_keys, wanted_fingerprints, now)
-            write = plan(snapshot)
-            if write.empty:
-                return write
-            check = step(
-                Q.CHECK_FACT_SNAPSHOT,
-                {
-                    "keys": wanted_keys,
-                    "fingerprints": wanted_fingerprints,
-                    "now": epoch_us(now),
-                    "active": [f.id for facts in snapshot.active.values() for f in facts],
-                    "recorded": sorted(snapshot.recorded),
-                },
-            )
-            try:
-                await self._write(tenant, [check, *self._write_steps(write)], retry_conflicts=False)
-                return write
-            except (SnapshotChanged, TransactionConflict):
-                # Another writer changed these slots: decide again on what is there now.
-                await asyncio.sleep(backoff(attempt))
+            async with self._write_lock(tenant):
+                snapshot = await self._snapshot(tenant, wanted_keys, wanted_fingerprints, now)
+                write = plan(snapshot)
+                if write.empty:
+                    return write
+                check = step(
+                    Q.CHECK_FACT_SNAPSHOT,
+                    {
+                        "keys": wanted_keys,
+                        "fingerprints": wanted_fingerprints,
+                        "now": epoch_us(now),
+                        "active": [f.id for facts in snapshot.active.values() for f in facts],
+                        "recorded": sorted(snapshot.recorded),
+                    },
+                )
+                try:
+                    steps = [check, *self._write_steps(write)]
+                    await self._transact(tenant, steps, retry_conflicts=False)
+                    return write
+                except (SnapshotChanged, TransactionConflict):
+                    pass  # a writer elsewhere changed these slots: decide again
+            await asyncio.sleep(backoff(attempt))
         raise Conflict(
             f"fact write for tenant {tenant} lost {_COMMIT_ATTEMPTS} races with concurrent "
             "writers; retry it"

@@ -4,15 +4,19 @@
 Every call is one request: `USE NS $tenant_ns DB $tenant_db;` then each named query as one
 step (`LET $step_N = { … };`), then `RETURN [$step_0, …]`. Writes put their steps inside
 `BEGIN TRANSACTION … COMMIT TRANSACTION`, so a batch of memories and their edges is applied
-whole or not at all; a write that loses a write conflict to a concurrent transaction has
-written nothing and runs again. The fact layer and recall's reads are mixed in from
-`_surreal_facts` and `_surreal_recall`.
+whole or not at all. The write transactions of one tenant run one at a time in this process
+(a FIFO lock per tenant): SurrealDB 3.2.4's embedded engines do not reliably detect conflicts
+between concurrent transactions (measured, ADR 0008), and an embedded database belongs to one
+process. Against a server, other processes' writers remain; a transaction that loses a write
+conflict to one of them has written nothing and runs again. The fact layer and recall's reads
+are mixed in from `_surreal_facts` and `_surreal_recall`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import re
+import weakref
 from collections.abc import AsyncIterator, Collection, Mapping, Sequence
 from contextlib import asynccontextmanager
 from datetime import datetime
@@ -105,6 +109,9 @@ class SurrealRepository(SurrealFactsMixin, SurrealRecallMixin):
         self._client = client
         self._dimension = vector_dimension
         self._fact_schema_ready: set[str] = set()
+        self._write_locks: weakref.WeakValueDictionary[str, asyncio.Lock] = (
+            weakref.WeakValueDictionary()
+        )
 
     @property
     def backend_name(self) -> str:
@@ -183,7 +190,28 @@ class SurrealRepository(SurrealFactsMixin, SurrealRecallMixin):
             return empty
         return value
 
+    def _write_lock(self, tenant: Tenant) -> asyncio.Lock:
+        """The lock every write transaction of the tenant holds in this process. FIFO: writes
+        apply in the order they were asked for (a fact write's edges after the fact writes
+        queued before them, as on FalkorDB's one writer per graph)."""
+        lock = self._write_locks.get(tenant.key)
+        if lock is None:
+            lock = self._write_locks[tenant.key] = asyncio.Lock()
+        return lock
+
     async def _write(
+        self,
+        tenant: Tenant,
+        steps: Sequence[Step],
+        *,
+        empty: list[Any] | None = None,
+    ) -> list[Any]:
+        """The steps' values, written in one transaction under the tenant's write lock;
+        `empty` (if given) when the tenant has no such table, else an error."""
+        async with self._write_lock(tenant):
+            return await self._transact(tenant, steps, empty=empty)
+
+    async def _transact(
         self,
         tenant: Tenant,
         steps: Sequence[Step],
@@ -191,9 +219,9 @@ class SurrealRepository(SurrealFactsMixin, SurrealRecallMixin):
         empty: list[Any] | None = None,
         retry_conflicts: bool = True,
     ) -> list[Any]:
-        """The steps' values, written in one transaction; `empty` (if given) when the tenant
-        has no such table, else an error. A transaction that lost a write conflict wrote
-        nothing and runs again (unless `retry_conflicts` is off: the caller re-plans)."""
+        """`_write` for a caller that holds the tenant's write lock. A transaction that lost a
+        write conflict (to another process) wrote nothing and runs again, unless
+        `retry_conflicts` is off: the caller plans again."""
         for attempt in range(_WRITE_ATTEMPTS):
             try:
                 return await self._request(

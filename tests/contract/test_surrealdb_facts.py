@@ -1,10 +1,10 @@
-"""What the SurrealDB fact layer adds to the shared contract: a fact write planned on a stale
-snapshot is refused inside its transaction and writes nothing; the lock records turn the write
-skew that snapshot isolation allows (two writers that only read an empty slot both inserting)
-into a conflict; a projection that arrives after its fact was closed does not reopen an edge,
-while restoring an edge the key once had still works; a missing HNSW index is an error, not a
-silent table scan; the fact reads seek their indexes; a fact vector index of another dimension
-is refused.
+"""What the SurrealDB fact layer adds to the shared contract: the fact writers of one process
+apply one after the other, each planned once; writers of two processes are caught inside the
+transaction and plan again; a write planned on a stale snapshot is refused and writes nothing;
+the lock records turn the write skew that snapshot isolation allows (two writers that only
+read an empty slot both inserting) into a conflict; a late projection never reopens the edge
+of a closed fact; a missing HNSW index is an error, not a silent table scan; the fact reads
+seek their indexes; leases are exclusive; a fact vector index of another dimension is refused.
 
 The SurrealDB embedded engine runs here whatever RETENTIA_BACKEND selects: it needs no server.
 """
@@ -14,13 +14,20 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from datetime import timedelta
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
-from graph_backends import BackendError, SchemaMismatch, SurrealConfig, fact_store, open_backend
+from graph_backends import (
+    BackendError,
+    FactStore,
+    SchemaMismatch,
+    SurrealConfig,
+    fact_store,
+    open_backend,
+)
 from graph_backends._fact_records import fact_props
 from graph_backends._records import epoch_us
 from graph_backends._surreal_client import Outcome
@@ -28,7 +35,15 @@ from graph_backends._surreal_steps import SnapshotChanged, step
 from graph_backends.surrealdb import SurrealRepository
 from graph_backends.surrealql import QueryName, load
 from schema import FactState, Tenant
-from schema.facts import Fact, FactQuery, FactWriter, Relation, entity_id
+from schema.facts import (
+    Fact,
+    FactQuery,
+    FactSnapshot,
+    FactWrite,
+    FactWriter,
+    Relation,
+    entity_id,
+)
 from service.facts import FactService
 from tests.conftest import DIMENSION, new_tenant
 from tests.engine_support import Clock, HashEmbedder
@@ -104,11 +119,11 @@ async def test_a_write_planned_on_a_stale_snapshot_is_refused_and_writes_nothing
     ]
     # Reaches under the seam on purpose: commit_facts always sends a fresh snapshot.
     with pytest.raises(SnapshotChanged):
-        await surreal._write(tenant, steps, retry_conflicts=False)
+        await surreal._transact(tenant, steps, retry_conflicts=False)
     assert await surreal.get_facts(tenant, [newer.id]) == [None]
     fresh = check([done.results[0].fact_id or ""], [newer.fingerprint])
     steps[0] = step(QueryName.CHECK_FACT_SNAPSHOT, fresh)
-    await surreal._write(tenant, steps, retry_conflicts=False)
+    await surreal._transact(tenant, steps, retry_conflicts=False)
     assert (await surreal.get_facts(tenant, [newer.id]))[0] == newer
 
 
@@ -170,97 +185,95 @@ async def test_lock_records_turn_write_skew_into_a_conflict(
         await surreal.drop_tenant(other)
 
 
-async def test_concurrent_commits_plan_again_until_each_saw_the_last(
-    surreal: SurrealRepository, tenant: Tenant
-) -> None:
-    """Eight writers of one slot: every commit that lost a race planned again, and the
-    supersession chain is total (each new fact closed exactly the one before it)."""
-    clock = Clock()
-    plans = 0
-    original = surreal.commit_facts
+class CountingPlans:
+    """A repository that counts how often fact writes are planned."""
 
-    async def counting(tenant: Tenant, **kwargs: Any) -> Any:
-        plan = kwargs.pop("plan")
+    def __init__(self, repository: SurrealRepository) -> None:
+        self.repository = repository
+        self.plans = 0
 
-        def counted(snapshot: Any) -> Any:
-            nonlocal plans
-            plans += 1
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.repository, name)
+
+    async def commit_facts(
+        self, tenant: Tenant, *, plan: Callable[[FactSnapshot], FactWrite], **kwargs: Any
+    ) -> FactWrite:
+        def counted(snapshot: FactSnapshot) -> FactWrite:
+            self.plans += 1
             return plan(snapshot)
 
-        return await original(tenant, plan=counted, **kwargs)
+        return await self.repository.commit_facts(tenant, plan=counted, **kwargs)
 
-    store: Any = fact_store(surreal)
-    svc = FactService(store, clock)
-    surreal.commit_facts = counting  # type: ignore[method-assign]
-    try:
-        await svc.apply_facts(
-            tenant,
-            [{"subject": "Alice", "predicate": "works at", "object": "Start"}],
-            FactWriter.API,
-        )
-        results = await asyncio.gather(
-            *(
-                svc.apply_facts(
-                    tenant,
-                    [{"subject": "Alice", "predicate": "works at", "object": f"Co {i}"}],
-                    FactWriter.API,
-                )
-                for i in range(8)
-            )
-        )
-    finally:
-        del surreal.commit_facts
-    assert plans > 9  # at least one writer planned on a snapshot that changed
-    closed = [r.results[0].others[0] for r in results]
-    assert len(set(closed)) == 8
+
+def works_at_input(company: str) -> dict[str, Any]:
+    return {"subject": "Alice", "predicate": "works at", "object": company}
+
+
+async def test_writers_in_one_process_apply_one_after_the_other(
+    surreal: SurrealRepository, tenant: Tenant
+) -> None:
+    """Eight concurrent writers of one slot through one repository plan once each, every one
+    on what the one before it wrote (the tenant's write lock, not the engine's conflict
+    detection), and the supersession chain is total."""
+    store = CountingPlans(surreal)
+    svc = FactService(cast(FactStore, store), Clock())
+    await svc.apply_facts(tenant, [works_at_input("Start")], FactWriter.API)
+    results = await asyncio.gather(
+        *(svc.apply_facts(tenant, [works_at_input(f"Co {i}")], FactWriter.API) for i in range(8))
+    )
+    assert store.plans == 9
+    assert len({r.results[0].others[0] for r in results}) == 8
     history = await svc.slot_history(tenant, "Alice", "works at")
     assert [f.state for f in history].count(FactState.ACTIVE) == 1
 
 
-async def test_a_late_projection_does_not_reopen_a_closed_fact(
+async def test_writers_in_two_processes_plan_again(
     surreal: SurrealRepository, tenant: Tenant
 ) -> None:
-    """A writer whose projection arrives after its fact's successor was projected must not
-    open an edge for the closed fact; an edge the key once had for it can still be restored
-    (what drift repair does)."""
+    """Two repositories on one engine stand for two processes sharing a server: their writers
+    meet only inside the transaction, where a plan made on a stale snapshot is refused and
+    made again on a fresh one."""
+    stores = [
+        CountingPlans(surreal),
+        CountingPlans(SurrealRepository(surreal._client, vector_dimension=DIMENSION)),
+    ]
+    services = [FactService(cast(FactStore, store), Clock()) for store in stores]
+    await services[0].apply_facts(tenant, [works_at_input("Start")], FactWriter.API)
+    results = await asyncio.gather(
+        *(
+            services[i % 2].apply_facts(tenant, [works_at_input(f"Co {i}")], FactWriter.API)
+            for i in range(8)
+        )
+    )
+    assert all(r.superseded == 1 for r in results)
+    assert sum(store.plans for store in stores) > 9
+
+
+async def test_a_late_projection_never_reopens_a_closed_fact(
+    surreal: SurrealRepository, tenant: Tenant
+) -> None:
+    """A writer killed between its fact write and its projection, then superseded: projecting
+    its edge now changes nothing (as upsert_relations.cypher does), while an edge for a fact
+    that does not exist is still created (the reconciler's drift tests rely on that)."""
     clock = Clock()
 
-    async def crash(point: str) -> None:
+    def kill(point: str) -> None:
         raise RuntimeError(point)
 
-    crashing = FactService(fact_store(surreal), clock, fault=crash)
+    dying = FactService(fact_store(surreal), clock, fault=kill)
     with pytest.raises(RuntimeError, match="after_fact_write"):
-        await crashing.apply_facts(
-            tenant,
-            [{"subject": "Alice", "predicate": "works at", "object": "Acme"}],
-            FactWriter.API,
-        )
+        await dying.apply_facts(tenant, [works_at_input("Acme")], FactWriter.API)
     (acme,) = await surreal.find_facts(tenant, FactQuery(subject="alice"))
     clock.advance(days=1)
-    svc = FactService(fact_store(surreal), clock)
-    await svc.apply_facts(
-        tenant, [{"subject": "Alice", "predicate": "works at", "object": "Globex"}], FactWriter.API
+    await FactService(fact_store(surreal), clock).apply_facts(
+        tenant, [works_at_input("Globex")], FactWriter.API
     )
     late = Relation(source=ALICE, target=entity_id("acme"), predicate="works at", fact_id=acme.id)
-    repairs = await surreal.project_relations(tenant, [late], [], clock())
-    assert repairs.total == 0
-    assert [r.target for r in await surreal.open_relations(tenant, clock())] == [
-        entity_id("globex")
-    ]
-    # An edge the key once had for a closed fact is restored (FalkorDB's semantics, which the
-    # reconciler tests use to simulate drift).
-    bob = [{"subject": "Bob", "predicate": "works at", "object": c} for c in ("Initech", "Hooli")]
-    first = await svc.apply_facts(tenant, bob[:1], FactWriter.API)
-    await svc.apply_facts(tenant, bob[1:], FactWriter.API)
-    initech = Relation(
-        source=entity_id("bob"),
-        target=entity_id("initech"),
-        predicate="works at",
-        fact_id=first.results[0].fact_id or "",
-    )
-    restored = await surreal.project_relations(tenant, [initech], [], clock())
-    assert restored.created == 1
-    assert entity_id("initech") in {r.target for r in await surreal.open_relations(tenant, clock())}
+    assert (await surreal.project_relations(tenant, [late], [], clock())).total == 0
+    open_now = await surreal.open_relations(tenant, clock())
+    assert [r.target for r in open_now] == [entity_id("globex")]
+    unknown = late.model_copy(update={"fact_id": "not-a-fact"})
+    assert (await surreal.project_relations(tenant, [unknown], [], clock())).created == 1
 
 
 async def test_a_missing_vector_index_is_an_error_not_a_table_scan(

@@ -216,6 +216,15 @@ def _params(name: QueryName, seeded: Seeded) -> dict[str, Any]:
                 ),
                 seeded.now,
             ),
+            relation_params(
+                Relation(
+                    source=closed.subject_entity,
+                    target=entity_id(closed.object_key),
+                    predicate=closed.predicate_key,
+                    fact_id=closed.id,
+                ),
+                seeded.now,
+            ),
         ],
         "expiries": [
             expiry_params(
