@@ -1,0 +1,859 @@
+"""Load bench: mixed GraphQL traffic over loopback against `retentia serve --dev` on the embedded
+FalkorDB, at increasing concurrency, against a tenant of 10,000 memories.
+
+    python bench/load.py [--memories 10000] [--levels 1,2,4,8,16,32] [--duration 60]
+
+The mix: 70 % recall (k=10, reactivating its hits, as an agent calls it), 20 % store (one new
+memory, auto-linked and classified), 5 % explain (no query) and 5 % traverse (depth 2) of seeded
+memories. Every recall query is a text the run has not sent before (question templates over the
+seeded entities, or a window of a seeded memory's words), so the embedding cache never answers
+a recall: the query's embedding is paid on every request. `--repeat-share` makes a share of
+the recalls repeat earlier queries instead.
+
+A closed loop per level: `c` workers, each sending its next request when the previous one is
+answered (asyncio + httpx on one keep-alive connection pool), after `--warmup` seconds that are
+not recorded. Per level: requests/s, p50/p95/p99 of the client-side latency overall and per
+operation, errors (HTTP status, GraphQL errors, or an error result), the service's mean
+server-side time per operation (its own histogram), and where the CPU went: the embedder's busy
+seconds (`retentia_embedding_seconds`), the service process (`process_cpu_seconds_total`), the
+FalkorDB process and this generator. Writes `<out>/load.json` and `load.md`; with `--profile`,
+one more level runs with the service under cProfile and `load.profile.txt` says where the event
+loop's time went, by package and by function. See bench/README.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import inspect
+import json
+import os
+import pstats
+import random
+import re
+import resource
+import signal
+import subprocess
+import sys
+import time
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final
+
+import httpx
+
+# `python bench/load.py` puts bench/ on sys.path, not the repository root the imports need.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench._common import (
+    DEFAULT_OUT,
+    REPO_ROOT,
+    Figures,
+    client_figures,
+    data_directory,
+    falkordb_pid,
+    log,
+    md_cell,
+    run_stamp,
+    write_report,
+)
+from bench.scale import SyntheticMemory, build_memory, generate_edges, generate_memories
+from graph_backends import FalkorConfig, open_backend
+from schema import Tenant
+from service.embedding import load_embedder
+from service.settings import Settings
+
+TENANT: Final = Tenant(org="bench", project="load")
+HEADERS: Final = {"X-Retentia-Org": TENANT.org, "X-Retentia-Project": TENANT.project}
+MIX: Final = {"recall": 0.70, "store": 0.20, "explain": 0.05, "traverse": 0.05}
+SEED_BATCH: Final = 500
+LINK_BATCH: Final = 1000
+
+RECALL: Final = """query Recall($q: String!) { recall(query: $q, k: 10) { __typename
+  ... on Recall { degraded hits { id score summary memory { content } } }
+  ... on InvalidInput { message } ... on RecallUnavailable { message } } }"""
+STORE: Final = """mutation Store($input: StoreMemoryInput!) { storeMemory(input: $input) {
+  __typename ... on StoreSuccess { memory { id status category } autoLinks { target } }
+  ... on InvalidInput { message } ... on NotFound { message } } }"""
+EXPLAIN: Final = """query Explain($id: ID!) { explain(id: $id) { __typename
+  ... on Explanation { score nextTransition forces { name value } }
+  ... on NotFound { message } ... on InvalidInput { message } } }"""
+TRAVERSE: Final = """query Traverse($id: ID!) { traverse(id: $id, depth: 2) { __typename
+  ... on Subgraph { nodes { id } edges { source target type } }
+  ... on NotFound { message } ... on InvalidInput { message } } }"""
+#: The result type each operation answers with when it worked.
+SUCCESS: Final = {
+    "recall": "Recall",
+    "store": "StoreSuccess",
+    "explain": "Explanation",
+    "traverse": "Subgraph",
+}
+QUESTIONS: Final = (
+    "what do we know about {a}",
+    "what happened with {a} and {b}",
+    "when did {a} last come up",
+    "anything about {a} in {month}",
+    "who worked with {a} on {b}",
+    "what did {a} decide about {b}",
+    "is {a} still involved with {b}",
+    "remind me what {a} said about {b}",
+)
+MONTHS: Final = (
+    "January February March April May June July August September October November December"
+).split()
+
+
+# -- seeding ---------------------------------------------------------------------------------
+
+
+async def seed(data_dir: Path, n: int, seed_value: int) -> Figures:
+    """N synthetic memories and 2N typed edges (bench/scale.py's generator) written straight
+    through the repository into `data_dir`, with the real embedder; skipped when the directory
+    already holds them."""
+    marker = data_dir / f"seeded-{n}-{seed_value}.json"
+    if marker.exists():
+        log(f"tenant already seeded ({marker.name})")
+        loaded: Figures = json.loads(marker.read_text())
+        return loaded
+    memories = generate_memories(n, seed_value)
+    edges = generate_edges(memories, 2 * n, seed_value + 1)
+    settings = Settings(data_dir=data_dir, torch_threads=min(2, os.cpu_count() or 1))
+    embedder = await load_embedder(settings)
+    t0 = time.perf_counter()
+    vectors = []
+    for start in range(0, n, 256):
+        vectors += await embedder.embed([m.text for m in memories[start : start + 256]])
+        if (start // 256) % 8 == 0:
+            log(f"embedded {start + 256:>6}/{n}")
+    embed_s = time.perf_counter() - t0
+    config = FalkorConfig(data_dir=data_dir / "falkordb", vector_dimension=embedder.dimension)
+    t0 = time.perf_counter()
+    async with open_backend(config) as repository:
+        await repository.ensure_schema(TENANT)
+        rows = [build_memory(m, v) for m, v in zip(memories, vectors, strict=True)]
+        for start in range(0, n, SEED_BATCH):
+            await repository.upsert_memories(TENANT, rows[start : start + SEED_BATCH])
+        # One edge type per call: a call with several types is one MULTI/EXEC, and replaying
+        # a long MULTI/EXEC from the append-only file while the supervisor PINGs crashed
+        # FalkorDB on the service's start (redis asserts !in_exec; see bench/README.md).
+        by_type = sorted(edges, key=lambda e: e.type)
+        for start in range(0, len(by_type), LINK_BATCH):
+            batch = by_type[start : start + LINK_BATCH]
+            for edge_type in dict.fromkeys(e.type for e in batch):
+                await repository.link(TENANT, [e for e in batch if e.type is edge_type])
+        stats = await repository.stats(TENANT)
+    await embedder.aclose()
+    figures: Figures = {
+        "seed_memories": stats.memories,
+        "seed_edges": sum(stats.edges.values()),
+        "seed_embed_s": round(embed_s, 1),
+        "seed_write_s": round(time.perf_counter() - t0, 1),
+    }
+    marker.write_text(json.dumps(figures))
+    log(f"seeded {figures}")
+    return figures
+
+
+# -- the service -----------------------------------------------------------------------------
+
+
+@dataclass
+class Service:
+    process: subprocess.Popen[bytes]
+    url: str
+    data_dir: Path
+
+    def falkordb_pid(self) -> int | None:
+        return falkordb_pid(self.data_dir / "falkordb")
+
+    def stop(self) -> int:
+        self.process.send_signal(signal.SIGTERM)
+        return self.process.wait(timeout=120)
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+#: `retentia serve --dev` with cProfile on the main thread (the event loop). uvicorn re-raises
+#: SIGTERM after its graceful shutdown with the handler it found restored: this one writes
+#: the profile (`python -m cProfile` never gets to).
+_PROFILED: Final = """
+import cProfile, signal, sys
+from service.cli import main
+profile = cProfile.Profile()
+def done(*_):
+    profile.disable()
+    profile.dump_stats(sys.argv[1])
+    sys.exit(0)
+signal.signal(signal.SIGTERM, done)
+profile.enable()
+main(["serve", "--dev"])
+"""
+
+
+def start_service(data_dir: Path, cwd: Path, profile: Path | None = None) -> Service:
+    port = free_port()
+    env = {
+        **os.environ,
+        "RETENTIA_DATA_DIR": str(data_dir),
+        "RETENTIA_PORT": str(port),
+        "HF_HUB_OFFLINE": "1",
+    }
+    env.pop("RETENTIA_BACKEND", None)
+    command = [sys.executable, "-m", "service.cli", "serve", "--dev"]
+    if profile is not None:
+        command = [sys.executable, "-c", _PROFILED, str(profile)]
+    logfile = (data_dir / "service.log").open("ab")
+    process = subprocess.Popen(command, cwd=cwd, env=env, stdout=logfile, stderr=logfile)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"the service exited early; see {data_dir / 'service.log'}")
+        try:
+            if httpx.get(f"{url}/readyz", timeout=2).status_code == 200:
+                return Service(process, url, data_dir)
+        except httpx.TransportError:
+            pass
+        time.sleep(0.5)
+    process.kill()
+    raise RuntimeError("the service was not ready in 300 s")
+
+
+_SAMPLE: Final = re.compile(r"^([a-zA-Z_:][\w:]*)(\{[^}]*\})?\s+(\S+)$")
+
+
+def scrape(url: str) -> dict[str, float]:
+    """The service's metrics: `name{labels}` → value."""
+    text = httpx.get(f"{url}/metrics", timeout=30).text
+    out: dict[str, float] = {}
+    for line in text.splitlines():
+        match = _SAMPLE.match(line)
+        if match:
+            out[match.group(1) + (match.group(2) or "")] = float(match.group(3))
+    return out
+
+
+def metric_sum(sample: dict[str, float], name: str, **labels: str) -> float:
+    wanted = [f'{k}="{v}"' for k, v in labels.items()]
+    return sum(
+        v
+        for key, v in sample.items()
+        if key.split("{")[0] == name and all(w in key for w in wanted)
+    )
+
+
+def proc_cpu(pid: int | None) -> float:
+    """User + system CPU seconds of a process so far (0 when unreadable)."""
+    if pid is None:
+        return 0.0
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
+def own_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def load_average() -> str:
+    return " / ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+# -- traffic ---------------------------------------------------------------------------------
+
+
+class Traffic:
+    """Request bodies: unique recall queries, new memories to store, seeded ids to explain and
+    traverse."""
+
+    def __init__(self, seeded: Sequence[SyntheticMemory], seed_value: int, repeat_share: float):
+        self._rng = random.Random(seed_value)
+        self._seeded = seeded
+        self._entities = sorted({e for m in seeded for e in m.entities})
+        self._sent: list[str] = []
+        self._seen: set[str] = set()
+        self._repeat_share = repeat_share
+        self._new = iter(generate_memories(50_000, seed_value + 1000))
+        self._seeded_texts = {m.text for m in seeded}
+
+    def op(self) -> str:
+        return self._rng.choices(list(MIX), weights=list(MIX.values()))[0]
+
+    def query(self) -> str:
+        rng = self._rng
+        if self._sent and rng.random() < self._repeat_share:
+            return rng.choice(self._sent)
+        while True:
+            if rng.random() < 0.5:
+                template = rng.choice(QUESTIONS)
+                a, b = rng.sample(self._entities, 2)
+                text = template.format(a=a, b=b, month=rng.choice(MONTHS))
+            else:
+                words = rng.choice(self._seeded).text.split()
+                size = rng.randint(4, min(9, len(words)))
+                start = rng.randrange(0, len(words) - size + 1)
+                text = " ".join(words[start : start + size])
+            if text not in self._seen:
+                self._seen.add(text)
+                self._sent.append(text)
+                return text
+
+    def memory(self) -> dict[str, Any]:
+        for m in self._new:
+            if m.text not in self._seeded_texts:
+                return {"content": m.text, "entities": list(m.entities), "sourceSession": "load"}
+        raise RuntimeError("ran out of new memory texts")
+
+    def seeded_id(self) -> str:
+        return self._rng.choice(self._seeded).id
+
+    def body(self, op: str) -> dict[str, Any]:
+        if op == "recall":
+            return {"query": RECALL, "variables": {"q": self.query()}}
+        if op == "store":
+            return {"query": STORE, "variables": {"input": self.memory()}}
+        document = EXPLAIN if op == "explain" else TRAVERSE
+        return {"query": document, "variables": {"id": self.seeded_id()}}
+
+
+@dataclass
+class Sample:
+    op: str
+    seconds: float
+    error: str | None
+
+
+@dataclass
+class Level:
+    concurrency: int
+    seconds: float = 0.0
+    samples: list[Sample] = field(default_factory=list)
+
+
+def result_error(op: str, response: httpx.Response) -> str | None:
+    if response.status_code != 200:
+        return f"HTTP {response.status_code}"
+    body = response.json()
+    if body.get("errors"):
+        return "GraphQL: " + str(body["errors"][0].get("message"))[:200]
+    data = next(iter((body.get("data") or {}).values()), None)
+    typename = data.get("__typename") if isinstance(data, dict) else None
+    if typename != SUCCESS[op]:
+        return f"{typename}: {str(data)[:200]}"
+    return None
+
+
+async def run_level(
+    client: httpx.AsyncClient, traffic: Traffic, concurrency: int, warmup: float, duration: float
+) -> Level:
+    level = Level(concurrency)
+    recording = False
+    stop_at = time.monotonic() + warmup + duration
+
+    async def worker() -> None:
+        while time.monotonic() < stop_at:
+            op = traffic.op()
+            body = traffic.body(op)
+            t0 = time.perf_counter()
+            try:
+                response = await client.post("/graphql", json=body, headers=HEADERS)
+                error = result_error(op, response)
+            except httpx.HTTPError as e:
+                error = f"{type(e).__name__}: {e}"
+            elapsed = time.perf_counter() - t0
+            if recording and time.monotonic() <= stop_at:
+                level.samples.append(Sample(op, elapsed, error))
+
+    tasks = [asyncio.create_task(worker()) for _ in range(concurrency)]
+    await asyncio.sleep(warmup)
+    recording = True
+    started = time.perf_counter()
+    await asyncio.gather(*tasks)
+    level.seconds = time.perf_counter() - started
+    return level
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1)))]
+
+
+def level_figures(
+    level: Level, before: dict[str, float], after: dict[str, float], cpu: dict[str, float]
+) -> Figures:
+    done = level.samples
+    ok = [s.seconds * 1000 for s in done]
+    errors = [s for s in done if s.error]
+    embed_s = metric_sum(after, "retentia_embedding_seconds_sum") - metric_sum(
+        before, "retentia_embedding_seconds_sum"
+    )
+    embed_passes = metric_sum(after, "retentia_embedding_seconds_count") - metric_sum(
+        before, "retentia_embedding_seconds_count"
+    )
+
+    embed_cpu = metric_sum(after, "retentia_embedding_cpu_seconds_total") - metric_sum(
+        before, "retentia_embedding_cpu_seconds_total"
+    )
+
+    def texts(outcome: str) -> float:
+        name = "retentia_embedding_texts_total"
+        return metric_sum(after, name, outcome=outcome) - metric_sum(before, name, outcome=outcome)
+
+    out: Figures = {
+        "concurrency": level.concurrency,
+        "seconds": round(level.seconds, 1),
+        "requests": len(done),
+        "requests_per_s": round(len(done) / level.seconds, 1),
+        "p50_ms": round(percentile(ok, 50), 1),
+        "p95_ms": round(percentile(ok, 95), 1),
+        "p99_ms": round(percentile(ok, 99), 1),
+        "errors": len(errors),
+        "error_rate": round(len(errors) / len(done), 4) if done else 0.0,
+        "error_examples": sorted({e.error for e in errors if e.error})[:5],
+        "embed_busy_s": round(embed_s, 2),
+        "embed_cpu_s": round(embed_cpu, 2),
+        "embed_share_of_wall": round(embed_s / level.seconds, 3),
+        "embed_share_of_service_cpu": round(embed_cpu / cpu["service"], 3) if cpu["service"] else 0,
+        "embed_passes": int(embed_passes),
+        "texts_embedded": int(texts("computed")),
+        "texts_from_cache": int(texts("cached")),
+        "cpu_s": {k: round(v, 1) for k, v in cpu.items()},
+        # Per request, whatever the machine's other load: the service's process (its event
+        # loop, the embedder's thread included), the embedder alone, and FalkorDB.
+        "cpu_ms_per_request": {
+            "service": round(1000 * cpu["service"] / len(done), 1) if done else None,
+            "embedding": round(1000 * embed_cpu / len(done), 1) if done else None,
+            "falkordb": round(1000 * cpu["falkordb"] / len(done), 1) if done else None,
+        },
+    }
+    by_op: dict[str, list[float]] = defaultdict(list)
+    for s in done:
+        by_op[s.op].append(s.seconds * 1000)
+    for op, values in sorted(by_op.items()):
+        name = {"recall": "Recall", "store": "Store", "explain": "Explain"}.get(op, "Traverse")
+        labels = {"route": "/graphql", "operation": name}
+        count = metric_sum(after, "retentia_request_duration_seconds_count", **labels)
+        count -= metric_sum(before, "retentia_request_duration_seconds_count", **labels)
+        total = metric_sum(after, "retentia_request_duration_seconds_sum", **labels)
+        total -= metric_sum(before, "retentia_request_duration_seconds_sum", **labels)
+        out[op] = {
+            "requests": len(values),
+            "p50_ms": round(percentile(values, 50), 1),
+            "p95_ms": round(percentile(values, 95), 1),
+            "p99_ms": round(percentile(values, 99), 1),
+            "server_mean_ms": round(1000 * total / count, 1) if count else None,
+            "errors": sum(1 for s in done if s.op == op and s.error),
+        }
+    return out
+
+
+async def drive(
+    service: Service, traffic: Traffic, levels: Sequence[int], warmup: float, duration: float
+) -> list[Figures]:
+    results = []
+    limits = httpx.Limits(max_connections=max(levels) + 4, max_keepalive_connections=max(levels))
+    async with httpx.AsyncClient(base_url=service.url, timeout=120, limits=limits) as client:
+        for concurrency in levels:
+            log(f"concurrency {concurrency}: {warmup:g} s warm-up, {duration:g} s recorded")
+            load_before = load_average()
+            falkor = service.falkordb_pid()
+            before = scrape(service.url)
+            cpu0 = {
+                "service": metric_sum(before, "process_cpu_seconds_total"),
+                "falkordb": proc_cpu(falkor),
+                "generator": own_cpu(),
+            }
+            level = await run_level(client, traffic, concurrency, warmup, duration)
+            after = scrape(service.url)
+            cpu1 = {
+                "service": metric_sum(after, "process_cpu_seconds_total"),
+                "falkordb": proc_cpu(falkor),
+                "generator": own_cpu(),
+            }
+            # The warm-up's CPU is in the difference too: scale to the recorded share.
+            share = level.seconds / (level.seconds + warmup)
+            cpu = {k: (cpu1[k] - cpu0[k]) * share for k in cpu0}
+            figures = level_figures(level, before, after, cpu)
+            figures["load_average_before"] = load_before
+            figures["load_average_after"] = load_average()
+            results.append(figures)
+            log(
+                f"  {figures['requests_per_s']} req/s, p50 {figures['p50_ms']} ms, "
+                f"p95 {figures['p95_ms']} ms, p99 {figures['p99_ms']} ms, "
+                f"{figures['errors']} errors, embedder busy {figures['embed_share_of_wall']:.0%}"
+                f" of the time, CPU {figures['cpu_s']}"
+            )
+    return results
+
+
+# -- recall breakdown ------------------------------------------------------------------------
+
+
+class _Timed:
+    """Forwards to `inner`; each coroutine method call adds its wall time to `spent` (and one
+    to `calls`) under `prefix + name`."""
+
+    def __init__(self, inner: Any, spent: Counter[str], calls: Counter[str], prefix: str) -> None:
+        self._inner = inner
+        self._spent = spent
+        self._calls = calls
+        self._prefix = prefix
+
+    def __getattr__(self, name: str) -> Any:
+        attr = getattr(self._inner, name)
+        if not inspect.iscoroutinefunction(attr):
+            return attr
+        key = self._prefix + name
+
+        async def timed(*args: Any, **kwargs: Any) -> Any:
+            started = time.perf_counter()
+            try:
+                return await attr(*args, **kwargs)
+            finally:
+                self._spent[key] += time.perf_counter() - started
+                self._calls[key] += 1
+
+        return timed
+
+
+async def recall_breakdown(data_dir: Path, traffic: Traffic, n: int) -> Figures:
+    """`n` recalls one at a time in this process (beside the idle service, sharing its
+    FalkorDB), composed as the service composes them, with every repository and embedder call
+    timed: where one recall's time goes. The legs run concurrently, so the repository's times
+    add up to more than their share of the wall."""
+    from datetime import UTC, datetime
+
+    from service.classifier import build_classifier
+    from service.memories import MemoryService
+    from service.reactivation import reactivate
+    from service.recall import RecallRequest, RecallService
+
+    settings = Settings(data_dir=data_dir)  # one torch thread, as the service runs
+    embedder = await load_embedder(settings)
+    spent: Counter[str] = Counter()
+    calls: Counter[str] = Counter()
+
+    def now() -> datetime:
+        return datetime.now(UTC)
+
+    # Beside the running (idle) service: its embedded FalkorDB is shared, not restarted.
+    config = settings.backend_config(embedder.dimension, share_running=True)
+    cascaded: list[int] = []
+
+    async with open_backend(config) as repository:
+
+        async def reactivating(tenant: Tenant, ids: Sequence[str]) -> None:
+            report = await reactivate(memories, tenant, ids)
+            cascaded.append(len(report.cascaded))
+
+        timed_embedder = _Timed(embedder, spent, calls, "embed ")
+        memories = MemoryService(
+            _Timed(repository, spent, calls, "reactivation: "), embedder, now, settings.engine
+        )
+        recall = RecallService(
+            _Timed(repository, spent, calls, "recall: "),
+            timed_embedder,
+            now,
+            settings.engine,
+            classifier=build_classifier(embedder, None, None, None),
+            reactivate=reactivating,
+        )
+        for _ in range(5):  # warm-up: caches, prototypes, the tenant's schema check
+            await recall.recall(TENANT, RecallRequest(query=traffic.query(), k=10))
+        spent.clear()
+        calls.clear()
+        cascaded.clear()
+        walls = []
+        for _ in range(n):
+            started = time.perf_counter()
+            await recall.recall(TENANT, RecallRequest(query=traffic.query(), k=10))
+            walls.append(time.perf_counter() - started)
+    await embedder.aclose()
+    per_recall = {
+        key: {"ms": round(1000 * spent[key] / n, 2), "calls": round(calls[key] / n, 2)}
+        for key, _ in spent.most_common()
+    }
+    return {
+        "recalls": n,
+        "mean_ms": round(1000 * sum(walls) / n, 1),
+        "p50_ms": round(1000 * percentile(walls, 50), 1),
+        "cascade_memories_per_recall": round(sum(cascaded) / n, 1),
+        "per_recall": per_recall,
+    }
+
+
+def breakdown_markdown(breakdown: Figures) -> str:
+    lines = [
+        "",
+        f"One recall at a time in-process ({breakdown['recalls']} recalls, k=10, reactivating):"
+        f" mean {breakdown['mean_ms']} ms, p50 {breakdown['p50_ms']} ms; the reactivation "
+        f"cascade reached {breakdown['cascade_memories_per_recall']} memories per recall. Mean "
+        "per recall (the legs run concurrently, so the rows add up to more than the wall time):",
+        "",
+        "| call | ms per recall | calls per recall |",
+        "|---|---:|---:|",
+    ]
+    lines += [
+        f"| {md_cell(key)} | {v['ms']} | {v['calls']} |"
+        for key, v in breakdown["per_recall"].items()
+    ]
+    return "\n".join(lines) + "\n"
+
+
+# -- profile ---------------------------------------------------------------------------------
+
+_PACKAGES: Final = (
+    ("service/", "service (Retentia use cases, GraphQL types)"),
+    ("graph_backends/", "graph_backends (repository)"),
+    ("schema/", "schema (domain models)"),
+    ("strawberry/", "strawberry"),
+    ("graphql/", "graphql-core"),
+    ("pydantic", "pydantic"),
+    ("redis/", "redis-py (FalkorDB client)"),
+    ("falkordb/", "falkordb client"),
+    ("uvicorn/", "uvicorn"),
+    ("starlette/", "starlette"),
+    ("asyncio/", "asyncio"),
+    ("json/", "json"),
+)
+
+
+def profile_report(path: Path, seconds: float) -> str:
+    """Own time of the service's main thread (the event loop) by package and the top
+    functions. The embedder's passes run in a worker thread cProfile does not see."""
+    stats = pstats.Stats(str(path))
+    raw: dict[Any, Any] = stats.stats  # type: ignore[attr-defined]
+    by_package: Counter[str] = Counter()
+    by_function: Counter[str] = Counter()
+    idle = 0.0
+    for (filename, line, function), (_, _, tottime, _, _) in raw.items():
+        if "select.epoll" in function:  # the loop waiting for sockets: idle, not work
+            idle += tottime
+            continue
+        package = next((name for key, name in _PACKAGES if key in filename), None)
+        if package is None:
+            package = "builtins / C" if filename == "~" else "other Python"
+        by_package[package] += tottime
+        short = "/".join(filename.split("/")[-2:])
+        by_function[f"{short}:{line} {function}"] += tottime
+    total = sum(by_package.values())
+    lines = [
+        f"cProfile of the service's event loop thread over the profiled level ({seconds:.0f} s"
+        f" recorded, warm-up and start-up included): {total:.1f} s of work, {idle:.1f} s"
+        " waiting in epoll (idle: the loop had nothing to run).",
+        "",
+        "own time by package:",
+    ]
+    lines += [f"  {s:8.1f} s  {s / total:6.1%}  {name}" for name, s in by_package.most_common()]
+    lines += ["", "top 40 functions by own time:"]
+    lines += [f"  {s:8.2f} s  {name}" for name, s in by_function.most_common(40)]
+    lines += ["", "top 40 by cumulative time:"]
+    buffer = _captured(lambda: stats.sort_stats("cumulative").print_stats(40))
+    lines += buffer.splitlines()
+    return "\n".join(lines) + "\n"
+
+
+def _captured(call: Any) -> str:
+    import contextlib
+    import io
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        call()
+    return out.getvalue()
+
+
+# -- report ----------------------------------------------------------------------------------
+
+
+def markdown(figures: Figures) -> str:
+    rows = [
+        "| concurrency | req/s | p50 ms | p95 ms | p99 ms | errors | embedder busy | embed / "
+        "service CPU | CPU ms per request (service / of it embedding / FalkorDB) | load avg "
+        "before |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---|---|",
+    ]
+    for level in figures["levels"]:
+        cpu = level["cpu_ms_per_request"]
+        rows.append(
+            f"| {level['concurrency']} | {level['requests_per_s']} | {level['p50_ms']} | "
+            f"{level['p95_ms']} | {level['p99_ms']} | {level['errors']} "
+            f"({level['error_rate']:.1%}) | {level['embed_share_of_wall']:.0%} | "
+            f"{level['embed_share_of_service_cpu']:.0%} | {cpu['service']} / {cpu['embedding']} /"
+            f" {cpu['falkordb']} | {md_cell(level['load_average_before'])} |"
+        )
+    per_op = [
+        "",
+        "Per operation (client p50 / p95 ms; server-side mean ms from the service's histogram):",
+        "",
+        "| concurrency | recall | store | explain | traverse |",
+        "|---:|---|---|---|---|",
+    ]
+    for level in figures["levels"]:
+        cells = []
+        for op in ("recall", "store", "explain", "traverse"):
+            o = level.get(op)
+            cells.append(
+                f"{o['p50_ms']} / {o['p95_ms']} (server {o['server_mean_ms']})" if o else "—"
+            )
+        per_op.append(f"| {level['concurrency']} | " + " | ".join(cells) + " |")
+    ceiling = figures["cpu_ceiling"]
+    context = [
+        "",
+        f"CPU-bound ceiling from the CPU per request at concurrency {ceiling['concurrency']}: "
+        f"{ceiling['two_cores_req_per_s']} req/s with two idle cores for the service and "
+        f"FalkorDB, {ceiling['event_loop_req_per_s']} req/s for the service's one event loop.",
+        "",
+        f"Target: ≥ {figures['target_rps']} req/s at p95 ≤ {figures['target_p95_ms']} ms with "
+        f"zero errors — {figures['target_met']}.",
+        "",
+        f"Tenant: {figures['seed_memories']:,} seeded memories, {figures['seed_edges']:,} edges; "
+        f"{figures['memories_at_end']:,} after the run (stores add to it). Mix: "
+        + ", ".join(f"{op} {share:.0%}" for op, share in MIX.items())
+        + f"; recall queries repeated: {figures['repeat_share']:.0%}. "
+        f"{figures['cpus']} CPUs; load average at the end {figures['load_average_end']}. "
+        f"Commit {figures['commit']}, {figures['date']}.",
+    ]
+    return "# Load bench\n\n" + "\n".join(rows + per_op + context) + "\n"
+
+
+# -- main ------------------------------------------------------------------------------------
+
+
+def arguments() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--memories", type=int, default=10_000)
+    parser.add_argument("--levels", default="1,2,4,8,16,32", help="concurrency levels")
+    parser.add_argument("--duration", type=float, default=60.0, help="recorded seconds per level")
+    parser.add_argument("--warmup", type=float, default=5.0, help="unrecorded seconds per level")
+    parser.add_argument("--repeat-share", type=float, default=0.0, help="recalls that repeat")
+    parser.add_argument("--seed", type=int, default=42)
+    parser.add_argument("--data-dir", type=Path, help="kept, and reused when already seeded")
+    parser.add_argument("--keep", action="store_true", help="keep the temporary data directory")
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    parser.add_argument("--name", default="load", help="report file name (without suffix)")
+    parser.add_argument(
+        "--service-cwd", type=Path, default=REPO_ROOT, help="checkout the service runs from"
+    )
+    parser.add_argument(
+        "--profile", type=int, metavar="C", help="then one level at concurrency C under cProfile"
+    )
+    parser.add_argument(
+        "--breakdown", type=int, default=100, metavar="N", help="timed in-process recalls (0: none)"
+    )
+    return parser.parse_args()
+
+
+def cpu_ceiling(levels: Sequence[Figures]) -> Figures:
+    """What the CPU per request allows on two cores nobody else uses, at the busiest level:
+    both cores for the service and FalkorDB together, and the one event-loop thread (the
+    service's CPU less the embedder's thread) alone."""
+    best = max(levels, key=lambda lv: lv["requests_per_s"])
+    cpu = best["cpu_ms_per_request"]
+    return {
+        "concurrency": best["concurrency"],
+        "two_cores_req_per_s": round(2000 / (cpu["service"] + cpu["falkordb"]), 1),
+        "event_loop_req_per_s": round(1000 / (cpu["service"] - cpu["embedding"]), 1),
+    }
+
+
+@dataclass
+class Targets:
+    rps: float = 100.0
+    p95_ms: float = 150.0
+
+
+def verdict(levels: Sequence[Figures], targets: Targets) -> str:
+    good = [
+        lv
+        for lv in levels
+        if lv["requests_per_s"] >= targets.rps
+        and lv["p95_ms"] <= targets.p95_ms
+        and lv["errors"] == 0
+    ]
+    if good:
+        return f"met at concurrency {', '.join(str(lv['concurrency']) for lv in good)}"
+    best = max(levels, key=lambda lv: lv["requests_per_s"] if lv["p95_ms"] <= targets.p95_ms else 0)
+    return (
+        f"not met: the best level within p95 ≤ {targets.p95_ms:g} ms ran "
+        f"{best['requests_per_s']} req/s (concurrency {best['concurrency']}, p95 "
+        f"{best['p95_ms']} ms)"
+        if best["p95_ms"] <= targets.p95_ms
+        else "not met: no level kept p95 within the target"
+    )
+
+
+async def main_async(args: argparse.Namespace, data_dir: Path) -> None:
+    levels = [int(x) for x in args.levels.split(",") if x.strip()]
+    figures: Figures = {**client_figures(), "load_average_start": load_average()}
+    figures |= await seed(data_dir, args.memories, args.seed)
+    seeded = generate_memories(args.memories, args.seed)
+    traffic = Traffic(seeded, args.seed + 7, args.repeat_share)
+    service = start_service(data_dir, args.service_cwd)
+    try:
+        figures["levels"] = await drive(service, traffic, levels, args.warmup, args.duration)
+        async with httpx.AsyncClient(base_url=service.url, timeout=60) as client:
+            answer = await client.post(
+                "/graphql",
+                json={"query": "{ stats { ... on Stats { memories } } }"},
+                headers=HEADERS,
+            )
+        stats = answer.json()
+        figures["memories_at_end"] = stats["data"]["stats"]["memories"]
+        if args.breakdown:
+            log(f"recall breakdown: {args.breakdown} recalls in-process")
+            figures["recall_breakdown"] = await recall_breakdown(data_dir, traffic, args.breakdown)
+    finally:
+        log(f"service stopped with status {service.stop()}")
+    targets = Targets()
+    figures["cpu_ceiling"] = cpu_ceiling(figures["levels"])
+    figures |= {
+        "mix": MIX,
+        "repeat_share": args.repeat_share,
+        "duration_s": args.duration,
+        "warmup_s": args.warmup,
+        "target_rps": targets.rps,
+        "target_p95_ms": targets.p95_ms,
+        "target_met": verdict(figures["levels"], targets),
+        "load_average_end": load_average(),
+    }
+    extra: dict[str, str] = {}
+    if args.profile:
+        path = data_dir / "service.prof"
+        service = start_service(data_dir, args.service_cwd, profile=path)
+        try:
+            profiled = await drive(service, traffic, [args.profile], args.warmup, args.duration)
+        finally:
+            service.stop()
+        figures["profiled_level"] = profiled[0]
+        extra[".profile.txt"] = profile_report(path, args.duration)
+    figures |= run_stamp()
+    log(f"target: {figures['target_met']}")
+    table = markdown(figures)
+    if args.breakdown:
+        table += breakdown_markdown(figures["recall_breakdown"])
+    write_report(args.out, args.name, figures, table, extra)
+
+
+def main() -> None:
+    args = arguments()
+    with data_directory(args.data_dir, "retentia-load-", keep=args.keep) as data_dir:
+        asyncio.run(main_async(args, data_dir))
+
+
+if __name__ == "__main__":
+    main()
