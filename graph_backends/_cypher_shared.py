@@ -1,0 +1,247 @@
+"""Repository methods that are the same Cypher conversation on every Cypher backend (FalkorDB
+and Neo4j): each backend supplies `_run` in its own dialect and tenancy, and these read and
+write through it. One copy, so the backends cannot drift apart."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, Final
+
+from cypher import AnyQueryName, QueryName
+from graph_backends._records import edge_from_row, epoch_us
+from graph_backends.protocol import MAX_TRAVERSE_DEPTH
+from schema import (
+    CAUSAL_TYPES,
+    SUPPORTIVE_TYPES,
+    Degrees,
+    Direction,
+    EdgeKey,
+    EdgeType,
+    InvalidInput,
+    MemoryEdge,
+    NotFound,
+    Subgraph,
+    Tenant,
+    parse_memory_id,
+)
+
+if TYPE_CHECKING:
+    from schema import Memory
+
+_CAUSAL: Final = [str(t) for t in CAUSAL_TYPES]
+_SUPPORTIVE: Final = [str(t) for t in SUPPORTIVE_TYPES]
+#: Largest UNWIND batch sent in one query.
+_BATCH: Final = 500
+
+
+def _type_names(edge_types: Collection[EdgeType]) -> list[str]:
+    """The types a traversal follows: all of them when none are named."""
+    return sorted(str(t) for t in (edge_types or EdgeType))
+
+
+def _ids(values: Collection[str]) -> list[str]:
+    return [parse_memory_id(v) for v in values]
+
+
+class CypherGraphMethods:
+    """The `GraphRepository` methods whose Cypher conversation every Cypher backend shares."""
+
+    if TYPE_CHECKING:  # provided by each backend
+
+        async def _run(
+            self,
+            tenant: Tenant,
+            name: AnyQueryName,
+            params: Mapping[str, Any] | None = None,
+            *,
+            read_only: bool = False,
+            **templates: EdgeType,
+        ) -> list[dict[str, Any]]: ...
+
+        async def existing_ids(self, tenant: Tenant, ids: Collection[str]) -> frozenset[str]: ...
+
+        async def get_memories(
+            self, tenant: Tenant, ids: Sequence[str], *, with_embeddings: bool = False
+        ) -> list[Memory | None]: ...
+
+    async def unlink(self, tenant: Tenant, keys: Sequence[EdgeKey]) -> list[bool]:
+        if not keys:
+            return []
+        rows = await self._run(
+            tenant,
+            QueryName.UNLINK_MEMORIES,
+            {
+                "edges": [
+                    {"source": k.source, "target": k.target, "type": str(k.type)} for k in keys
+                ]
+            },
+        )
+        removed = {(r["source"], r["target"], r["type"]) for r in rows}
+        return [(k.source, k.target, str(k.type)) in removed for k in keys]
+
+    async def neighbourhood(
+        self,
+        tenant: Tenant,
+        start: str,
+        *,
+        depth: int,
+        edge_types: Collection[EdgeType],
+        direction: Direction,
+        max_nodes: int = 500,
+    ) -> dict[str, int]:
+        if not 0 <= depth <= MAX_TRAVERSE_DEPTH:
+            raise InvalidInput("depth", f"{depth} is outside 0–{MAX_TRAVERSE_DEPTH}")
+        if not 1 <= max_nodes <= 5000:
+            raise InvalidInput("max_nodes", f"{max_nodes} is outside 1–5000")
+        start = parse_memory_id(start)
+        if not await self.existing_ids(tenant, [start]):
+            raise NotFound("memory", start)
+        types = _type_names(edge_types)
+        hops: dict[str, int] = {start: 0}
+        frontier = [start]
+        for hop in range(1, depth + 1):
+            if not frontier or len(hops) >= max_nodes:
+                break
+            rows = await self._run(
+                tenant,
+                QueryName.TRAVERSE_HOP,
+                {"frontier": frontier, "types": types, "direction": str(direction)},
+                read_only=True,
+            )
+            frontier = []
+            for row in rows:
+                if row["id"] not in hops and len(hops) < max_nodes:
+                    hops[row["id"]] = hop
+                    frontier.append(row["id"])
+        return hops
+
+    async def traverse(
+        self,
+        tenant: Tenant,
+        start: str,
+        *,
+        depth: int,
+        edge_types: Collection[EdgeType],
+        direction: Direction,
+        max_nodes: int = 500,
+    ) -> Subgraph:
+        hops = await self.neighbourhood(
+            tenant,
+            start,
+            depth=depth,
+            edge_types=edge_types,
+            direction=direction,
+            max_nodes=max_nodes,
+        )
+        ids = list(hops)
+        types = _type_names(edge_types)
+        nodes = [m for m in await self.get_memories(tenant, ids) if m is not None]
+        rows = await self._run(
+            tenant, QueryName.INDUCED_EDGES, {"ids": ids, "types": types}, read_only=True
+        )
+        edges = sorted((edge_from_row(r) for r in rows), key=lambda e: (e.source, e.target, e.type))
+        return Subgraph(nodes=tuple(nodes), edges=tuple(edges))
+
+    async def incident_edges(self, tenant: Tenant, memory_id: str) -> list[MemoryEdge]:
+        rows = await self._run(
+            tenant, QueryName.INCIDENT_EDGES, {"id": parse_memory_id(memory_id)}, read_only=True
+        )
+        return sorted((edge_from_row(r) for r in rows), key=lambda e: (e.source, e.target, e.type))
+
+    # -- connectivity ----------------------------------------------------------------------
+
+    async def degrees(self, tenant: Tenant, ids: Sequence[str]) -> list[Degrees | None]:
+        wanted = _ids(ids)
+        unique = list(dict.fromkeys(wanted))
+        found: dict[str, Degrees] = {}
+        for start in range(0, len(unique), _BATCH):
+            rows = await self._run(
+                tenant,
+                QueryName.DEGREES,
+                {
+                    "ids": unique[start : start + _BATCH],
+                    "causal": _CAUSAL,
+                    "supportive": _SUPPORTIVE,
+                },
+                read_only=True,
+            )
+            for row in rows:
+                found[row["id"]] = Degrees(
+                    memory_id=row["id"], kappa=row["kappa"], delta=row["delta"]
+                )
+        return [found.get(i) for i in wanted]
+
+    async def all_degrees(self, tenant: Tenant) -> list[Degrees]:
+        rows = await self._run(
+            tenant,
+            QueryName.ALL_DEGREES,
+            {"causal": _CAUSAL, "supportive": _SUPPORTIVE},
+            read_only=True,
+        )
+        return [Degrees(memory_id=r["id"], kappa=r["kappa"], delta=r["delta"]) for r in rows]
+
+    async def kappa_max(self, tenant: Tenant) -> int:
+        rows = await self._run(tenant, QueryName.KAPPA_MAX, {"causal": _CAUSAL}, read_only=True)
+        return int(rows[0]["kappa_max"]) if rows else 0
+
+    async def orphans(self, tenant: Tenant) -> list[str]:
+        rows = await self._run(
+            tenant, QueryName.ORPHANS, {"supportive": _SUPPORTIVE}, read_only=True
+        )
+        return [r["id"] for r in rows]
+
+    async def stale_auto_links(
+        self, tenant: Tenant, stale_before: datetime, ids: Sequence[str] | None = None
+    ) -> dict[str, int]:
+        if ids is None:
+            rows = await self._run(
+                tenant,
+                QueryName.ALL_STALE_AUTO_LINKS,
+                {"stale_before": epoch_us(stale_before)},
+                read_only=True,
+            )
+        else:
+            rows = await self._run(
+                tenant,
+                QueryName.STALE_AUTO_LINKS,
+                {"ids": _ids(ids), "stale_before": epoch_us(stale_before)},
+                read_only=True,
+            )
+        return {r["id"]: int(r["stale"]) for r in rows}
+
+    async def removal_impact(self, tenant: Tenant, memory_id: str) -> list[str]:
+        rows = await self._run(
+            tenant,
+            QueryName.REMOVAL_IMPACT,
+            {"id": parse_memory_id(memory_id), "supportive": _SUPPORTIVE},
+            read_only=True,
+        )
+        return [r["id"] for r in rows]
+
+    async def validate_auto_links(self, tenant: Tenant, ids: Sequence[str], at: datetime) -> int:
+        if not ids:
+            return 0
+        rows = await self._run(
+            tenant,
+            QueryName.VALIDATE_AUTO_LINKS,
+            {"ids": list(dict.fromkeys(_ids(ids))), "now": epoch_us(at)},
+        )
+        return sum(int(r["validated"]) for r in rows)
+
+    async def supportive_neighbours(self, tenant: Tenant) -> dict[str, list[str]]:
+        rows = await self._run(
+            tenant, QueryName.SUPPORTIVE_NEIGHBOURS, {"supportive": _SUPPORTIVE}, read_only=True
+        )
+        return {r["id"]: list(r["neighbours"]) for r in rows}
+
+    async def auto_link_inbound(self, tenant: Tenant, ids: Sequence[str]) -> list[int]:
+        wanted = _ids(ids)
+        rows = await self._run(
+            tenant,
+            QueryName.AUTO_LINK_INBOUND,
+            {"ids": list(dict.fromkeys(wanted))},
+            read_only=True,
+        )
+        counts = {r["id"]: int(r["inbound"]) for r in rows}
+        return [counts.get(i, 0) for i in wanted]
