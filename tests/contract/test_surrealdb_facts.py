@@ -246,7 +246,12 @@ async def test_writers_in_two_processes_plan_again(
         )
     )
     assert all(r.superseded == 1 for r in results)
-    assert sum(store.plans for store in stores) > 9
+    # Whether two writers meet inside the engine depends on scheduling, so re-planning is
+    # allowed, not required; what must hold is one active fact at the end of a total chain.
+    assert sum(store.plans for store in stores) >= 9
+    history = await services[0].slot_history(tenant, "Alice", "works at")
+    assert [f.state for f in history].count(FactState.ACTIVE) == 1
+    assert len({r.results[0].others[0] for r in results}) == 8
 
 
 async def test_a_late_projection_never_reopens_a_closed_fact(
