@@ -9,7 +9,14 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, Final
 
 from cypher import AnyQueryName, QueryName
-from graph_backends._records import edge_from_row, epoch_us
+from graph_backends._records import (
+    edge_from_row,
+    epoch_us,
+    memory_from_props,
+    memory_update_props,
+    tombstone_from_row,
+    tombstone_params,
+)
 from graph_backends.protocol import MAX_TRAVERSE_DEPTH
 from schema import (
     CAUSAL_TYPES,
@@ -18,16 +25,17 @@ from schema import (
     Direction,
     EdgeKey,
     EdgeType,
+    GraphStats,
     InvalidInput,
+    Memory,
     MemoryEdge,
+    MemoryStatus,
     NotFound,
     Subgraph,
     Tenant,
+    Tombstone,
     parse_memory_id,
 )
-
-if TYPE_CHECKING:
-    from schema import Memory
 
 _CAUSAL: Final = [str(t) for t in CAUSAL_TYPES]
 _SUPPORTIVE: Final = [str(t) for t in SUPPORTIVE_TYPES]
@@ -46,6 +54,12 @@ def _ids(values: Collection[str]) -> list[str]:
 
 class CypherGraphMethods:
     """The `GraphRepository` methods whose Cypher conversation every Cypher backend shares."""
+
+    @staticmethod
+    def _memory_from_props(props: Mapping[str, Any]) -> Memory:
+        """A memory from its stored properties; a backend storing more (Neo4j's tenant)
+        drops it here."""
+        return memory_from_props(props)
 
     if TYPE_CHECKING:  # provided by each backend
 
@@ -245,3 +259,83 @@ class CypherGraphMethods:
         )
         counts = {r["id"]: int(r["inbound"]) for r in rows}
         return [counts.get(i, 0) for i in wanted]
+
+    async def update_memories(
+        self,
+        tenant: Tenant,
+        memories: Sequence[Memory],
+        fields: Collection[str] | None = None,
+    ) -> list[bool]:
+        unknown = set(fields or ()) - set(Memory.model_fields)
+        if unknown:
+            raise InvalidInput("fields", f"unknown memory fields {sorted(unknown)}")
+        rows = []
+        for m in memories:
+            props = memory_update_props(m)
+            if fields is not None:
+                props = {k: v for k, v in props.items() if k in fields}
+            rows.append({"id": m.id, "props": props})
+        found: set[str] = set()
+        for start in range(0, len(rows), _BATCH):
+            result = await self._run(
+                tenant, QueryName.UPDATE_MEMORIES, {"rows": rows[start : start + _BATCH]}
+            )
+            found.update(r["id"] for r in result)
+        return [m.id in found for m in memories]
+
+    async def all_memories(self, tenant: Tenant) -> list[Memory]:
+        rows = await self._run(tenant, QueryName.ALL_MEMORIES, read_only=True)
+        return [self._memory_from_props(r["memory"]) for r in rows]
+
+    async def memories_with_status(
+        self, tenant: Tenant, statuses: Collection[MemoryStatus], *, limit: int = 1000
+    ) -> list[Memory]:
+        if not 1 <= limit <= 10_000:
+            raise InvalidInput("limit", f"{limit} is outside 1–10000")
+        rows = await self._run(
+            tenant,
+            QueryName.MEMORIES_WITH_STATUS,
+            {"statuses": sorted(str(s) for s in statuses), "limit": limit},
+            read_only=True,
+        )
+        return [self._memory_from_props(r["memory"]) for r in rows]
+
+    async def write_tombstones(self, tenant: Tenant, tombstones: Sequence[Tombstone]) -> None:
+        if tombstones:
+            await self._run(
+                tenant,
+                QueryName.WRITE_TOMBSTONES,
+                {"rows": [tombstone_params(t) for t in tombstones]},
+            )
+
+    async def get_tombstones(self, tenant: Tenant, ids: Sequence[str]) -> list[Tombstone | None]:
+        wanted = _ids(ids)
+        rows = await self._run(
+            tenant,
+            QueryName.GET_TOMBSTONES,
+            {"ids": list(dict.fromkeys(wanted))},
+            read_only=True,
+        )
+        found = {r["id"]: tombstone_from_row(r) for r in rows}
+        return [found.get(i) for i in wanted]
+
+    async def get_config(self, tenant: Tenant, key: str) -> str | None:
+        rows = await self._run(tenant, QueryName.GET_CONFIG, {"key": key}, read_only=True)
+        return str(rows[0]["value"]) if rows else None
+
+    async def put_config(self, tenant: Tenant, key: str, value: str) -> None:
+        await self._run(tenant, QueryName.PUT_CONFIG, {"key": key, "value": value})
+
+    async def stats(self, tenant: Tenant) -> GraphStats:
+        count = await self._run(tenant, QueryName.COUNT_MEMORIES, read_only=True)
+        edges = await self._run(tenant, QueryName.COUNT_EDGES_BY_TYPE, read_only=True)
+        by_type = {t: 0 for t in EdgeType}
+        for row in edges:
+            if row["type"] in EdgeType.__members__.values():
+                by_type[EdgeType(row["type"])] = int(row["n"])
+        return GraphStats(
+            memories=int(count[0]["n"]) if count else 0,
+            edges=by_type,
+            orphans=len(await self.orphans(tenant)),
+            kappa_max=await self.kappa_max(tenant),
+        )

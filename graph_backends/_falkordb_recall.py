@@ -2,31 +2,26 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
-from cypher import AnyQueryName, QueryName, RecallQueryName
+from cypher import AnyQueryName, RecallQueryName
+from graph_backends._cypher_fact_shared import CypherRecallMethods
 from graph_backends._fact_records import fact_from_props
-from graph_backends._records import edge_from_row, epoch_us
+from graph_backends._records import epoch_us
 from graph_backends._redisearch import plain_text_query
-from schema import EdgeType, InvalidInput, MemoryEdge, Tenant, parse_memory_id
+from graph_backends.protocol import check_leg_k
+from schema import InvalidInput, Tenant
 from schema.facts import Fact, FactHit
 
 if TYPE_CHECKING:
     pass
 
 R = RecallQueryName
-#: Largest candidate list one leg may ask for.
-MAX_LEG_K: Final = 1000
 
 
-def _check_k(k: int) -> None:
-    if not 1 <= k <= MAX_LEG_K:
-        raise InvalidInput("k", f"{k} is outside 1–{MAX_LEG_K}")
-
-
-class FalkorRecallMixin:
+class FalkorRecallMixin(CypherRecallMethods):
     _dimension: int
 
     if TYPE_CHECKING:  # provided by FalkorRepository
@@ -40,54 +35,10 @@ class FalkorRecallMixin:
             read_only: bool = False,
         ) -> list[dict[str, Any]]: ...
 
-    async def adjacent(
-        self, tenant: Tenant, ids: Sequence[str], edge_types: Collection[EdgeType]
-    ) -> dict[str, list[str]]:
-        if not ids:
-            return {}
-        rows = await self._run(
-            tenant,
-            R.ADJACENT_MEMORIES,
-            {"ids": [parse_memory_id(i) for i in ids], "types": sorted(map(str, edge_types))},
-            read_only=True,
-        )
-        return {r["id"]: sorted(r["neighbours"]) for r in rows}
-
-    async def edges_among(self, tenant: Tenant, ids: Sequence[str]) -> list[MemoryEdge]:
-        if not ids:
-            return []
-        rows = await self._run(
-            tenant,
-            QueryName.INDUCED_EDGES,
-            {"ids": [parse_memory_id(i) for i in ids], "types": sorted(map(str, EdgeType))},
-            read_only=True,
-        )
-        return sorted((edge_from_row(r) for r in rows), key=lambda e: (e.source, e.target, e.type))
-
-    async def memories_mentioning(
-        self, tenant: Tenant, names: Collection[str], limit: int
-    ) -> list[str]:
-        _check_k(limit)
-        wanted = sorted({n.strip().lower() for n in names if n.strip()})
-        if not wanted:
-            return []
-        rows = await self._run(
-            tenant, R.MEMORIES_MENTIONING, {"names": wanted, "limit": limit}, read_only=True
-        )
-        return [r["id"] for r in rows]
-
-    async def last_in_sessions(self, tenant: Tenant, sessions: Collection[str]) -> dict[str, str]:
-        if not sessions:
-            return {}
-        rows = await self._run(
-            tenant, R.LAST_IN_SESSIONS, {"sessions": sorted(set(sessions))}, read_only=True
-        )
-        return {r["session"]: r["id"] for r in rows if r["id"] is not None}
-
     async def fact_vector_search(
         self, tenant: Tenant, vector: Sequence[float], at: datetime, k: int
     ) -> list[FactHit]:
-        _check_k(k)
+        check_leg_k(k)
         if len(vector) != self._dimension:
             raise InvalidInput(
                 "vector", f"has {len(vector)} dimensions; the index has {self._dimension}"
@@ -109,7 +60,7 @@ class FalkorRecallMixin:
     async def fact_fulltext_search(
         self, tenant: Tenant, text: str, at: datetime, k: int
     ) -> list[FactHit]:
-        _check_k(k)
+        check_leg_k(k)
         query = plain_text_query(text)
         if query is None:
             return []
@@ -126,17 +77,3 @@ class FalkorRecallMixin:
             return {}
         rows = await self._run(tenant, R.FACTS_OF_MEMORIES, {"ids": list(ids)}, read_only=True)
         return {r["id"]: [fact_from_props(p) for p in r["facts"]] for r in rows}
-
-    async def memories_about_entities(
-        self, tenant: Tenant, entity_ids: Collection[str], at: datetime, limit: int
-    ) -> dict[str, int]:
-        _check_k(limit)
-        if not entity_ids:
-            return {}
-        rows = await self._run(
-            tenant,
-            R.MEMORIES_ABOUT_ENTITIES,
-            {"entities": sorted(set(entity_ids)), "at": epoch_us(at), "limit": limit},
-            read_only=True,
-        )
-        return {r["id"]: int(r["hops"]) for r in rows}

@@ -17,27 +17,22 @@ managed transaction rolls back and runs the whole read-plan-write again.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Collection, Mapping, Sequence
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from cypher import FactQueryName, RecallQueryName, load
+from graph_backends._cypher_fact_shared import CypherFactMethods, _chunks
 from graph_backends._fact_records import (
     close_params,
     expiry_params,
-    extraction_from_row,
-    extraction_params,
     fact_from_props,
     fact_props,
-    relation_from_row,
     relation_params,
 )
 from graph_backends._neo4j_fulltext import TENANT_PROPERTIES
 from graph_backends._records import epoch_us
 from schema import Tenant
 from schema.facts import (
-    Close,
-    Entity,
-    ExtractionRecord,
     Fact,
     FactQuery,
     FactSnapshot,
@@ -81,10 +76,6 @@ _VECTOR_BATCH: Final = 200
 
 _T = TypeVar("_T")
 _WriteStep = tuple[FactQueryName | RecallQueryName, dict[str, Any]]
-
-
-def _chunks(rows: Sequence[_T], size: int = _BATCH) -> list[Sequence[_T]]:
-    return [rows[i : i + size] for i in range(0, len(rows), size)]
 
 
 def fact_from_node(props: Mapping[str, Any]) -> Fact:
@@ -131,7 +122,7 @@ def write_steps(write: FactWrite) -> list[_WriteStep]:
     ]
 
 
-class Neo4jFactsMixin:
+class Neo4jFactsMixin(CypherFactMethods):
     _fact_schema_ready: bool
 
     if TYPE_CHECKING:  # provided by Neo4jRepository
@@ -216,15 +207,6 @@ class Neo4jFactsMixin:
 
         return await self._execute(work, read_only=False, what=f"a fact write for tenant {tenant}")
 
-    async def close_facts(self, tenant: Tenant, closes: Sequence[Close]) -> int:
-        changed = 0
-        for chunk in _chunks(closes):
-            rows = await self._run(
-                tenant, Q.CLOSE_FACTS, {"rows": [close_params(c) for c in chunk]}
-            )
-            changed += int(rows[0]["n"]) if rows else 0
-        return changed
-
     # -- reads -----------------------------------------------------------------------------
 
     async def get_facts(self, tenant: Tenant, ids: Sequence[str]) -> list[Fact | None]:
@@ -255,24 +237,9 @@ class Neo4jFactsMixin:
         rows = await self._run(tenant, Q.FIND_FACTS, params, read_only=True)
         return [fact_from_node(r["props"]) for r in rows]
 
-    async def get_entities(self, tenant: Tenant, ids: Sequence[str]) -> list[Entity | None]:
-        if not ids:
-            return []
-        rows = await self._run(tenant, Q.GET_ENTITIES, {"ids": list(ids)}, read_only=True)
-        found = {
-            r["id"]: Entity(id=r["id"], name=r["name"], key=r["key"])
-            for r in rows
-            if r["key"] is not None
-        }
-        return [found.get(i) for i in ids]
-
     async def active_state_facts(self, tenant: Tenant) -> list[Fact]:
         rows = await self._run(tenant, Q.ACTIVE_STATE_FACTS, read_only=True)
         return [fact_from_node(r["props"]) for r in rows]
-
-    async def open_relations(self, tenant: Tenant, now: datetime) -> list[Relation]:
-        rows = await self._run(tenant, Q.OPEN_RELATIONS, {"now": epoch_us(now)}, read_only=True)
-        return [relation_from_row(r) for r in rows]
 
     # -- derived edges -----------------------------------------------------------------------
 
@@ -319,35 +286,3 @@ class Neo4jFactsMixin:
         )
 
     # -- leases and extraction records -------------------------------------------------------
-
-    async def acquire_lease(
-        self, tenant: Tenant, name: str, owner: str, now: datetime, ttl: timedelta
-    ) -> bool:
-        await self.ensure_fact_schema(tenant)
-        rows = await self._run(
-            tenant,
-            Q.ACQUIRE_LEASE,
-            {"name": name, "owner": owner, "now": epoch_us(now), "until": epoch_us(now + ttl)},
-        )
-        return bool(rows)
-
-    async def release_lease(self, tenant: Tenant, name: str, owner: str) -> None:
-        await self._run(tenant, Q.RELEASE_LEASE, {"name": name, "owner": owner})
-
-    async def record_extractions(self, tenant: Tenant, records: Sequence[ExtractionRecord]) -> None:
-        if records:
-            await self.ensure_fact_schema(tenant)
-            await self._run(
-                tenant, Q.RECORD_EXTRACTION, {"rows": [extraction_params(r) for r in records]}
-            )
-
-    async def get_extractions(
-        self, tenant: Tenant, memory_ids: Sequence[str]
-    ) -> list[ExtractionRecord | None]:
-        if not memory_ids:
-            return []
-        rows = await self._run(tenant, Q.GET_EXTRACTIONS, {"ids": list(memory_ids)}, read_only=True)
-        found: Mapping[str, ExtractionRecord | None] = {
-            r["id"]: extraction_from_row(r) for r in rows
-        }
-        return [found.get(i) for i in memory_ids]

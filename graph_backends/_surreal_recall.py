@@ -10,21 +10,15 @@ from graph_backends._fact_records import fact_from_props
 from graph_backends._records import edge_from_row, epoch_us
 from graph_backends._surreal_steps import EF_SEARCH, check_knn
 from graph_backends._surreal_text import plain_words
+from graph_backends.protocol import check_leg_k
 from graph_backends.surrealql import QueryName
 from schema import EdgeType, InvalidInput, MemoryEdge, Tenant, parse_memory_id
 from schema.facts import Fact, FactHit
 
 Q = QueryName
-#: Largest candidate list one leg may ask for.
-MAX_LEG_K: Final = 1000
 #: Nearest fact vectors fetched per hit asked for: the effective-at filter runs after the
 #: index (as on FalkorDB), and drops the superseded and retracted facts among them.
 _FACT_OVERFETCH: Final = 4
-
-
-def _check_k(k: int) -> None:
-    if not 1 <= k <= MAX_LEG_K:
-        raise InvalidInput("k", f"{k} is outside 1–{MAX_LEG_K}")
 
 
 class SurrealRecallMixin:
@@ -69,7 +63,7 @@ class SurrealRecallMixin:
     async def memories_mentioning(
         self, tenant: Tenant, names: Collection[str], limit: int
     ) -> list[str]:
-        _check_k(limit)
+        check_leg_k(limit)
         wanted = sorted({n.strip().lower() for n in names if n.strip()})
         if not wanted:
             return []
@@ -89,7 +83,7 @@ class SurrealRecallMixin:
     async def fact_vector_search(
         self, tenant: Tenant, vector: Sequence[float], at: datetime, k: int
     ) -> list[FactHit]:
-        _check_k(k)
+        check_leg_k(k)
         if len(vector) != self._dimension:
             raise InvalidInput(
                 "vector", f"has {len(vector)} dimensions; the index has {self._dimension}"
@@ -109,7 +103,7 @@ class SurrealRecallMixin:
     async def fact_fulltext_search(
         self, tenant: Tenant, text: str, at: datetime, k: int
     ) -> list[FactHit]:
-        _check_k(k)
+        check_leg_k(k)
         words = plain_words(text)
         if words is None:
             return []
@@ -130,7 +124,7 @@ class SurrealRecallMixin:
     async def memories_about_entities(
         self, tenant: Tenant, entity_ids: Collection[str], at: datetime, limit: int
     ) -> dict[str, int]:
-        _check_k(limit)
+        check_leg_k(limit)
         if not entity_ids:
             return {}
         rows = await self._read(

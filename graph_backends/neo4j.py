@@ -37,24 +37,18 @@ from graph_backends._records import (
     epoch_us,
     memory_from_props,
     memory_props,
-    memory_update_props,
-    tombstone_from_row,
-    tombstone_params,
 )
 from graph_backends.config import Neo4jConfig
 from graph_backends.errors import BackendError, BackendUnavailable, SchemaMismatch
 from graph_backends.protocol import GraphRepository
 from schema import (
     EdgeType,
-    GraphStats,
     InvalidInput,
     Memory,
     MemoryEdge,
-    MemoryStatus,
     NotFound,
     SearchHit,
     Tenant,
-    Tombstone,
     parse_memory_id,
 )
 
@@ -96,6 +90,10 @@ def _memory(props: Mapping[str, Any], embedding: list[float] | None = None) -> M
 class Neo4jRepository(Neo4jFactsMixin, Neo4jRecallMixin, CypherGraphMethods):
     """Neo4j behind the `GraphRepository`, `FactRepository` and `RecallRepository` Protocols;
     see them for the contract."""
+
+    @staticmethod
+    def _memory_from_props(props: Mapping[str, Any]) -> Memory:
+        return _memory(props)
 
     def __init__(self, driver: AsyncDriver, *, database: str, vector_dimension: int) -> None:
         self._driver = driver
@@ -425,86 +423,6 @@ class Neo4jRepository(Neo4jFactsMixin, Neo4jRecallMixin, CypherGraphMethods):
             tenant, QueryName.FULLTEXT_SEARCH, {"query": query, "k": k}, read_only=True
         )
         return [SearchHit(memory_id=r["id"], score=float(r["score"])) for r in rows]
-
-    async def update_memories(
-        self,
-        tenant: Tenant,
-        memories: Sequence[Memory],
-        fields: Collection[str] | None = None,
-    ) -> list[bool]:
-        unknown = set(fields or ()) - set(Memory.model_fields)
-        if unknown:
-            raise InvalidInput("fields", f"unknown memory fields {sorted(unknown)}")
-        rows = []
-        for m in memories:
-            props = memory_update_props(m)
-            if fields is not None:
-                props = {k: v for k, v in props.items() if k in fields}
-            rows.append({"id": m.id, "props": props})
-        found: set[str] = set()
-        for start in range(0, len(rows), _BATCH):
-            result = await self._run(
-                tenant, QueryName.UPDATE_MEMORIES, {"rows": rows[start : start + _BATCH]}
-            )
-            found.update(r["id"] for r in result)
-        return [m.id in found for m in memories]
-
-    async def all_memories(self, tenant: Tenant) -> list[Memory]:
-        rows = await self._run(tenant, QueryName.ALL_MEMORIES, read_only=True)
-        return [_memory(r["memory"]) for r in rows]
-
-    async def memories_with_status(
-        self, tenant: Tenant, statuses: Collection[MemoryStatus], *, limit: int = 1000
-    ) -> list[Memory]:
-        if not 1 <= limit <= 10_000:
-            raise InvalidInput("limit", f"{limit} is outside 1–10000")
-        rows = await self._run(
-            tenant,
-            QueryName.MEMORIES_WITH_STATUS,
-            {"statuses": sorted(str(s) for s in statuses), "limit": limit},
-            read_only=True,
-        )
-        return [_memory(r["memory"]) for r in rows]
-
-    async def write_tombstones(self, tenant: Tenant, tombstones: Sequence[Tombstone]) -> None:
-        if tombstones:
-            await self._run(
-                tenant,
-                QueryName.WRITE_TOMBSTONES,
-                {"rows": [tombstone_params(t) for t in tombstones]},
-            )
-
-    async def get_tombstones(self, tenant: Tenant, ids: Sequence[str]) -> list[Tombstone | None]:
-        wanted = _ids(ids)
-        rows = await self._run(
-            tenant,
-            QueryName.GET_TOMBSTONES,
-            {"ids": list(dict.fromkeys(wanted))},
-            read_only=True,
-        )
-        found = {r["id"]: tombstone_from_row(r) for r in rows}
-        return [found.get(i) for i in wanted]
-
-    async def get_config(self, tenant: Tenant, key: str) -> str | None:
-        rows = await self._run(tenant, QueryName.GET_CONFIG, {"key": key}, read_only=True)
-        return str(rows[0]["value"]) if rows else None
-
-    async def put_config(self, tenant: Tenant, key: str, value: str) -> None:
-        await self._run(tenant, QueryName.PUT_CONFIG, {"key": key, "value": value})
-
-    async def stats(self, tenant: Tenant) -> GraphStats:
-        count = await self._run(tenant, QueryName.COUNT_MEMORIES, read_only=True)
-        edges = await self._run(tenant, QueryName.COUNT_EDGES_BY_TYPE, read_only=True)
-        by_type = {t: 0 for t in EdgeType}
-        for row in edges:
-            if row["type"] in EdgeType.__members__.values():
-                by_type[EdgeType(row["type"])] = int(row["n"])
-        return GraphStats(
-            memories=int(count[0]["n"]) if count else 0,
-            edges=by_type,
-            orphans=len(await self.orphans(tenant)),
-            kappa_max=await self.kappa_max(tenant),
-        )
 
 
 @asynccontextmanager

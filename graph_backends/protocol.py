@@ -40,6 +40,16 @@ from schema.facts import (
 
 #: Deepest traversal a caller may ask for.
 MAX_TRAVERSE_DEPTH = 5
+#: Largest candidate list one recall leg may ask for.
+MAX_LEG_K = 1000
+
+
+def check_leg_k(k: int) -> None:
+    """Every backend refuses the same leg sizes."""
+    if not 1 <= k <= MAX_LEG_K:
+        from schema import InvalidInput
+
+        raise InvalidInput("k", f"{k} is outside 1–{MAX_LEG_K}")
 
 
 class GraphRepository(Protocol):
