@@ -229,10 +229,12 @@ class RecallService:
 
         names = query_names(request.query)
         jobs: dict[str, Awaitable[Ranked]] = {}
+        #: Cosine to the query of the vector leg's hits (the index already computed it).
+        scores: dict[str, float] = {}
         repo = self._repository
         await repo.ensure_fact_schema(tenant)  # once per tenant and process
         if "vector" in request.legs and vector is not None:
-            jobs["vector"] = self._vector_leg(tenant, vector, pool)
+            jobs["vector"] = self._vector_leg(tenant, vector, pool, scores)
         if "fulltext" in request.legs:
             jobs["fulltext"] = self._ids(repo.fulltext_search(tenant, request.query, pool))
         if "fact_vector" in request.legs and vector is not None:
@@ -271,11 +273,19 @@ class RecallService:
                 failed["neighbours"] = f"{type(e).__name__}: {e}"
 
         order = _fuse(ranked, s.recall_rrf_k)[: max(3 * request.k + 20, 4 * request.k)]
-        memories = {
-            m.id: m for m in await repo.get_memories(tenant, order, with_embeddings=True) if m
-        }
+        # Only candidates the vector leg did not score need their embedding shipped and compared.
+        scored = [i for i in order if i in scores]
+        unscored = [i for i in order if i not in scores]
+        memories = {m.id: m for m in await repo.get_memories(tenant, scored) if m}
+        if unscored:
+            found = await repo.get_memories(tenant, unscored, with_embeddings=vector is not None)
+            memories |= {m.id: m for m in found if m}
         similarity = {
-            i: _cosine(vector, m.embedding) if vector is not None and m.embedding else 0.0
+            i: scores[i]
+            if i in scores
+            else _cosine(vector, m.embedding)
+            if vector is not None and m.embedding
+            else 0.0
             for i, m in memories.items()
         }
         category: Category | None = None
@@ -334,8 +344,12 @@ class RecallService:
     async def _ids(hits: Awaitable[Sequence[SearchHit]]) -> Ranked:
         return list(dict.fromkeys(h.memory_id for h in await hits))
 
-    async def _vector_leg(self, tenant: Tenant, vector: Vector, pool: int) -> Ranked:
+    async def _vector_leg(
+        self, tenant: Tenant, vector: Vector, pool: int, scores: dict[str, float]
+    ) -> Ranked:
         hits = await self._repository.vector_search(tenant, vector, pool)
+        for hit in hits:
+            scores.setdefault(hit.memory_id, hit.score)
         return list(dict.fromkeys(h.memory_id for h in hits))
 
     @staticmethod
