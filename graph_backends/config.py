@@ -30,6 +30,9 @@ class FalkorConfig(BaseModel):
     socket_timeout_s: float | None = Field(default=300.0, gt=0)
     #: Seconds to wait for an embedded FalkorDB to load its data and answer.
     startup_timeout_s: float = Field(default=120.0, gt=0)
+    #: The embedded server's `hz`: how often per second redis runs its timers and lets a long
+    #: module command yield (redis' default, 10, outside tests).
+    server_hz: int = Field(default=10, ge=1, le=500)
     #: Share an embedded FalkorDB another Retentia process (the service) already runs on the
     #: data directory instead of refusing it (`retentia reconcile` beside `retentia serve`).
     share_running: bool = False

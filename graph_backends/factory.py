@@ -45,6 +45,7 @@ async def _open_falkordb(config: FalkorConfig) -> AsyncIterator[GraphRepository]
             config.data_dir,
             appendfsync=config.appendfsync,
             startup_timeout_s=config.startup_timeout_s,
+            hz=config.server_hz,
         )
         url = await embedded.start(share_running=config.share_running)
     try:

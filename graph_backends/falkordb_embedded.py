@@ -78,12 +78,15 @@ class EmbeddedFalkorDB:
         *,
         appendfsync: Literal["always", "everysec"] = "always",
         startup_timeout_s: float = 120.0,
+        hz: int = 10,
     ) -> None:
         self.data_dir = data_dir.expanduser().resolve()
         self.appendfsync = appendfsync
         self.startup_timeout_s = startup_timeout_s
+        self.hz = hz
         self._process: subprocess.Popen[bytes] | None = None
         self._lock: IO[str] | None = None
+        self._log_offset = 0
         self.url: str | None = None
 
     @property
@@ -180,6 +183,10 @@ class EmbeddedFalkorDB:
 
     def _launch(self) -> str:
         redis_server, module = _binaries()
+        try:
+            self._log_offset = self.logfile.stat().st_size
+        except OSError:
+            self._log_offset = 0
         use_socket = len(str(self.socket_path)) <= _MAX_SOCKET_PATH
         port = 0 if use_socket else _free_port()
         args = [
@@ -193,6 +200,7 @@ class EmbeddedFalkorDB:
             "--logfile", str(self.logfile),
             "--daemonize", "no",
             "--protected-mode", "yes",
+            "--hz", str(self.hz),
             "--loadmodule", module,
         ]  # fmt: skip
         if use_socket:
@@ -208,31 +216,57 @@ class EmbeddedFalkorDB:
         return f"unix://{self.socket_path}" if use_socket else f"redis://127.0.0.1:{port}"
 
     async def _wait_ready(self) -> None:
-        """Until PING answers: redis refuses commands while it replays the append-only file."""
+        """Until the server has loaded its data and answers PING.
+
+        No command may reach the server while it replays the append-only file: a replayed
+        MULTI/EXEC of GRAPH.QUERY yields to the event loop (`RM_Yield`), and a command read
+        then trips redis' `!server.in_exec` assertion and aborts the process (FalkorDB 4.16 on
+        redis 8.2; the fact layer writes in MULTI/EXEC). So the log is watched for this
+        process's "Ready to accept connections" line, written after loading, and only then is
+        the server pinged."""
         import redis.asyncio as redis_asyncio
         from redis.exceptions import RedisError
 
         assert self._process is not None and self.url is not None
-        client = redis_asyncio.Redis.from_url(self.url)
         deadline = time.monotonic() + self.startup_timeout_s
+        ready_line = f"{self._process.pid}:M ".encode()
+        while not self._logged_ready(ready_line):
+            self._check_running(deadline)
+            await asyncio.sleep(0.05)
+        client = redis_asyncio.Redis.from_url(self.url)
         try:
             while True:
-                if self._process.poll() is not None:
-                    raise BackendUnavailable(
-                        f"embedded FalkorDB exited with status {self._process.returncode}; "
-                        f"last log lines:\n{self._log_tail()}"
-                    )
+                self._check_running(deadline)
                 with contextlib.suppress(RedisError, OSError):
                     if await client.ping():
                         return
-                if time.monotonic() > deadline:
-                    raise BackendUnavailable(
-                        f"embedded FalkorDB did not answer within {self.startup_timeout_s} s; "
-                        f"last log lines:\n{self._log_tail()}"
-                    )
                 await asyncio.sleep(0.05)
         finally:
             await client.aclose()
+
+    def _logged_ready(self, prefix: bytes) -> bool:
+        try:
+            with self.logfile.open("rb") as f:
+                if self.logfile.stat().st_size >= self._log_offset:
+                    f.seek(self._log_offset)  # else it was truncated: read it all
+                return any(
+                    line.startswith(prefix) and b"Ready to accept connections" in line for line in f
+                )
+        except OSError:
+            return False
+
+    def _check_running(self, deadline: float) -> None:
+        assert self._process is not None
+        if self._process.poll() is not None:
+            raise BackendUnavailable(
+                f"embedded FalkorDB exited with status {self._process.returncode}; "
+                f"last log lines:\n{self._log_tail()}"
+            )
+        if time.monotonic() > deadline:
+            raise BackendUnavailable(
+                f"embedded FalkorDB was not ready within {self.startup_timeout_s} s; "
+                f"last log lines:\n{self._log_tail()}"
+            )
 
     def _log_tail(self, lines: int = 15) -> str:
         try:

