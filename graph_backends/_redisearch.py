@@ -19,11 +19,16 @@ _WORD: Final = re.compile(r"[^\W_]+(?:_+[^\W_]+)*")
 MAX_TERMS: Final = 64
 
 
-def plain_text_query(text: str) -> str | None:
-    """An OR of the distinct word tokens of `text`, or None when it has none."""
+def plain_terms(text: str) -> list[str]:
+    """The distinct word tokens of `text`, lower-cased, in order, at most MAX_TERMS."""
     seen: dict[str, None] = {}
     for token in _WORD.findall(text.lower()):
         seen.setdefault(token, None)
         if len(seen) == MAX_TERMS:
             break
-    return " | ".join(seen) or None
+    return list(seen)
+
+
+def plain_text_query(text: str) -> str | None:
+    """An OR of the distinct word tokens of `text`, or None when it has none."""
+    return " | ".join(plain_terms(text)) or None

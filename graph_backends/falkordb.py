@@ -15,6 +15,7 @@ from redis.exceptions import RedisError, ResponseError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from cypher import AnyQueryName, QueryName, RecallQueryName, load
+from graph_backends import _bm25 as bm25
 from graph_backends._cypher_shared import _BATCH, CypherGraphMethods, _ids
 from graph_backends._falkordb_facts import FalkorFactsMixin
 from graph_backends._falkordb_recall import FalkorRecallMixin
@@ -24,7 +25,6 @@ from graph_backends._records import (
     memory_from_props,
     memory_props,
 )
-from graph_backends._redisearch import plain_text_query
 from graph_backends.errors import BackendError, BackendUnavailable, SchemaMismatch
 from schema import (
     EdgeType,
@@ -40,6 +40,9 @@ from schema import (
 log = logging.getLogger(__name__)
 
 DIALECT: Final = "falkordb"
+#: Most documents a term may match for its postings to be ranked by BM25 (commoner terms weigh
+#: little and would ship thousands of ids).
+POSTINGS_CAP: Final = 2000
 #: (property, index type, query that creates it) in creation order: FalkorDB refuses a second
 #: index on a label while the first is still being built.
 _INDEXES: Final = (
@@ -367,9 +370,24 @@ class FalkorRepository(FalkorFactsMixin, FalkorRecallMixin, CypherGraphMethods):
     async def fulltext_search(self, tenant: Tenant, text: str, k: int) -> list[SearchHit]:
         if not 1 <= k <= 1000:
             raise InvalidInput("k", f"{k} is outside 1–1000")
-        query = plain_text_query(text)
-        if query is None:
+        terms = bm25.query_terms(text)
+        if not terms:
             return []
+        # FalkorDB's own score has no IDF: rank the postings of the selective terms by BM25.
+        rows = await self._run(
+            tenant, QueryName.TERM_POSTINGS, {"terms": terms, "cap": POSTINGS_CAP}, read_only=True
+        )
+        postings = {
+            r["term"]: bm25.Postings(r["df"], [(d, n) for d, n in r["postings"]])
+            for r in rows
+            if r["postings"]
+        }
+        if postings:
+            ranked = bm25.rank(postings, rows[0]["n"], k)
+            return [SearchHit(memory_id=i, score=score) for i, score in ranked]
+        if not rows:  # no term is in the index
+            return []
+        query = " | ".join(terms)  # every term is common: the index's own ranking
         rows = await self._run(
             tenant, QueryName.FULLTEXT_SEARCH, {"query": query, "k": k}, read_only=True
         )

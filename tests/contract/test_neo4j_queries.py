@@ -43,8 +43,12 @@ GLOBAL: dict[AnyQueryName, str] = {
     RecallQueryName.CREATE_FACT_VECTOR_INDEX: "schema is shared",
     RecallQueryName.CREATE_MEMORY_SESSION_INDEX: "schema is shared",
 }
+#: Queries only the FalkorDB repository runs, and why Neo4j needs none.
+FALKORDB_ONLY: dict[AnyQueryName, str] = {
+    QueryName.TERM_POSTINGS: "Lucene ranks full-text hits by BM25 itself",
+}
 ALL_QUERIES: list[AnyQueryName] = [*QueryName, *FactQueryName, *RecallQueryName]
-SCOPED = [n for n in ALL_QUERIES if n not in GLOBAL]
+SCOPED = [n for n in ALL_QUERIES if n not in GLOBAL and n not in FALKORDB_ONLY]
 
 _STRING = re.compile(r"'(?:[^'\\]|\\.)*'")
 #: `(var:Label {map})`, `(var)`, `(:Label {map})`, `()` — not preceded by a name, which would
@@ -116,6 +120,12 @@ def test_every_fact_and_recall_query_has_a_neo4j_text() -> None:
         for name in family:
             override = query_file(name, "neo4j").read_text(encoding="utf-8").strip()
             assert override != query_file(name).read_text(encoding="utf-8").strip(), name
+
+
+def test_falkordb_only_queries_are_never_run_by_neo4j() -> None:
+    source = (resources.files("graph_backends") / "neo4j.py").read_text(encoding="utf-8")
+    for name in FALKORDB_ONLY:
+        assert name.name not in source, name
 
 
 @pytest.mark.parametrize(

@@ -44,6 +44,23 @@ async def test_fulltext_ranks_by_score(repository: GraphRepository, tenant: Tena
     assert hits[0].score > hits[1].score
 
 
+async def test_fulltext_weighs_rare_words_above_common_ones(
+    repository: GraphRepository, tenant: Tenant
+) -> None:
+    """A name few memories carry outranks short memories that share only a common word with
+    the query (FalkorDB's own score has no IDF; the backend ranks by BM25)."""
+    common = [memory(f"Melanie: Wow, did you make that? {n}") for n in range(12)]
+    rare = memory(
+        "Caroline: I went to an LGBTQ conference last week and it was so inspiring to meet "
+        "everyone who came there from all over the country"
+    )
+    await repository.upsert_memories(tenant, [*common, rare])
+    hits = await repository.fulltext_search(
+        tenant, "When did Caroline go to the LGBTQ conference?", 5
+    )
+    assert hits[0].memory_id == rare.id
+
+
 HOSTILE_QUERIES = [
     "world-wide",
     "123e4567-e89b-12d3-a456-426614174000",

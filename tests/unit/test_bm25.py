@@ -1,0 +1,42 @@
+"""BM25 over index postings: rare terms outweigh common ones, shorter documents win ties, and
+stopwords never reach the index."""
+
+from __future__ import annotations
+
+from graph_backends import _bm25 as bm25
+
+
+def test_a_rare_term_outweighs_a_common_one() -> None:
+    postings = {
+        "apple": bm25.Postings(90, [(f"a{i}", 20) for i in range(90)]),
+        "durian": bm25.Postings(2, [("d1", 20), ("a3", 20)]),
+    }
+    ranked = bm25.rank(postings, documents=100, k=5)
+    assert [doc for doc, _ in ranked[:2]] == ["a3", "d1"]  # both terms, then the rare one
+    assert ranked[1][1] > ranked[2][1] * 3
+
+
+def test_shorter_documents_rank_first_among_equals() -> None:
+    postings = {"tea": bm25.Postings(3, [("long", 300), ("short", 30), ("mid", 100)])}
+    assert [doc for doc, _ in bm25.rank(postings, documents=50, k=3)] == ["short", "mid", "long"]
+
+
+def test_idf_is_never_negative() -> None:
+    assert bm25.idf(10, 10) > 0
+    assert bm25.idf(10, 1) > bm25.idf(10, 5)
+
+
+def test_query_terms_drop_stopwords_unless_nothing_is_left() -> None:
+    assert bm25.query_terms("When did Caroline go to the LGBTQ support group?") == [
+        "caroline",
+        "go",
+        "lgbtq",
+        "support",
+        "group",
+    ]
+    assert bm25.query_terms("who did what") == ["who", "did", "what"]
+    assert bm25.query_terms("-- !!") == []
+
+
+def test_no_postings_rank_nothing() -> None:
+    assert bm25.rank({}, documents=10, k=5) == []
