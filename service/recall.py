@@ -8,7 +8,8 @@ Legs, each a ranked list of memory ids, run concurrently:
 - `graph`: entities named in the query → memories asserting facts about them or about entities
   up to two open RELATES hops away, memories that name them, then one hop over supportive edges;
 - `category`: among the candidates, the predicted category's memories by similarity;
-- `neighbours`: the turns next to the best candidates in their session (TEMPORAL_SEQUENCE).
+- `neighbours`: the turns up to two steps from the best candidates in their session
+  (TEMPORAL_SEQUENCE).
 A failing leg is logged by name and skipped (`degraded`); recall fails only when all fail.
 
 Ranking: score = relevance (fused, normalised) × decay (category, soft weights, harmonic mean,
@@ -376,10 +377,23 @@ class RecallService:
         return list(dict.fromkeys([*seeds, *expanded]))[:pool]
 
     async def _neighbour_leg(self, tenant: Tenant, anchors: Sequence[str]) -> Ranked:
-        if not anchors:
-            return []
-        adjacent = await self._repository.adjacent(tenant, anchors, {EdgeType.TEMPORAL_SEQUENCE})
-        return list(dict.fromkeys(n for a in anchors for n in adjacent.get(a, [])))
+        """The turns up to `recall_neighbour_hops` steps from each anchor in its session,
+        better anchors first, nearer turns first. An anchor next to another anchor is listed
+        too: a run of adjacent candidates is stronger evidence than a lone one."""
+        found: dict[str, list[str]] = {a: [] for a in anchors}
+        rings = {a: [a] for a in anchors}
+        for _ in range(self._engine.recall_neighbour_hops):
+            frontier = sorted({m for ring in rings.values() for m in ring})
+            if not frontier:
+                break
+            adjacent = await self._repository.adjacent(
+                tenant, frontier, {EdgeType.TEMPORAL_SEQUENCE}
+            )
+            for anchor in anchors:
+                ring = dict.fromkeys(n for m in rings[anchor] for n in adjacent.get(m, []))
+                rings[anchor] = [n for n in ring if n != anchor and n not in found[anchor]]
+                found[anchor] += rings[anchor]
+        return list(dict.fromkeys(n for anchor in anchors for n in found[anchor]))
 
     # -- mask and ranking ----------------------------------------------------------------------
 
