@@ -120,13 +120,18 @@ class CypherRecallMethods(_RunsCypher):
         )
         return {r["id"]: sorted(r["neighbours"]) for r in rows}
 
-    async def edges_among(self, tenant: Tenant, ids: Sequence[str]) -> list[MemoryEdge]:
-        if not ids:
+    async def edges_among(
+        self,
+        tenant: Tenant,
+        ids: Sequence[str],
+        edge_types: Collection[EdgeType] = frozenset(EdgeType),
+    ) -> list[MemoryEdge]:
+        if not ids or not edge_types:
             return []
         rows = await self._run(
             tenant,
             QueryName.INDUCED_EDGES,
-            {"ids": [parse_memory_id(i) for i in ids], "types": sorted(map(str, EdgeType))},
+            {"ids": [parse_memory_id(i) for i in ids], "types": sorted(map(str, edge_types))},
             read_only=True,
         )
         return sorted((edge_from_row(r) for r in rows), key=lambda e: (e.source, e.target, e.type))

@@ -267,8 +267,13 @@ class RecallRepository(Protocol):
     ) -> dict[str, list[str]]:
         """The memories adjacent to each memory over the edge types, either direction."""
 
-    async def edges_among(self, tenant: Tenant, ids: Sequence[str]) -> list[MemoryEdge]:
-        """Every memory–memory edge whose two ends are both among `ids`."""
+    async def edges_among(
+        self,
+        tenant: Tenant,
+        ids: Sequence[str],
+        edge_types: Collection[EdgeType] = frozenset(EdgeType),
+    ) -> list[MemoryEdge]:
+        """Every memory–memory edge of the types whose two ends are both among `ids`."""
 
     async def memories_mentioning(
         self, tenant: Tenant, names: Collection[str], limit: int

@@ -90,6 +90,7 @@ class EngineSettings(BaseModel):
     recall_min_similarity: float = Field(default=0.1, ge=-1.0, le=1.0)  # floor (backfill to k/2)
     recall_neighbour_anchors: int = Field(default=10, ge=0)  # best candidates whose turns join
     recall_neighbour_hops: int = Field(default=2, ge=0, le=5)  # turns either side of an anchor
+    recall_window_weight: float = Field(default=0.5, ge=0.0, le=1.0)  # a nearby turn's share
     recall_graph_seeds: int = Field(default=5, ge=0)  # graph seeds expanded over supportive edges
     recall_co_retrieval_bonus: float = Field(default=0.02, ge=0.0)  # per edge to another result
     recall_co_retrieval_cap: int = Field(default=3, ge=0)  # edges counted at most

@@ -9,7 +9,10 @@ Legs, each a ranked list of memory ids, run concurrently:
   up to two open RELATES hops away, memories that name them, then one hop over supportive edges;
 - `category`: among the candidates, the predicted category's memories by similarity;
 - `neighbours`: the turns up to two steps from the best candidates in their session
-  (TEMPORAL_SEQUENCE).
+  (TEMPORAL_SEQUENCE);
+- `window`: the full-text scores smoothed over each turn's session window (its own score plus
+  half of each score two turns either side), so a question answered across two turns finds the
+  turn that only holds half of the words.
 A failing leg is logged by name and skipped (`degraded`); recall fails only when all fail.
 
 Ranking: score = relevance (fused, normalised) × decay (category, soft weights, harmonic mean,
@@ -41,7 +44,6 @@ from schema import (
     Memory,
     MemoryStatus,
     RetentiaError,
-    SearchHit,
     Tenant,
 )
 from schema.facts import Fact, FactHit, entity_id
@@ -63,6 +65,7 @@ LEGS: Final = (
     "graph",
     "category",
     "neighbours",
+    "window",
 )
 TERMS: Final = ("decay", "validity", "survival", "co_retrieval", "floor", "injection")
 MAX_K: Final = 100
@@ -236,8 +239,10 @@ class RecallService:
         await repo.ensure_fact_schema(tenant)  # once per tenant and process
         if "vector" in request.legs and vector is not None:
             jobs["vector"] = self._vector_leg(tenant, vector, pool, scores)
-        if "fulltext" in request.legs:
-            jobs["fulltext"] = self._ids(repo.fulltext_search(tenant, request.query, pool))
+        #: Full-text scores of the text leg's hits (for the window leg).
+        text_scores: dict[str, float] = {}
+        if "fulltext" in request.legs or "window" in request.legs:
+            jobs["fulltext"] = self._text_leg(tenant, request.query, pool, text_scores)
         if "fact_vector" in request.legs and vector is not None:
             jobs["fact_vector"] = self._fact_leg(repo.fact_vector_search(tenant, vector, at, pool))
         if "fact_fulltext" in request.legs:
@@ -262,6 +267,18 @@ class RecallService:
             raise RecallFailed(
                 "every recall leg failed: " + "; ".join(f"{k}: {v}" for k, v in failed.items())
             )
+
+        if "fulltext" not in request.legs:  # run only to feed the window leg
+            ranked.pop("fulltext", None)
+        if "window" in request.legs and "fulltext" in failed:
+            failed["window"] = f"the full-text search it smooths failed: {failed['fulltext']}"
+        elif "window" in request.legs and text_scores:
+            try:
+                ranked["window"] = await self._window_leg(tenant, text_scores)
+            except Exception as e:
+                log.warning("recall leg window failed: %s", e)
+                metrics.RECALL_LEG_FAILURES.labels("window").inc()
+                failed["window"] = f"{type(e).__name__}: {e}"
 
         # Neighbouring turns of the best candidates so far.
         if "neighbours" in request.legs:
@@ -341,10 +358,6 @@ class RecallService:
 
     # -- legs ------------------------------------------------------------------------------
 
-    @staticmethod
-    async def _ids(hits: Awaitable[Sequence[SearchHit]]) -> Ranked:
-        return list(dict.fromkeys(h.memory_id for h in await hits))
-
     async def _vector_leg(
         self, tenant: Tenant, vector: Vector, pool: int, scores: dict[str, float]
     ) -> Ranked:
@@ -352,6 +365,44 @@ class RecallService:
         for hit in hits:
             scores.setdefault(hit.memory_id, hit.score)
         return list(dict.fromkeys(h.memory_id for h in hits))
+
+    async def _text_leg(
+        self, tenant: Tenant, query: str, pool: int, scores: dict[str, float]
+    ) -> Ranked:
+        hits = await self._repository.fulltext_search(tenant, query, pool)
+        for hit in hits:
+            scores.setdefault(hit.memory_id, hit.score)
+        return list(dict.fromkeys(h.memory_id for h in hits))
+
+    async def _window_leg(self, tenant: Tenant, scores: Mapping[str, float]) -> Ranked:
+        """Each turn near a full-text hit, by its score plus `recall_window_weight` × the
+        scores of the hits up to `recall_neighbour_hops` turns away in its session."""
+        near = await self._session_walk(tenant, list(scores))
+        window: dict[str, float] = {}
+        weight = self._engine.recall_window_weight
+        for hit, score in scores.items():
+            window[hit] = window.get(hit, 0.0) + score
+            for other in near[hit]:
+                window[other] = window.get(other, 0.0) + weight * score
+        return sorted(window, key=lambda i: (-window[i], i))
+
+    async def _session_walk(self, tenant: Tenant, starts: Sequence[str]) -> dict[str, list[str]]:
+        """For each start, the turns up to `recall_neighbour_hops` steps away in its session
+        (TEMPORAL_SEQUENCE), nearer first."""
+        found: dict[str, list[str]] = {a: [] for a in starts}
+        rings = {a: [a] for a in starts}
+        for _ in range(self._engine.recall_neighbour_hops):
+            frontier = sorted({m for ring in rings.values() for m in ring})
+            if not frontier:
+                break
+            adjacent = await self._repository.adjacent(
+                tenant, frontier, {EdgeType.TEMPORAL_SEQUENCE}
+            )
+            for start in starts:
+                ring = dict.fromkeys(n for m in rings[start] for n in adjacent.get(m, []))
+                rings[start] = [n for n in ring if n != start and n not in found[start]]
+                found[start] += rings[start]
+        return found
 
     @staticmethod
     async def _fact_leg(hits: Awaitable[Sequence[FactHit]]) -> Ranked:
@@ -380,20 +431,8 @@ class RecallService:
         """The turns up to `recall_neighbour_hops` steps from each anchor in its session,
         better anchors first, nearer turns first. An anchor next to another anchor is listed
         too: a run of adjacent candidates is stronger evidence than a lone one."""
-        found: dict[str, list[str]] = {a: [] for a in anchors}
-        rings = {a: [a] for a in anchors}
-        for _ in range(self._engine.recall_neighbour_hops):
-            frontier = sorted({m for ring in rings.values() for m in ring})
-            if not frontier:
-                break
-            adjacent = await self._repository.adjacent(
-                tenant, frontier, {EdgeType.TEMPORAL_SEQUENCE}
-            )
-            for anchor in anchors:
-                ring = dict.fromkeys(n for m in rings[anchor] for n in adjacent.get(m, []))
-                rings[anchor] = [n for n in ring if n != anchor and n not in found[anchor]]
-                found[anchor] += rings[anchor]
-        return list(dict.fromkeys(n for anchor in anchors for n in found[anchor]))
+        near = await self._session_walk(tenant, anchors)
+        return list(dict.fromkeys(n for anchor in anchors for n in near[anchor]))
 
     # -- mask and ranking ----------------------------------------------------------------------
 
@@ -417,9 +456,9 @@ class RecallService:
         bonus: dict[str, int] = {}
         if "co_retrieval" in request.terms:
             ids = [h.memory.id for h in sorted(hits, key=lambda h: -h.fused)[: 3 * request.k]]
-            for edge in await self._repository.edges_among(tenant, ids):
-                if edge.type is EdgeType.TEMPORAL_SEQUENCE:
-                    continue  # adjacency in a session is not evidence of shared meaning
+            # Adjacency in a session is not evidence of shared meaning.
+            meaningful = set(EdgeType) - {EdgeType.TEMPORAL_SEQUENCE}
+            for edge in await self._repository.edges_among(tenant, ids, meaningful):
                 bonus[edge.source] = bonus.get(edge.source, 0) + 1
                 bonus[edge.target] = bonus.get(edge.target, 0) + 1
         for hit in hits:

@@ -46,6 +46,19 @@ class Broken(HashEmbedder):
         raise RuntimeError("embedding endpoint down")
 
 
+class BrokenText:
+    """The real store, with its full-text search failing (as a dropped index would)."""
+
+    def __init__(self, store: Any) -> None:
+        self._store = store
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._store, name)
+
+    async def fulltext_search(self, *args: Any) -> Any:
+        raise RuntimeError("full-text index unavailable")
+
+
 class World:
     def __init__(self, repository: GraphRepository, tenant: Tenant) -> None:
         self.clock = Clock()
@@ -60,7 +73,10 @@ class World:
             "reactivate", lambda t, ids: reactivate(self.memories, t, ids, cascade=False)
         )
         return RecallService(
-            self.store, options.pop("embedder", self.embedder), self.clock, **options
+            options.pop("repository", self.store),
+            options.pop("embedder", self.embedder),
+            self.clock,
+            **options,
         )
 
     async def put(self, content: str, **fields: Any) -> str:
@@ -143,6 +159,12 @@ async def test_each_leg_returns_its_memories(world: World) -> None:
     # two turns either side, the nearer ones first
     assert sorted([found[turns[i]]["neighbours"] for i in (1, 3)]) == [1, 2]
     assert sorted([found[turns[i]]["neighbours"] for i in (0, 4)]) == [3, 4]
+    # The window leg smooths full-text scores over the session: the turns around the one
+    # that names the puppy follow it, nearer first, though they share no word with the query.
+    window = await world.recall("puppy named Biscuit", legs=frozenset({"window"}))
+    by_window = {h.memory.id: h.legs for h in window.hits}
+    assert by_window[turns[2]] == {"window": 1}  # the text leg ran only to feed it
+    assert all("window" in by_window[turns[i]] for i in (0, 1, 3, 4))
 
 
 async def test_a_broken_leg_degrades_recall_and_all_broken_fails(
@@ -153,6 +175,13 @@ async def test_a_broken_leg_degrades_recall_and_all_broken_fails(
     broken = await world.recall("budget review", service={"embedder": Broken()})
     assert broken.degraded and {"vector", "fact_vector"} <= set(broken.failed_legs)
     assert broken.hits[0].memory.id == target  # full-text still answers
+    no_text = await world.recall(
+        "budget review",
+        legs=frozenset({"vector", "window"}),
+        service={"repository": BrokenText(world.store)},
+    )
+    assert set(no_text.failed_legs) == {"fulltext", "window"}
+    assert no_text.hits[0].memory.id == target  # the vector leg still answers
     with pytest.raises(RecallFailed, match="every recall leg failed"):
         await world.recall(
             "budget review",
