@@ -377,19 +377,21 @@ class RecallService:
     async def _window_leg(self, tenant: Tenant, scores: Mapping[str, float]) -> Ranked:
         """Each turn near a full-text hit, by its score plus `recall_window_weight` × the
         scores of the hits up to `recall_neighbour_hops` turns away in its session."""
-        near = await self._session_walk(tenant, list(scores))
+        rings = await self._session_walk(tenant, list(scores))
         window: dict[str, float] = {}
         weight = self._engine.recall_window_weight
         for hit, score in scores.items():
             window[hit] = window.get(hit, 0.0) + score
-            for other in near[hit]:
+            for other in (n for ring in rings[hit] for n in ring):
                 window[other] = window.get(other, 0.0) + weight * score
         return sorted(window, key=lambda i: (-window[i], i))
 
-    async def _session_walk(self, tenant: Tenant, starts: Sequence[str]) -> dict[str, list[str]]:
-        """For each start, the turns up to `recall_neighbour_hops` steps away in its session
-        (TEMPORAL_SEQUENCE), nearer first."""
-        found: dict[str, list[str]] = {a: [] for a in starts}
+    async def _session_walk(
+        self, tenant: Tenant, starts: Sequence[str]
+    ) -> dict[str, list[list[str]]]:
+        """For each start, the turns one step away in its session (TEMPORAL_SEQUENCE), then
+        two, … up to `recall_neighbour_hops`."""
+        found: dict[str, list[list[str]]] = {a: [] for a in starts}
         rings = {a: [a] for a in starts}
         for _ in range(self._engine.recall_neighbour_hops):
             frontier = sorted({m for ring in rings.values() for m in ring})
@@ -399,9 +401,10 @@ class RecallService:
                 tenant, frontier, {EdgeType.TEMPORAL_SEQUENCE}
             )
             for start in starts:
+                seen = {start, *(n for ring in found[start] for n in ring)}
                 ring = dict.fromkeys(n for m in rings[start] for n in adjacent.get(m, []))
-                rings[start] = [n for n in ring if n != start and n not in found[start]]
-                found[start] += rings[start]
+                rings[start] = [n for n in ring if n not in seen]
+                found[start].append(rings[start])
         return found
 
     @staticmethod
@@ -431,8 +434,8 @@ class RecallService:
         """The turns up to `recall_neighbour_hops` steps from each anchor in its session,
         better anchors first, nearer turns first. An anchor next to another anchor is listed
         too: a run of adjacent candidates is stronger evidence than a lone one."""
-        near = await self._session_walk(tenant, anchors)
-        return list(dict.fromkeys(n for anchor in anchors for n in near[anchor]))
+        rings = await self._session_walk(tenant, anchors)
+        return list(dict.fromkeys(n for a in anchors for ring in rings[a] for n in ring))
 
     # -- mask and ranking ----------------------------------------------------------------------
 

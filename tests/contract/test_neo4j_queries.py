@@ -45,6 +45,7 @@ GLOBAL: dict[AnyQueryName, str] = {
 }
 #: Queries only the FalkorDB repository runs, and why Neo4j needs none.
 FALKORDB_ONLY: dict[AnyQueryName, str] = {
+    QueryName.TERM_FREQUENCIES: "Lucene ranks full-text hits by BM25 itself",
     QueryName.TERM_POSTINGS: "Lucene ranks full-text hits by BM25 itself",
 }
 ALL_QUERIES: list[AnyQueryName] = [*QueryName, *FactQueryName, *RecallQueryName]

@@ -52,7 +52,7 @@ NOT_CHECKED: dict[str, frozenset[AnyQueryName]] = {
     "falkordb": _DDL
     | {QueryName.REGISTER_TENANT, QueryName.LIST_TENANTS, QueryName.DROP_TENANT_BATCH},
     # Neo4j plans every query, DDL included, but never runs FalkorDB's BM25 postings read.
-    "neo4j": frozenset({QueryName.TERM_POSTINGS}),
+    "neo4j": frozenset({QueryName.TERM_FREQUENCIES, QueryName.TERM_POSTINGS}),
 }
 
 
@@ -170,7 +170,6 @@ def sample_params(name: AnyQueryName, dialect: str, tenant: Tenant) -> dict[str,
         "names": ["alice"],
         "sessions": ["s1"],
         "terms": ["hello", "world"],
-        "cap": 10,
     }
     if name in FACT_ROWS:
         values["rows"] = FACT_ROWS[name]
