@@ -242,7 +242,10 @@ class RecallService:
         #: Full-text scores of the text leg's hits (for the window leg).
         text_scores: dict[str, float] = {}
         if "fulltext" in request.legs or "window" in request.legs:
-            jobs["fulltext"] = self._text_leg(tenant, request.query, pool, text_scores)
+            text = asyncio.ensure_future(self._text_leg(tenant, request.query, pool, text_scores))
+            jobs["fulltext"] = text
+            if "window" in request.legs:  # starts when the text leg ends, beside the others
+                jobs["window"] = self._window_leg(tenant, text, text_scores)
         if "fact_vector" in request.legs and vector is not None:
             jobs["fact_vector"] = self._fact_leg(repo.fact_vector_search(tenant, vector, at, pool))
         if "fact_fulltext" in request.legs:
@@ -270,15 +273,6 @@ class RecallService:
 
         if "fulltext" not in request.legs:  # run only to feed the window leg
             ranked.pop("fulltext", None)
-        if "window" in request.legs and "fulltext" in failed:
-            failed["window"] = f"the full-text search it smooths failed: {failed['fulltext']}"
-        elif "window" in request.legs and text_scores:
-            try:
-                ranked["window"] = await self._window_leg(tenant, text_scores)
-            except Exception as e:
-                log.warning("recall leg window failed: %s", e)
-                metrics.RECALL_LEG_FAILURES.labels("window").inc()
-                failed["window"] = f"{type(e).__name__}: {e}"
 
         # Neighbouring turns of the best candidates so far.
         if "neighbours" in request.legs:
@@ -294,10 +288,15 @@ class RecallService:
         # Only candidates the vector leg did not score need their embedding shipped and compared.
         scored = [i for i in order if i in scores]
         unscored = [i for i in order if i not in scores]
-        memories = {m.id: m for m in await repo.get_memories(tenant, scored) if m}
-        if unscored:
-            found = await repo.get_memories(tenant, unscored, with_embeddings=vector is not None)
-            memories |= {m.id: m for m in found if m}
+        # Three independent reads at once (each a round trip of a few milliseconds at 10,000).
+        found_scored, found_unscored, facts = await asyncio.gather(
+            repo.get_memories(tenant, scored),
+            repo.get_memories(tenant, unscored, with_embeddings=vector is not None)
+            if unscored
+            else _nothing(),
+            repo.facts_of_memories(tenant, order) if order else _no_facts(),
+        )
+        memories = {m.id: m for m in [*found_scored, *found_unscored] if m}
         similarity = {
             i: scores[i]
             if i in scores
@@ -318,7 +317,6 @@ class RecallService:
                     key=lambda i: (-similarity[i], i),
                 )
         fused = _fused_scores(ranked, s.recall_rrf_k)
-        facts = await repo.facts_of_memories(tenant, list(memories)) if memories else {}
         hits: list[RecallHit] = []
         for memory_id in order:
             memory = memories.get(memory_id)
@@ -374,9 +372,12 @@ class RecallService:
             scores.setdefault(hit.memory_id, hit.score)
         return list(dict.fromkeys(h.memory_id for h in hits))
 
-    async def _window_leg(self, tenant: Tenant, scores: Mapping[str, float]) -> Ranked:
+    async def _window_leg(
+        self, tenant: Tenant, text: Awaitable[Ranked], scores: Mapping[str, float]
+    ) -> Ranked:
         """Each turn near a full-text hit, by its score plus `recall_window_weight` × the
         scores of the hits up to `recall_neighbour_hops` turns away in its session."""
+        await text  # its failure is this leg's failure too
         rings = await self._session_walk(tenant, list(scores))
         window: dict[str, float] = {}
         weight = self._engine.recall_window_weight
@@ -483,6 +484,14 @@ class RecallService:
             hit.score = math.prod(
                 terms[t] for t in ("relevance", "decay", "validity", "survival", "co_retrieval")
             )
+
+
+async def _nothing() -> list[Memory | None]:
+    return []
+
+
+async def _no_facts() -> dict[str, list[Fact]]:
+    return {}
 
 
 def _fuse(ranked: Mapping[str, Ranked], k: int) -> list[str]:
