@@ -115,9 +115,11 @@ class RecallQueryName(StrEnum):
     """Recall's extra reads (DESIGN §7) and the indexes they use, kept in `cypher/recall/`."""
 
     ADJACENT_MEMORIES = "adjacent_memories"
+    BACKFILL_MEMORY_ENTITY_KEYS = "backfill_memory_entity_keys"
     CREATE_FACT_TEXT_INDEX = "create_fact_text_index"
     CREATE_FACT_VECTOR_ID_INDEX = "create_fact_vector_id_index"
     CREATE_FACT_VECTOR_INDEX = "create_fact_vector_index"
+    CREATE_MEMORY_ENTITY_KEYS_INDEX = "create_memory_entity_keys_index"
     CREATE_MEMORY_SESSION_INDEX = "create_memory_session_index"
     FACT_FULLTEXT_SEARCH = "fact_fulltext_search"
     FACT_VECTOR_SEARCH = "fact_vector_search"

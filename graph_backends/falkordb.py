@@ -20,6 +20,7 @@ from graph_backends._cypher_shared import _BATCH, CypherGraphMethods, _ids
 from graph_backends._falkordb_facts import FalkorFactsMixin
 from graph_backends._falkordb_recall import FalkorRecallMixin
 from graph_backends._records import (
+    ENTITY_KEYS,
     edge_params,
     epoch_us,
     memory_from_props,
@@ -58,6 +59,8 @@ _INDEXES: Final = (
 #: Memories of one source session follow each other (recall's neighbouring-turns leg).
 _SESSION_INDEX: Final = (
     ("Memory", "source_session", "RANGE", RecallQueryName.CREATE_MEMORY_SESSION_INDEX),
+    #: Memories naming an entity (recall's graph leg); created with a backfill of older data.
+    ("Memory", ENTITY_KEYS, "RANGE", RecallQueryName.CREATE_MEMORY_ENTITY_KEYS_INDEX),
 )
 #: One query of a transaction: its name, parameters and template slots.
 _Step = tuple[QueryName, dict[str, Any], dict[str, EdgeType]]
@@ -150,7 +153,10 @@ class FalkorRepository(FalkorFactsMixin, FalkorRecallMixin, CypherGraphMethods):
                     if key not in await self._indexes(tenant):
                         raise
             await self._wait_operational(tenant, key)
+        backfill = ("Memory", ENTITY_KEYS, "RANGE") not in await self._indexes(tenant)
         await self._ensure_indexes(tenant, _SESSION_INDEX)
+        if backfill:  # memories stored before the property existed
+            await self._run(tenant, RecallQueryName.BACKFILL_MEMORY_ENTITY_KEYS)
         await self._check_dimension(tenant)
 
     async def _wait_operational(self, tenant: Tenant, key: tuple[str, str, str]) -> None:

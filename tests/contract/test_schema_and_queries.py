@@ -52,7 +52,14 @@ NOT_CHECKED: dict[str, frozenset[AnyQueryName]] = {
     "falkordb": _DDL
     | {QueryName.REGISTER_TENANT, QueryName.LIST_TENANTS, QueryName.DROP_TENANT_BATCH},
     # Neo4j plans every query, DDL included, but never runs FalkorDB's BM25 postings read.
-    "neo4j": frozenset({QueryName.TERM_FREQUENCIES, QueryName.TERM_POSTINGS}),
+    "neo4j": frozenset(
+        {
+            QueryName.TERM_FREQUENCIES,
+            QueryName.TERM_POSTINGS,
+            RecallQueryName.CREATE_MEMORY_ENTITY_KEYS_INDEX,
+            RecallQueryName.BACKFILL_MEMORY_ENTITY_KEYS,
+        }
+    ),
 }
 
 
