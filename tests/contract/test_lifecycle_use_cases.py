@@ -173,6 +173,28 @@ async def test_reactivation_raises_activation_and_cascades(
         await reactivate(service, tenant, ["00000000-0000-4000-8000-000000000000"])
 
 
+async def test_a_cascade_from_several_seeds_takes_the_nearest(
+    service: MemoryService, tenant: Tenant
+) -> None:
+    """a —SUPPORTS— x —SUPPORTS— y —CAUSED_BY— b, seeds a and b: x is 1 hop from a, y 1 hop
+    from b (2 from a); the seeds themselves are never cascaded; z hangs 2 hops past y."""
+    a = await put(service, tenant, "alpha seed")
+    x = await put(service, tenant, "x between", related=(RelatedEdge(a, EdgeType.SUPPORTS),))
+    y = await put(service, tenant, "y between", related=(RelatedEdge(x, EdgeType.SUPPORTS),))
+    b = await put(service, tenant, "bravo seed", related=(RelatedEdge(y, EdgeType.CAUSED_BY),))
+    w = await put(service, tenant, "w beyond", related=(RelatedEdge(y, EdgeType.SUPPORTS),))
+    z = await put(service, tenant, "z beyond", related=(RelatedEdge(w, EdgeType.SUPPORTS),))
+    report = await reactivate(service, tenant, [a, b])
+    assert report.direct == (a, b)
+    assert report.cascaded == {
+        x: pytest.approx(0.3),
+        y: pytest.approx(0.3),
+        w: pytest.approx(0.09),
+    }
+    got = {m.id: m for m in await service.get(tenant, [a, b, x, y, w, z]) if m}
+    assert [got[i].cascade_count for i in (a, b, x, y, w, z)] == [0, 0, 1, 1, 1, 0]
+
+
 async def test_delete_reports_new_orphans_as_removal_impact_predicts(
     service: MemoryService, tenant: Tenant, repository: GraphRepository
 ) -> None:
