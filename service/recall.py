@@ -44,6 +44,7 @@ from schema import (
     Memory,
     MemoryStatus,
     RetentiaError,
+    SearchHit,
     Tenant,
 )
 from schema.facts import Fact, FactHit, entity_id
@@ -238,11 +239,13 @@ class RecallService:
         repo = self._repository
         await repo.ensure_fact_schema(tenant)  # once per tenant and process
         if "vector" in request.legs and vector is not None:
-            jobs["vector"] = self._vector_leg(tenant, vector, pool, scores)
+            jobs["vector"] = self._scored(repo.vector_search(tenant, vector, pool), scores)
         #: Full-text scores of the text leg's hits (for the window leg).
         text_scores: dict[str, float] = {}
         if "fulltext" in request.legs or "window" in request.legs:
-            text = asyncio.ensure_future(self._text_leg(tenant, request.query, pool, text_scores))
+            text = asyncio.ensure_future(
+                self._scored(repo.fulltext_search(tenant, request.query, pool), text_scores)
+            )
             jobs["fulltext"] = text
             if "window" in request.legs:  # starts when the text leg ends, beside the others
                 jobs["window"] = self._window_leg(tenant, text, text_scores)
@@ -356,21 +359,14 @@ class RecallService:
 
     # -- legs ------------------------------------------------------------------------------
 
-    async def _vector_leg(
-        self, tenant: Tenant, vector: Vector, pool: int, scores: dict[str, float]
-    ) -> Ranked:
-        hits = await self._repository.vector_search(tenant, vector, pool)
-        for hit in hits:
+    @staticmethod
+    async def _scored(hits: Awaitable[Sequence[SearchHit]], scores: dict[str, float]) -> Ranked:
+        """The leg's ids in order, keeping each hit's score (cosine for the vector leg, BM25
+        for the text leg) for later use."""
+        found = await hits
+        for hit in found:
             scores.setdefault(hit.memory_id, hit.score)
-        return list(dict.fromkeys(h.memory_id for h in hits))
-
-    async def _text_leg(
-        self, tenant: Tenant, query: str, pool: int, scores: dict[str, float]
-    ) -> Ranked:
-        hits = await self._repository.fulltext_search(tenant, query, pool)
-        for hit in hits:
-            scores.setdefault(hit.memory_id, hit.score)
-        return list(dict.fromkeys(h.memory_id for h in hits))
+        return list(dict.fromkeys(h.memory_id for h in found))
 
     async def _window_leg(
         self, tenant: Tenant, text: Awaitable[Ranked], scores: Mapping[str, float]
