@@ -127,6 +127,7 @@ class RecallQueryName(StrEnum):
     LAST_IN_SESSIONS = "last_in_sessions"
     MEMORIES_ABOUT_ENTITIES = "memories_about_entities"
     MEMORIES_MENTIONING = "memories_mentioning"
+    MEMORY_SIMILARITIES = "memory_similarities"
     WRITE_FACT_VECTORS = "write_fact_vectors"
 
 

@@ -15,7 +15,7 @@ from graph_backends._fact_records import (
     relation_from_row,
 )
 from graph_backends._records import edge_from_row, epoch_us
-from graph_backends.protocol import check_leg_k
+from graph_backends.protocol import check_dimension, check_leg_k
 from schema import EdgeType, MemoryEdge, Tenant, parse_memory_id
 from schema.facts import Close, Entity, ExtractionRecord, Relation
 
@@ -107,6 +107,8 @@ class CypherFactMethods(_RunsCypher):
 class CypherRecallMethods(_RunsCypher):
     """`RecallRepository` methods shared by the Cypher backends."""
 
+    _dimension: int
+
     async def adjacent(
         self, tenant: Tenant, ids: Sequence[str], edge_types: Collection[EdgeType]
     ) -> dict[str, list[str]]:
@@ -135,6 +137,20 @@ class CypherRecallMethods(_RunsCypher):
             read_only=True,
         )
         return sorted((edge_from_row(r) for r in rows), key=lambda e: (e.source, e.target, e.type))
+
+    async def similarities(
+        self, tenant: Tenant, ids: Sequence[str], vector: Sequence[float]
+    ) -> dict[str, float]:
+        if not ids:
+            return {}
+        check_dimension(vector, self._dimension)
+        rows = await self._run(
+            tenant,
+            R.MEMORY_SIMILARITIES,
+            {"ids": [parse_memory_id(i) for i in ids], "vector": [float(x) for x in vector]},
+            read_only=True,
+        )
+        return {r["id"]: float(r["similarity"]) for r in rows}
 
     async def memories_mentioning(
         self, tenant: Tenant, names: Collection[str], limit: int

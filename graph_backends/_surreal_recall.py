@@ -10,7 +10,7 @@ from graph_backends._fact_records import fact_from_props
 from graph_backends._records import edge_from_row, epoch_us
 from graph_backends._surreal_steps import EF_SEARCH, check_knn
 from graph_backends._surreal_text import plain_words
-from graph_backends.protocol import check_leg_k
+from graph_backends.protocol import check_dimension, check_leg_k
 from graph_backends.surrealql import QueryName
 from schema import EdgeType, InvalidInput, MemoryEdge, Tenant, parse_memory_id
 from schema.facts import Fact, FactHit
@@ -64,6 +64,20 @@ class SurrealRecallMixin:
             empty=[],
         )
         return sorted((edge_from_row(r) for r in rows), key=lambda e: (e.source, e.target, e.type))
+
+    async def similarities(
+        self, tenant: Tenant, ids: Sequence[str], vector: Sequence[float]
+    ) -> dict[str, float]:
+        if not ids:
+            return {}
+        check_dimension(vector, self._dimension)
+        rows = await self._read(
+            tenant,
+            Q.MEMORY_SIMILARITIES,
+            {"ids": [parse_memory_id(i) for i in ids], "vector": [float(x) for x in vector]},
+            empty=[],
+        )
+        return {r["id"]: float(r["similarity"]) for r in rows}
 
     async def memories_mentioning(
         self, tenant: Tenant, names: Collection[str], limit: int

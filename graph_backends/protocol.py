@@ -52,6 +52,14 @@ def check_leg_k(k: int) -> None:
         raise InvalidInput("k", f"{k} is outside 1–{MAX_LEG_K}")
 
 
+def check_dimension(vector: Sequence[float], dimension: int) -> None:
+    """A query vector must have the index's dimension."""
+    if len(vector) != dimension:
+        from schema import InvalidInput
+
+        raise InvalidInput("vector", f"has {len(vector)} dimensions; the index has {dimension}")
+
+
 class GraphRepository(Protocol):
     @property
     def backend_name(self) -> str: ...
@@ -274,6 +282,12 @@ class RecallRepository(Protocol):
         edge_types: Collection[EdgeType] = frozenset(EdgeType),
     ) -> list[MemoryEdge]:
         """Every memory–memory edge of the types whose two ends are both among `ids`."""
+
+    async def similarities(
+        self, tenant: Tenant, ids: Sequence[str], vector: Sequence[float]
+    ) -> dict[str, float]:
+        """Cosine similarity of each memory's embedding to `vector`, computed by the engine
+        (memories without an embedding are absent)."""
 
     async def memories_mentioning(
         self, tenant: Tenant, names: Collection[str], limit: int

@@ -42,6 +42,7 @@ from schema import (
     FactState,
     InvalidInput,
     Memory,
+    MemoryEdge,
     MemoryStatus,
     RetentiaError,
     SearchHit,
@@ -242,13 +243,15 @@ class RecallService:
             jobs["vector"] = self._scored(repo.vector_search(tenant, vector, pool), scores)
         #: Full-text scores of the text leg's hits (for the window leg).
         text_scores: dict[str, float] = {}
+        #: Session walks done so far (the window leg's serve the neighbour leg's anchors).
+        walked: dict[str, list[list[str]]] = {}
         if "fulltext" in request.legs or "window" in request.legs:
             text = asyncio.ensure_future(
                 self._scored(repo.fulltext_search(tenant, request.query, pool), text_scores)
             )
             jobs["fulltext"] = text
             if "window" in request.legs:  # starts when the text leg ends, beside the others
-                jobs["window"] = self._window_leg(tenant, text, text_scores)
+                jobs["window"] = self._window_leg(tenant, text, text_scores, walked)
         if "fact_vector" in request.legs and vector is not None:
             jobs["fact_vector"] = self._fact_leg(repo.fact_vector_search(tenant, vector, at, pool))
         if "fact_fulltext" in request.legs:
@@ -281,33 +284,29 @@ class RecallService:
         if "neighbours" in request.legs:
             anchors = _fuse(ranked, s.recall_rrf_k)[: s.recall_neighbour_anchors]
             try:
-                ranked["neighbours"] = await self._neighbour_leg(tenant, anchors)
+                ranked["neighbours"] = await self._neighbour_leg(tenant, anchors, walked)
             except Exception as e:
                 log.warning("recall leg neighbours failed: %s", e)
                 metrics.RECALL_LEG_FAILURES.labels("neighbours").inc()
                 failed["neighbours"] = f"{type(e).__name__}: {e}"
 
         order = _fuse(ranked, s.recall_rrf_k)[: max(3 * request.k + 20, 4 * request.k)]
-        # Only candidates the vector leg did not score need their embedding shipped and compared.
-        scored = [i for i in order if i in scores]
+        # Candidates the vector leg did not score get their similarity from the engine; the
+        # reads are independent, so they run at once.
         unscored = [i for i in order if i not in scores]
-        # Three independent reads at once (each a round trip of a few milliseconds at 10,000).
-        found_scored, found_unscored, facts = await asyncio.gather(
-            repo.get_memories(tenant, scored),
-            repo.get_memories(tenant, unscored, with_embeddings=vector is not None)
-            if unscored
-            else _nothing(),
+        found, computed, facts, edges = await asyncio.gather(
+            repo.get_memories(tenant, order),
+            repo.similarities(tenant, unscored, vector)
+            if unscored and vector is not None
+            else _no_scores(),
             repo.facts_of_memories(tenant, order) if order else _no_facts(),
+            # Adjacency in a session is not evidence of shared meaning.
+            repo.edges_among(tenant, order, set(EdgeType) - {EdgeType.TEMPORAL_SEQUENCE})
+            if "co_retrieval" in request.terms
+            else _no_edges(),
         )
-        memories = {m.id: m for m in [*found_scored, *found_unscored] if m}
-        similarity = {
-            i: scores[i]
-            if i in scores
-            else _cosine(vector, m.embedding)
-            if vector is not None and m.embedding
-            else 0.0
-            for i, m in memories.items()
-        }
+        memories = {m.id: m for m in found if m}
+        similarity = {i: scores.get(i, computed.get(i, 0.0)) for i in memories}
         category: Category | None = None
         if "category" in request.legs and vector is not None:
             try:
@@ -344,7 +343,7 @@ class RecallService:
                     terms={"survival": survival},
                 )
             )
-        await self._rank(tenant, hits, request, at)
+        self._rank(hits, edges, request, at)
         chosen = _select(hits, request, s.recall_min_similarity)
         if not request.read_only and chosen and self._reactivate is not None:
             await self._reactivate(tenant, [h.memory.id for h in chosen])
@@ -369,12 +368,17 @@ class RecallService:
         return list(dict.fromkeys(h.memory_id for h in found))
 
     async def _window_leg(
-        self, tenant: Tenant, text: Awaitable[Ranked], scores: Mapping[str, float]
+        self,
+        tenant: Tenant,
+        text: Awaitable[Ranked],
+        scores: Mapping[str, float],
+        walked: dict[str, list[list[str]]],
     ) -> Ranked:
         """Each turn near a full-text hit, by its score plus `recall_window_weight` × the
         scores of the hits up to `recall_neighbour_hops` turns away in its session."""
         await text  # its failure is this leg's failure too
         rings = await self._session_walk(tenant, list(scores))
+        walked.update(rings)
         window: dict[str, float] = {}
         weight = self._engine.recall_window_weight
         for hit, score in scores.items():
@@ -427,11 +431,14 @@ class RecallService:
         expanded = [n for seed in seeds for n in adjacent.get(seed, [])]
         return list(dict.fromkeys([*seeds, *expanded]))[:pool]
 
-    async def _neighbour_leg(self, tenant: Tenant, anchors: Sequence[str]) -> Ranked:
+    async def _neighbour_leg(
+        self, tenant: Tenant, anchors: Sequence[str], walked: Mapping[str, list[list[str]]]
+    ) -> Ranked:
         """The turns up to `recall_neighbour_hops` steps from each anchor in its session,
         better anchors first, nearer turns first. An anchor next to another anchor is listed
         too: a run of adjacent candidates is stronger evidence than a lone one."""
-        rings = await self._session_walk(tenant, anchors)
+        rings = {a: walked[a] for a in anchors if a in walked}
+        rings |= await self._session_walk(tenant, [a for a in anchors if a not in walked])
         return list(dict.fromkeys(n for a in anchors for ring in rings[a] for n in ring))
 
     # -- mask and ranking ----------------------------------------------------------------------
@@ -446,21 +453,26 @@ class RecallService:
             return False
         return True
 
-    async def _rank(
-        self, tenant: Tenant, hits: list[RecallHit], request: RecallRequest, at: datetime
+    def _rank(
+        self,
+        hits: list[RecallHit],
+        edges: Sequence[MemoryEdge],
+        request: RecallRequest,
+        at: datetime,
     ) -> None:
+        """Each hit's terms and score; `edges` are the meaningful edges among the candidates,
+        of which those between two of the best 3k hits earn the co-retrieval bonus."""
         s = self._engine
         if not hits:
             return
         top = max(h.fused for h in hits) or 1.0
         bonus: dict[str, int] = {}
         if "co_retrieval" in request.terms:
-            ids = [h.memory.id for h in sorted(hits, key=lambda h: -h.fused)[: 3 * request.k]]
-            # Adjacency in a session is not evidence of shared meaning.
-            meaningful = set(EdgeType) - {EdgeType.TEMPORAL_SEQUENCE}
-            for edge in await self._repository.edges_among(tenant, ids, meaningful):
-                bonus[edge.source] = bonus.get(edge.source, 0) + 1
-                bonus[edge.target] = bonus.get(edge.target, 0) + 1
+            best = {h.memory.id for h in sorted(hits, key=lambda h: -h.fused)[: 3 * request.k]}
+            for edge in edges:
+                if edge.source in best and edge.target in best:
+                    bonus[edge.source] = bonus.get(edge.source, 0) + 1
+                    bonus[edge.target] = bonus.get(edge.target, 0) + 1
         for hit in hits:
             m = hit.memory
             terms = hit.terms
@@ -475,19 +487,23 @@ class RecallService:
             )
             if "survival" not in request.terms:
                 terms["survival"] = 1.0
-            edges = min(bonus.get(m.id, 0), s.recall_co_retrieval_cap)
-            terms["co_retrieval"] = 1.0 + s.recall_co_retrieval_bonus * edges
+            linked = min(bonus.get(m.id, 0), s.recall_co_retrieval_cap)
+            terms["co_retrieval"] = 1.0 + s.recall_co_retrieval_bonus * linked
             hit.score = math.prod(
                 terms[t] for t in ("relevance", "decay", "validity", "survival", "co_retrieval")
             )
 
 
-async def _nothing() -> list[Memory | None]:
-    return []
+async def _no_scores() -> dict[str, float]:
+    return {}
 
 
 async def _no_facts() -> dict[str, list[Fact]]:
     return {}
+
+
+async def _no_edges() -> list[MemoryEdge]:
+    return []
 
 
 def _fuse(ranked: Mapping[str, Ranked], k: int) -> list[str]:
@@ -502,13 +518,6 @@ def _fused_scores(ranked: Mapping[str, Ranked], k: int) -> dict[str, float]:
         for rank, memory_id in enumerate(ids, start=1):
             scores[memory_id] = scores.get(memory_id, 0.0) + 1.0 / (k + rank)
     return scores
-
-
-def _cosine(a: Sequence[float], b: Sequence[float]) -> float:
-    dot = sum(x * y for x, y in zip(a, b, strict=True))
-    na = math.sqrt(sum(x * x for x in a))
-    nb = math.sqrt(sum(y * y for y in b))
-    return dot / (na * nb) if na and nb else 0.0
 
 
 def _decay(memory: Memory, at: datetime, s: EngineSettings) -> float:

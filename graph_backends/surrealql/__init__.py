@@ -112,6 +112,7 @@ class QueryName(StrEnum):
     GET_EXTRACTIONS = "get_extractions"
     # Recall's extra reads (DESIGN §7).
     ADJACENT_MEMORIES = "adjacent_memories"
+    MEMORY_SIMILARITIES = "memory_similarities"
     MEMORIES_MENTIONING = "memories_mentioning"
     LAST_IN_SESSIONS = "last_in_sessions"
     FACT_VECTOR_SEARCH = "fact_vector_search"

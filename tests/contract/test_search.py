@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from graph_backends import GraphRepository
+from graph_backends import GraphRepository, fact_store
 from schema import InvalidInput, Tenant
 from tests.factories import memories, memory, unit_vector
 
@@ -110,3 +110,24 @@ async def test_fulltext_matches_hyphenated_words_and_uuids(
     uuid_hits = await repository.fulltext_search(tenant, "123e4567-e89b-12d3-a456-426614174000", 5)
     assert uuid_hits[0].memory_id == ticket.id
     assert (await repository.fulltext_search(tenant, "path/to/file:42", 5))[0].memory_id == path.id
+
+
+async def test_similarities_are_the_cosine_of_the_stored_embeddings(
+    repository: GraphRepository, tenant: Tenant
+) -> None:
+    """The engine computes what Python would: cosine to each stored embedding."""
+    stored = [memory(f"memory {n}", seed=n) for n in range(5)]
+    await repository.upsert_memories(tenant, stored)
+    query = unit_vector(99)
+    missing = "00000000-0000-4000-8000-000000000000"
+    got = await fact_store(repository).similarities(
+        tenant, [*(m.id for m in stored), missing], query
+    )
+    assert set(got) == {m.id for m in stored}
+    for m in stored:
+        assert m.embedding is not None
+        expected = sum(a * b for a, b in zip(m.embedding, query, strict=True))
+        assert got[m.id] == pytest.approx(expected, abs=1e-4)
+    assert await fact_store(repository).similarities(tenant, [], query) == {}
+    with pytest.raises(InvalidInput, match="dimensions"):
+        await fact_store(repository).similarities(tenant, [stored[0].id], (1.0, 0.0))
