@@ -17,7 +17,8 @@ term is that common the caller falls back to the index's own ranking.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+import time
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -72,3 +73,35 @@ def rank(postings: Mapping[str, Postings], documents: int, k: int) -> list[tuple
         for doc, terms in matched.items()
     }
     return sorted(scores.items(), key=lambda item: (-item[1], item[0]))[:k]
+
+
+class CommonTerms:
+    """Terms recently seen matching more documents than the postings cap, per tenant.
+
+    Counting a common term's matches walks its whole posting list (at 100,000 memories the
+    longest part of a recall) only to learn that it is common — which it stays: a term's
+    document count moves slowly. Remembering that for `ttl_s` skips the count; selective terms
+    are always counted and their postings always read live, so no hit is missed.
+    """
+
+    def __init__(
+        self,
+        ttl_s: float = 300.0,
+        max_entries: int = 100_000,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self._ttl_s = ttl_s
+        self._max_entries = max_entries
+        self._clock = clock
+        self._until: dict[tuple[str, str], float] = {}
+
+    def known(self, scope: str, terms: Collection[str]) -> set[str]:
+        now = self._clock()
+        return {t for t in terms if self._until.get((scope, t), 0.0) > now}
+
+    def remember(self, scope: str, terms: Collection[str]) -> None:
+        if len(self._until) + len(terms) > self._max_entries:
+            self._until.clear()  # bounded; it refills from the next queries
+        until = self._clock() + self._ttl_s
+        for term in terms:
+            self._until[(scope, term)] = until

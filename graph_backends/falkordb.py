@@ -75,6 +75,7 @@ class FalkorRepository(FalkorFactsMixin, FalkorRecallMixin, CypherGraphMethods):
         self._fact_schema_ready = set()
         self._dimension = vector_dimension
         self._ef_runtime = ef_runtime
+        self._common_terms = bm25.CommonTerms()
 
     @property
     def backend_name(self) -> str:
@@ -381,10 +382,17 @@ class FalkorRepository(FalkorFactsMixin, FalkorRecallMixin, CypherGraphMethods):
         if not terms:
             return []
         # FalkorDB's own score has no IDF: rank the postings of the selective terms by BM25.
-        counts = await self._run(
-            tenant, QueryName.TERM_FREQUENCIES, {"terms": terms}, read_only=True
+        common = self._common_terms.known(tenant.key, terms)
+        fresh = [t for t in terms if t not in common]
+        counts = (
+            await self._run(tenant, QueryName.TERM_FREQUENCIES, {"terms": fresh}, read_only=True)
+            if fresh
+            else []
         )
-        if not counts:  # no term is in the index
+        self._common_terms.remember(
+            tenant.key, [r["term"] for r in counts if r["df"] > POSTINGS_CAP]
+        )
+        if not counts and not common:  # no term is in the index
             return []
         selective = [r["term"] for r in counts if r["df"] <= POSTINGS_CAP]
         if selective:

@@ -40,3 +40,16 @@ def test_query_terms_drop_stopwords_unless_nothing_is_left() -> None:
 
 def test_no_postings_rank_nothing() -> None:
     assert bm25.rank({}, documents=10, k=5) == []
+
+
+def test_common_terms_are_remembered_per_tenant_for_a_while() -> None:
+    now = [100.0]
+    common = bm25.CommonTerms(ttl_s=60.0, max_entries=3, clock=lambda: now[0])
+    common.remember("t1", ["the", "said"])
+    assert common.known("t1", ["the", "said", "durian"]) == {"the", "said"}
+    assert common.known("t2", ["the"]) == set()
+    now[0] += 61.0
+    assert common.known("t1", ["the"]) == set()
+    common.remember("t1", ["a", "b"])
+    common.remember("t1", ["c", "d"])  # over the bound: forgets the rest, keeps these
+    assert common.known("t1", ["a", "c", "d"]) == {"c", "d"}
