@@ -243,16 +243,11 @@ class FalkorFactsMixin(CypherFactMethods):
             "end": epoch_us(query.end),
             "limit": query.limit,
         }
+        params |= {"subject": query.subject, "predicate": query.predicate}
         if query.entity is not None:
             params["entity"] = query.entity
             rows = await self._run(tenant, Q.FACTS_OF_ENTITY, params, read_only=True)
-            facts = [fact_from_props(r["props"]) for r in rows]
-            if query.predicate is not None:
-                facts = [f for f in facts if f.predicate_key == query.predicate]
-            if query.subject is not None:
-                facts = [f for f in facts if f.subject_key == query.subject]
-            return facts
-        params |= {"subject": query.subject, "predicate": query.predicate}
+            return [fact_from_props(r["props"]) for r in rows]
         rows = await self._run(tenant, Q.FIND_FACTS, params, read_only=True)
         return [fact_from_props(r["props"]) for r in rows]
 

@@ -297,16 +297,14 @@ class SurrealFactsMixin:
             "limit": query.limit,
         }
         if query.entity is not None:
-            # As on FalkorDB: the entity's facts, newest first and limited, then filtered.
             rows = await self._read(
-                tenant, Q.FACTS_OF_ENTITY, params | {"entity": query.entity}, empty=[]
+                tenant,
+                Q.FACTS_OF_ENTITY,
+                params
+                | {"entity": query.entity, "subject": query.subject, "predicate": query.predicate},
+                empty=[],
             )
-            facts = [_fact(r) for r in rows]
-            if query.predicate is not None:
-                facts = [f for f in facts if f.predicate_key == query.predicate]
-            if query.subject is not None:
-                facts = [f for f in facts if f.subject_key == query.subject]
-            return facts
+            return [_fact(r) for r in rows]
         params["predicate"] = query.predicate
         if query.subject is not None:
             rows = await self._read(

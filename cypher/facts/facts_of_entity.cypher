@@ -1,7 +1,9 @@
 // Facts whose subject or object is the entity, with the same temporal filters as find_facts.
-// params: entity, states, at, start, end, limit
+// params: entity, subject, predicate, states, at, start, end, limit
 MATCH (:Entity {id: $entity})<-[:SUBJECT|OBJECT]-(f:Fact)
-WHERE ($states IS NULL OR f.state IN $states)
+WHERE ($subject IS NULL OR f.subject_key = $subject)
+  AND ($predicate IS NULL OR f.predicate_key = $predicate)
+  AND ($states IS NULL OR f.state IN $states)
   AND ($at IS NULL OR ((f.invalid_at IS NULL OR f.invalid_at > $at)
        AND (f.valid_from IS NULL OR f.valid_from <= $at)
        AND (f.valid_to IS NULL OR f.valid_to > $at)))

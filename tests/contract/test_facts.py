@@ -283,3 +283,21 @@ async def test_concurrent_writers_of_one_slot_leave_one_active_fact(
     successors = [f.superseded_by for f in closed]
     assert len(set(successors)) == 8 and active[0].id not in {f.id for f in closed}
     assert await open_edges(svc, tenant, clock) == {("Alice", "works at", active[0].object)}
+
+
+async def test_an_entitys_facts_filter_by_predicate_and_subject_before_the_limit(
+    repository: GraphRepository, tenant: Tenant
+) -> None:
+    """Many newer facts about an entity must not hide an older one the filters ask for."""
+    clock = Clock()
+    svc = service(repository, clock)
+    await svc.apply_facts(tenant, [fact("Alice", "works at", "Acme")], FactWriter.API)
+    clock.advance(days=1)
+    await svc.apply_facts(
+        tenant, [fact("Alice", "likes", f"dish {n}") for n in range(12)], FactWriter.API
+    )
+    await svc.apply_facts(tenant, [fact("Bob", "knows", "Alice")], FactWriter.API)
+    works = await svc.facts(tenant, entity="Alice", predicate="works at", limit=5)
+    assert [f.object for f in works] == ["Acme"]
+    about = await svc.facts(tenant, entity="Alice", subject="Bob", limit=5)
+    assert [(f.subject, f.object) for f in about] == [("Bob", "Alice")]
