@@ -1224,14 +1224,8 @@ LEG_CALLS: Final = frozenset(
         "adjacent_graph",
     }
 )
-#: Repository calls recall makes one at a time, before and after the legs.
-STEP_CALLS: Final = (
-    "ensure_fact_schema",
-    "adjacent_neighbours",
-    "get_memories",
-    "facts_of_memories",
-    "edges_among",
-)
+#: Recall's reads after the legs, run together (their times overlap).
+READ_CALLS: Final = frozenset({"get_memories", "similarities", "facts_of_memories", "edges_among"})
 
 
 class PrimedEmbedder:
@@ -1302,17 +1296,26 @@ class CallLog:
         return timed
 
 
+def _span(calls: Sequence[Call]) -> float:
+    return max(c[2] for c in calls) - min(c[1] for c in calls) if calls else 0.0
+
+
 def breakdown(calls: Sequence[Call], start: float, end: float) -> dict[str, float]:
-    """One recall's wall time split into phases (seconds): `legs` (first leg call's start to
-    the last one's end), each step call, and `service` (the rest: fusion, cosine similarity,
-    masking, ranking, selection, and the event loop)."""
+    """One recall's wall time split into its stages (seconds): `legs` (the concurrent legs,
+    the window leg's session walks included: first call's start to the last one's end),
+    `neighbours` (the neighbour leg's walks after them), `reads` (memories, similarities, facts
+    and co-retrieval edges, read together), `ensure_fact_schema`, and `service` (the rest:
+    fusion, masking, ranking, selection, the event loop)."""
     phases = {"total": end - start}
     legs = [c for c in calls if c[0] in LEG_CALLS]
-    phases["legs"] = max(c[2] for c in legs) - min(c[1] for c in legs) if legs else 0.0
-    for step in STEP_CALLS:
-        phases[step] = sum(c[2] - c[1] for c in calls if c[0] == step)
+    legs_end = max((c[2] for c in legs), default=start)
+    walks = [c for c in calls if c[0] == "adjacent_neighbours"]
+    phases["legs"] = _span(legs + [c for c in walks if c[1] < legs_end])
+    phases["neighbours"] = sum(c[2] - c[1] for c in walks if c[1] >= legs_end)
+    phases["reads"] = _span([c for c in calls if c[0] in READ_CALLS])
+    phases["ensure_fact_schema"] = sum(c[2] - c[1] for c in calls if c[0] == "ensure_fact_schema")
     phases["service"] = phases["total"] - sum(v for k, v in phases.items() if k != "total")
-    for name in sorted({c[0] for c in calls if c[0] in LEG_CALLS}):
+    for name in sorted({c[0] for c in calls if c[0] in LEG_CALLS | READ_CALLS}):
         phases[f"call_{name}"] = sum(c[2] - c[1] for c in calls if c[0] == name)
     return phases
 
@@ -1583,18 +1586,20 @@ def recall_descriptions() -> dict[str, str]:
             f"recall_{kind}_degraded": "recalls with a failed leg (must be 0)",
             f"recall_{kind}_memories_loaded": "memories get_memories loads per recall",
             f"recall_{kind}_phase_total_ms": "breakdown, mean ms (vector primed): whole recall",
-            f"recall_{kind}_phase_legs_ms": "concurrent legs, first call's start to last's end",
+            f"recall_{kind}_phase_legs_ms": (
+                "concurrent legs (window leg's session walks included), first start to last end"
+            ),
             f"recall_{kind}_phase_ensure_fact_schema_ms": "ensure_fact_schema (cached per tenant)",
-            f"recall_{kind}_phase_adjacent_neighbours_ms": "neighbour leg (TEMPORAL_SEQUENCE)",
-            f"recall_{kind}_phase_get_memories_ms": "get_memories with embeddings",
-            f"recall_{kind}_phase_facts_of_memories_ms": "facts_of_memories",
-            f"recall_{kind}_phase_edges_among_ms": "edges_among (co-retrieval term)",
+            f"recall_{kind}_phase_neighbours_ms": "neighbour leg's session walks after the legs",
+            f"recall_{kind}_phase_reads_ms": (
+                "memories, similarities, facts, co-retrieval edges (read together)"
+            ),
             f"recall_{kind}_phase_service_ms": (
-                "the rest: fusion, cosine, mask, ranking, selection, event loop"
+                "the rest: fusion, mask, ranking, selection, event loop"
             ),
         }
-        for call in sorted(LEG_CALLS):
-            out[f"recall_{kind}_phase_call_{call}_ms"] = f"leg call {call} (overlaps the others)"
+        for call in sorted(LEG_CALLS | READ_CALLS):
+            out[f"recall_{kind}_phase_call_{call}_ms"] = f"call {call} (overlaps the others)"
     out |= {
         "recall_embed_misses": "queries the primed embedder had to embed (must be 0)",
         "recall_target": "issue 5 target at this n, query embedding excluded",
