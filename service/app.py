@@ -7,6 +7,7 @@ import logging
 import os
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -139,6 +140,48 @@ def build_fact_writers(
     return facts, MemoryFactWriter(facts, extractor), webhook
 
 
+@dataclass(frozen=True)
+class UseCases:
+    """The use cases over one repository and embedder, as every entry point composes them."""
+
+    memories: MemoryService
+    facts: FactService
+    memory_facts: MemoryFactWriter
+    recall: RecallService
+
+
+@asynccontextmanager
+async def open_use_cases(
+    settings: Settings,
+    repository: Any,
+    embedder: Embedder,
+    clock: Callable[[], datetime],
+    tenant: Tenant,
+) -> AsyncIterator[UseCases]:
+    """Memories (ready for `tenant`), the fact writers and recall (reactivating through the
+    memories), sharing one classifier; the fact webhook sender is closed on exit. Used by
+    `retentia serve` and `retentia mcp` alike."""
+    classifier = build_classifier(
+        embedder, settings.llm_model, settings.openai_base_url, _openai_key(settings)
+    )
+    memories = MemoryService(repository, embedder, clock, settings.engine, classifier=classifier)
+    await memories.ready(tenant)
+    facts, memory_facts, webhook = build_fact_writers(settings, repository, clock, embedder)
+    recall = RecallService(
+        facts.repository,
+        embedder,
+        clock,
+        settings.engine,
+        classifier=classifier,
+        reactivate=lambda t, ids: reactivate(memories, t, ids),
+    )
+    try:
+        yield UseCases(memories, facts, memory_facts, recall)
+    finally:
+        if webhook is not None:
+            await webhook.aclose()
+
+
 async def _start_auth(settings: Settings, keys: ApiKeyStore) -> None:
     if settings.dev:
         log.warning(
@@ -159,35 +202,20 @@ def create_app(settings: Settings, *, clock: Callable[[], datetime] = _utc_now) 
         embedder = await load_embedder(settings)
         log.info("embedder %s ready (dimension %d)", embedder.name, embedder.dimension)
         try:
-            async with open_backend(settings.backend_config(embedder.dimension)) as repository:
-                classifier = build_classifier(
-                    embedder, settings.llm_model, settings.openai_base_url, _openai_key(settings)
-                )
-                memories = MemoryService(
-                    repository, embedder, clock, settings.engine, classifier=classifier
-                )
-                await memories.ready(default_tenant)
-                facts, memory_facts, webhook = build_fact_writers(
-                    settings, repository, clock, embedder
-                )
-                recall = RecallService(
-                    facts.repository,
-                    embedder,
-                    clock,
-                    settings.engine,
-                    classifier=classifier,
-                    reactivate=lambda t, ids: reactivate(memories, t, ids),
-                )
-                keys = ApiKeyStore(facts.repository, clock)
+            async with (
+                open_backend(settings.backend_config(embedder.dimension)) as repository,
+                open_use_cases(settings, repository, embedder, clock, default_tenant) as uses,
+            ):
+                keys = ApiKeyStore(uses.facts.repository, clock)
                 await _start_auth(settings, keys)
                 app.state.services = Services(
-                    memories=memories,
+                    memories=uses.memories,
                     default_tenant=default_tenant,
                     summarizer=build_summarizer(settings),
-                    facts=facts,
-                    memory_facts=memory_facts,
+                    facts=uses.facts,
+                    memory_facts=uses.memory_facts,
                     keys=keys,
-                    recall=recall,
+                    recall=uses.recall,
                     dev=settings.dev,
                 )
                 log.info("Retentia ready on backend %s", repository.backend_name)
@@ -195,8 +223,6 @@ def create_app(settings: Settings, *, clock: Callable[[], datetime] = _utc_now) 
                     yield
                 finally:
                     app.state.services = None
-                    if webhook is not None:
-                        await webhook.aclose()
         finally:
             await embedder.aclose()
 

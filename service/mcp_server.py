@@ -53,7 +53,6 @@ from schema import (
     parse_memory_id,
 )
 from service import observability
-from service.classifier import build_classifier
 from service.core_preferences import (
     get_core_preferences,
     list_core,
@@ -65,7 +64,6 @@ from service.engine_settings import EngineSettings
 from service.explain import explain
 from service.extraction import MemoryFactWriter
 from service.memories import MemoryService, RelatedEdge, StoreRequest
-from service.reactivation import reactivate
 from service.recall import MAX_K, RecallHit, RecallRequest, RecallService, SearchFilters, search
 from service.retention import activation
 from service.settings import Settings
@@ -97,37 +95,17 @@ def _utc_now() -> datetime:
 async def open_tools(settings: Settings, tenant: Tenant) -> AsyncIterator[MemoryTools]:
     """The embedder, the storage and the use cases over them, composed as `retentia serve`
     composes them (beside a running service, its embedded FalkorDB is shared)."""
-    from service.app import build_fact_writers
+    from service.app import open_use_cases
 
     embedder = await load_embedder(settings)
-    key = settings.openai_api_key.get_secret_value() if settings.openai_api_key else None
     try:
         config = settings.backend_config(embedder.dimension, share_running=True)
-        async with open_backend(config) as repository:
-            classifier = build_classifier(
-                embedder, settings.llm_model, settings.openai_base_url, key
-            )
-            memories = MemoryService(
-                repository, embedder, _utc_now, settings.engine, classifier=classifier
-            )
-            await memories.ready(tenant)
-            facts, memory_facts, webhook = build_fact_writers(
-                settings, repository, _utc_now, embedder
-            )
-            recall = RecallService(
-                facts.repository,
-                embedder,
-                _utc_now,
-                settings.engine,
-                classifier=classifier,
-                reactivate=lambda t, ids: reactivate(memories, t, ids),
-            )
+        async with (
+            open_backend(config) as repository,
+            open_use_cases(settings, repository, embedder, _utc_now, tenant) as uses,
+        ):
             log.info("memory tools ready for tenant %s on %s", tenant, repository.backend_name)
-            try:
-                yield MemoryTools(tenant, memories, recall, memory_facts)
-            finally:
-                if webhook is not None:
-                    await webhook.aclose()
+            yield MemoryTools(tenant, uses.memories, uses.recall, uses.memory_facts)
     finally:
         await embedder.aclose()
 
