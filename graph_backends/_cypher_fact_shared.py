@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING
 
-from cypher import AnyQueryName, FactQueryName, QueryName, RecallQueryName
+from cypher import FactQueryName, QueryName, RecallQueryName
+from graph_backends._cypher_shared import _chunks, _RunsCypher
 from graph_backends._fact_records import (
     close_params,
     extraction_from_row,
@@ -21,30 +22,15 @@ from schema.facts import Close, Entity, ExtractionRecord, Relation
 
 Q = FactQueryName
 R = RecallQueryName
-#: Largest UNWIND batch sent in one query.
-_BATCH: Final = 500
 
 
-def _chunks(rows: Sequence[Any], size: int = _BATCH) -> list[Sequence[Any]]:
-    return [rows[i : i + size] for i in range(0, len(rows), size)]
-
-
-class _RunsCypher:
+class _FactRunsCypher(_RunsCypher):
     if TYPE_CHECKING:  # provided by each backend
-
-        async def _run(
-            self,
-            tenant: Tenant,
-            name: AnyQueryName,
-            params: Mapping[str, Any] | None = None,
-            *,
-            read_only: bool = False,
-        ) -> list[dict[str, Any]]: ...
 
         async def ensure_fact_schema(self, tenant: Tenant) -> None: ...
 
 
-class CypherFactMethods(_RunsCypher):
+class CypherFactMethods(_FactRunsCypher):
     """`FactRepository` methods shared by the Cypher backends."""
 
     async def close_facts(self, tenant: Tenant, closes: Sequence[Close]) -> int:
@@ -104,7 +90,7 @@ class CypherFactMethods(_RunsCypher):
         return [found.get(i) for i in memory_ids]
 
 
-class CypherRecallMethods(_RunsCypher):
+class CypherRecallMethods(_FactRunsCypher):
     """`RecallRepository` methods shared by the Cypher backends."""
 
     _dimension: int

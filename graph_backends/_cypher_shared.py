@@ -52,14 +52,12 @@ def _ids(values: Collection[str]) -> list[str]:
     return [parse_memory_id(v) for v in values]
 
 
-class CypherGraphMethods:
-    """The `GraphRepository` methods whose Cypher conversation every Cypher backend shares."""
+def _chunks(rows: Sequence[Any], size: int = _BATCH) -> list[Sequence[Any]]:
+    return [rows[i : i + size] for i in range(0, len(rows), size)]
 
-    @staticmethod
-    def _memory_from_props(props: Mapping[str, Any]) -> Memory:
-        """A memory from its stored properties; a backend storing more (Neo4j's tenant)
-        drops it here."""
-        return memory_from_props(props)
+
+class _RunsCypher:
+    """What the shared Cypher methods need from a backend: one query by name."""
 
     if TYPE_CHECKING:  # provided by each backend
 
@@ -72,6 +70,18 @@ class CypherGraphMethods:
             read_only: bool = False,
             **templates: EdgeType,
         ) -> list[dict[str, Any]]: ...
+
+
+class CypherGraphMethods(_RunsCypher):
+    """The `GraphRepository` methods whose Cypher conversation every Cypher backend shares."""
+
+    @staticmethod
+    def _memory_from_props(props: Mapping[str, Any]) -> Memory:
+        """A memory from its stored properties; a backend storing more (Neo4j's tenant)
+        drops it here."""
+        return memory_from_props(props)
+
+    if TYPE_CHECKING:  # provided by each backend
 
         async def existing_ids(self, tenant: Tenant, ids: Collection[str]) -> frozenset[str]: ...
 

@@ -9,14 +9,15 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Final
 
 from redis.exceptions import RedisError, ResponseError, WatchError
 
 from cypher import FactQueryName, RecallQueryName, load
-from graph_backends._cypher_fact_shared import CypherFactMethods, _chunks
+from graph_backends._cypher_fact_shared import CypherFactMethods
+from graph_backends._cypher_shared import _chunks
 from graph_backends._fact_records import (
     close_params,
     expiry_params,
@@ -40,7 +41,6 @@ from schema.facts import (
 if TYPE_CHECKING:
     from falkordb.asyncio import FalkorDB
 
-    from cypher import AnyQueryName
 
 Q = FactQueryName
 R = RecallQueryName
@@ -60,7 +60,6 @@ _FACT_INDEXES: Final = (
 )
 #: Attempts of one optimistic commit before giving up with `Conflict`.
 _COMMIT_ATTEMPTS: Final = 200
-_BATCH: Final = 500
 
 
 class FalkorFactsMixin(CypherFactMethods):
@@ -70,15 +69,6 @@ class FalkorFactsMixin(CypherFactMethods):
     _ef_runtime: int
 
     if TYPE_CHECKING:  # provided by FalkorRepository
-
-        async def _run(
-            self,
-            tenant: Tenant,
-            name: AnyQueryName,
-            params: Mapping[str, Any] | None = None,
-            *,
-            read_only: bool = False,
-        ) -> list[dict[str, Any]]: ...
 
         async def _indexes(self, tenant: Tenant) -> dict[tuple[str, str, str], str]: ...
 

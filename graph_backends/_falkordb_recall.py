@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from cypher import AnyQueryName, RecallQueryName
+from cypher import RecallQueryName
 from graph_backends._cypher_fact_shared import CypherRecallMethods
 from graph_backends._fact_records import fact_from_props
 from graph_backends._records import epoch_us
 from graph_backends._redisearch import plain_text_query
-from graph_backends.protocol import check_leg_k
-from schema import InvalidInput, Tenant
+from graph_backends.protocol import check_dimension, check_leg_k
+from schema import Tenant
 from schema.facts import Fact, FactHit
 
 if TYPE_CHECKING:
@@ -24,25 +24,11 @@ R = RecallQueryName
 class FalkorRecallMixin(CypherRecallMethods):
     _dimension: int
 
-    if TYPE_CHECKING:  # provided by FalkorRepository
-
-        async def _run(
-            self,
-            tenant: Tenant,
-            name: AnyQueryName,
-            params: Mapping[str, Any] | None = None,
-            *,
-            read_only: bool = False,
-        ) -> list[dict[str, Any]]: ...
-
     async def fact_vector_search(
         self, tenant: Tenant, vector: Sequence[float], at: datetime, k: int
     ) -> list[FactHit]:
         check_leg_k(k)
-        if len(vector) != self._dimension:
-            raise InvalidInput(
-                "vector", f"has {len(vector)} dimensions; the index has {self._dimension}"
-            )
+        check_dimension(vector, self._dimension)
         # Over-fetch: the same FalkorDB reload defect as memories (ADR 0002), and the
         # effective-at filter runs after the index.
         rows = await self._run(

@@ -21,7 +21,8 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from cypher import FactQueryName, RecallQueryName, load
-from graph_backends._cypher_fact_shared import CypherFactMethods, _chunks
+from graph_backends._cypher_fact_shared import CypherFactMethods
+from graph_backends._cypher_shared import _chunks
 from graph_backends._fact_records import (
     close_params,
     expiry_params,
@@ -31,7 +32,7 @@ from graph_backends._fact_records import (
 )
 from graph_backends._neo4j_fulltext import TENANT_PROPERTIES
 from graph_backends._records import epoch_us
-from schema import Tenant
+from schema import EdgeType, Tenant
 from schema.facts import (
     Fact,
     FactQuery,
@@ -147,6 +148,7 @@ class Neo4jFactsMixin(CypherFactMethods):
             params: Mapping[str, Any] | None = None,
             *,
             read_only: bool = False,
+            **templates: EdgeType,
         ) -> list[dict[str, Any]]: ...
 
         async def _create_indexes(self, indexes: Sequence[tuple[AnyQueryName, str]]) -> None: ...

@@ -16,8 +16,8 @@ from graph_backends._cypher_fact_shared import CypherRecallMethods
 from graph_backends._neo4j_facts import fact_from_node
 from graph_backends._neo4j_fulltext import lucene_query
 from graph_backends._records import epoch_us
-from graph_backends.protocol import check_leg_k
-from schema import InvalidInput, Tenant
+from graph_backends.protocol import check_dimension, check_leg_k
+from schema import EdgeType, Tenant
 from schema.facts import Fact, FactHit
 
 if TYPE_CHECKING:
@@ -42,16 +42,14 @@ class Neo4jRecallMixin(CypherRecallMethods):
             params: Mapping[str, Any] | None = None,
             *,
             read_only: bool = False,
+            **templates: EdgeType,
         ) -> list[dict[str, Any]]: ...
 
     async def fact_vector_search(
         self, tenant: Tenant, vector: Sequence[float], at: datetime, k: int
     ) -> list[FactHit]:
         check_leg_k(k)
-        if len(vector) != self._dimension:
-            raise InvalidInput(
-                "vector", f"has {len(vector)} dimensions; the index has {self._dimension}"
-            )
+        check_dimension(vector, self._dimension)
         # Widen the request until k of the tenant's effective facts are among the candidates,
         # or the index returned fewer than asked for (it has nothing more to give).
         fetch = _VECTOR_OVERFETCH * k

@@ -12,7 +12,7 @@ from graph_backends._surreal_steps import EF_SEARCH, check_knn
 from graph_backends._surreal_text import plain_words
 from graph_backends.protocol import check_dimension, check_leg_k
 from graph_backends.surrealql import QueryName
-from schema import EdgeType, InvalidInput, MemoryEdge, Tenant, parse_memory_id
+from schema import EdgeType, MemoryEdge, Tenant, parse_memory_id
 from schema.facts import Fact, FactHit
 
 Q = QueryName
@@ -103,10 +103,7 @@ class SurrealRecallMixin:
         self, tenant: Tenant, vector: Sequence[float], at: datetime, k: int
     ) -> list[FactHit]:
         check_leg_k(k)
-        if len(vector) != self._dimension:
-            raise InvalidInput(
-                "vector", f"has {len(vector)} dimensions; the index has {self._dimension}"
-            )
+        check_dimension(vector, self._dimension)
         fetch = _FACT_OVERFETCH * k + 1
         rows = await self._read(
             tenant,

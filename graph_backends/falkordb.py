@@ -27,6 +27,7 @@ from graph_backends._records import (
     memory_props,
 )
 from graph_backends.errors import BackendError, BackendUnavailable, SchemaMismatch
+from graph_backends.protocol import check_dimension
 from schema import (
     EdgeType,
     InvalidInput,
@@ -353,10 +354,7 @@ class FalkorRepository(FalkorFactsMixin, FalkorRecallMixin, CypherGraphMethods):
     async def vector_search(
         self, tenant: Tenant, vector: Sequence[float], k: int
     ) -> list[SearchHit]:
-        if len(vector) != self._dimension:
-            raise InvalidInput(
-                "vector", f"has {len(vector)} dimensions; the index has {self._dimension}"
-            )
+        check_dimension(vector, self._dimension)
         if not 1 <= k <= 1000:
             raise InvalidInput("k", f"{k} is outside 1–1000")
         # FalkorDB 4.16 defect: after a graph is loaded from disk, a vector index on a graph

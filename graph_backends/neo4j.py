@@ -40,7 +40,7 @@ from graph_backends._records import (
 )
 from graph_backends.config import Neo4jConfig
 from graph_backends.errors import BackendError, BackendUnavailable, SchemaMismatch
-from graph_backends.protocol import GraphRepository
+from graph_backends.protocol import GraphRepository, check_dimension
 from schema import (
     EdgeType,
     InvalidInput,
@@ -385,10 +385,7 @@ class Neo4jRepository(Neo4jFactsMixin, Neo4jRecallMixin, CypherGraphMethods):
     async def vector_search(
         self, tenant: Tenant, vector: Sequence[float], k: int
     ) -> list[SearchHit]:
-        if len(vector) != self._dimension:
-            raise InvalidInput(
-                "vector", f"has {len(vector)} dimensions; the index has {self._dimension}"
-            )
+        check_dimension(vector, self._dimension)
         if not 1 <= k <= 1000:
             raise InvalidInput("k", f"{k} is outside 1–1000")
         # One HNSW index holds every tenant's vectors and Neo4j 5 cannot filter inside it: ask

@@ -50,7 +50,7 @@ from graph_backends._surreal_steps import (
 from graph_backends._surreal_text import plain_words
 from graph_backends.config import SurrealConfig
 from graph_backends.errors import BackendError, SchemaMismatch
-from graph_backends.protocol import MAX_TRAVERSE_DEPTH, GraphRepository
+from graph_backends.protocol import MAX_TRAVERSE_DEPTH, GraphRepository, check_dimension
 from graph_backends.surrealql import QueryName
 from schema import (
     CAUSAL_TYPES,
@@ -591,10 +591,7 @@ class SurrealRepository(SurrealFactsMixin, SurrealRecallMixin):
     async def vector_search(
         self, tenant: Tenant, vector: Sequence[float], k: int
     ) -> list[SearchHit]:
-        if len(vector) != self._dimension:
-            raise InvalidInput(
-                "vector", f"has {len(vector)} dimensions; the index has {self._dimension}"
-            )
+        check_dimension(vector, self._dimension)
         if not 1 <= k <= 1000:
             raise InvalidInput("k", f"{k} is outside 1–1000")
         rows = await self._read(
