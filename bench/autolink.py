@@ -302,11 +302,16 @@ def plant(conversation: Conversation, conv: Mapping[str, Any]) -> None:
 
 class CachedEmbedder:
     """The `Embedder` Protocol over precomputed vectors (the real embedder's name and dimension,
-    so per-embedder floors apply); a text it has not seen is embedded by the real one."""
+    so per-embedder floors apply); a text it has not seen is embedded by the real one and
+    counted in `misses`. With `owns_inner=False` closing it leaves the real embedder open (it
+    belongs to the bench)."""
 
-    def __init__(self, inner: Embedder, vectors: Mapping[str, Vector]) -> None:
+    def __init__(
+        self, inner: Embedder, vectors: Mapping[str, Vector], *, owns_inner: bool = True
+    ) -> None:
         self._inner = inner
         self._vectors = dict(vectors)
+        self._owns_inner = owns_inner
         self.misses = 0
 
     @property
@@ -317,6 +322,9 @@ class CachedEmbedder:
     def dimension(self) -> int:
         return self._inner.dimension
 
+    def prime(self, text: str, vector: Vector) -> None:
+        self._vectors[text] = vector
+
     async def embed(self, texts: Sequence[str]) -> list[Vector]:
         missing = [t for t in dict.fromkeys(texts) if t not in self._vectors]
         if missing:
@@ -325,7 +333,8 @@ class CachedEmbedder:
         return [self._vectors[t] for t in texts]
 
     async def aclose(self) -> None:
-        await self._inner.aclose()
+        if self._owns_inner:
+            await self._inner.aclose()
 
 
 def load_vector_cache(cache: Path, embedder_name: str, texts: Sequence[str]) -> dict[str, Vector]:

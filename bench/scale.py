@@ -61,6 +61,7 @@ from bench._common import (
     run_stamp,
     write_report,
 )
+from bench.autolink import CachedEmbedder as PrimedEmbedder
 from cypher import QueryName, load, used_params
 from graph_backends import FalkorConfig, Neo4jConfig, SurrealConfig
 from graph_backends.errors import BackendError
@@ -1228,37 +1229,6 @@ LEG_CALLS: Final = frozenset(
 READ_CALLS: Final = frozenset({"get_memories", "similarities", "facts_of_memories", "edges_among"})
 
 
-class PrimedEmbedder:
-    """The `Embedder` Protocol over vectors computed beforehand (the real embedder's name and
-    dimension); a text it lacks is embedded by the real one and counted in `misses`."""
-
-    def __init__(self, inner: Embedder, vectors: Mapping[str, Vector]) -> None:
-        self._inner = inner
-        self._vectors = dict(vectors)
-        self.misses = 0
-
-    @property
-    def name(self) -> str:
-        return self._inner.name
-
-    @property
-    def dimension(self) -> int:
-        return self._inner.dimension
-
-    def prime(self, text: str, vector: Vector) -> None:
-        self._vectors[text] = vector
-
-    async def embed(self, texts: Sequence[str]) -> list[Vector]:
-        missing = [t for t in dict.fromkeys(texts) if t not in self._vectors]
-        if missing:
-            self.misses += len(missing)
-            self._vectors.update(zip(missing, await self._inner.embed(missing), strict=True))
-        return [self._vectors[t] for t in texts]
-
-    async def aclose(self) -> None:
-        """The real embedder belongs to the bench."""
-
-
 Call = tuple[str, float, float]  # name, start, end (perf_counter seconds)
 
 
@@ -1374,7 +1344,7 @@ async def recall_phase(
         log(f"recall skipped: {e}")
         return None
     figures["recall_status"] = "measured"
-    primed = PrimedEmbedder(embedder, w.fact_vectors)
+    primed = PrimedEmbedder(embedder, w.fact_vectors, owns_inner=False)
     await seed_facts(store, tenant, w, primed, figures)
 
     reps = args.recall_reps
