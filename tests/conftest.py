@@ -127,12 +127,8 @@ def new_tenant() -> Tenant:
 def api(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServiceProcess]:
     """`retentia serve` as a real uvicorn process on the embedded default, one per module."""
     process = ServiceProcess(tmp_path_factory.mktemp("service"))
-    process.start()
-    try:
+    with process.running():
         yield process
-    finally:
-        if process.process is not None:
-            process.stop()
 
 
 @pytest.fixture

@@ -8,7 +8,8 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -51,24 +52,40 @@ class ServiceProcess:
 
     def start(self, timeout: float = 180.0) -> None:
         self.data_dir.mkdir(parents=True, exist_ok=True)
-        with self.log.open("ab") as log:
-            self.process = subprocess.Popen(
-                [sys.executable, "-m", "service.cli", "serve", *(["--dev"] if self.dev else [])],
-                env=self.environment(),
-                stdout=log,
-                stderr=subprocess.STDOUT,
-            )
+        self.process = self._launch()
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError(f"service exited early:\n{self.log.read_text()[-3000:]}")
+                raise RuntimeError(f"service exited early:\n{self.output_tail()}")
             try:
                 if httpx.get(f"{self.url}/readyz", timeout=2).status_code == 200:
                     return
             except httpx.TransportError:
                 pass
             time.sleep(0.25)
-        raise RuntimeError(f"service not ready in {timeout} s:\n{self.log.read_text()[-3000:]}")
+        raise RuntimeError(f"service not ready in {timeout} s:\n{self.output_tail()}")
+
+    def _launch(self) -> subprocess.Popen[bytes]:
+        with self.log.open("ab") as log:
+            return subprocess.Popen(
+                [sys.executable, "-m", "service.cli", "serve", *(["--dev"] if self.dev else [])],
+                env=self.environment(),
+                stdout=log,
+                stderr=subprocess.STDOUT,
+            )
+
+    def output_tail(self) -> str:
+        return self.log.read_text()[-3000:]
+
+    @contextmanager
+    def running(self, timeout: float = 180.0) -> Iterator[ServiceProcess]:
+        """Started, and stopped on exit unless the test stopped it already."""
+        self.start(timeout)
+        try:
+            yield self
+        finally:
+            if self.process is not None:
+                self.stop()
 
     def stop(self, sig: signal.Signals = signal.SIGTERM) -> int:
         assert self.process is not None

@@ -31,12 +31,8 @@ def secured(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServiceProcess
         dev=False,
         key=BOOTSTRAP,
     )
-    process.start()
-    try:
+    with process.running():
         yield process
-    finally:
-        if process.process is not None:
-            process.stop()
 
 
 def still_serving(api: ServiceProcess) -> None:

@@ -121,12 +121,8 @@ def secured(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServiceProcess
         dev=False,
         key=BOOTSTRAP,
     )
-    process.start()
-    try:
+    with process.running():
         yield process
-    finally:
-        if process.process is not None:
-            process.stop()
 
 
 def admin_key(api: ServiceProcess, org: str) -> str:

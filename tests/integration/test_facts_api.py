@@ -116,12 +116,8 @@ def service(tmp_path_factory: pytest.TempPathFactory, endpoint: str) -> Iterator
             "RETENTIA_WEBHOOK_BACKOFF_S": "0.05",
         },
     )
-    process.start()
-    try:
+    with process.running():
         yield process
-    finally:
-        if process.process is not None:
-            process.stop()
 
 
 COUNTS = """{ inserted superseded skipped softConflicts errors

@@ -42,25 +42,17 @@ class SplitLogService(ServiceProcess):
     def stderr_log(self) -> Path:
         return self.data_dir / "stderr.log"
 
-    def start(self, timeout: float = 180.0) -> None:
-        self.data_dir.mkdir(parents=True, exist_ok=True)
+    def _launch(self) -> subprocess.Popen[bytes]:
         with self.log.open("ab") as out, self.stderr_log.open("ab") as err:
-            self.process = subprocess.Popen(
+            return subprocess.Popen(
                 [sys.executable, "-m", "service.cli", "serve", "--dev"],
                 env=self.environment(),
                 stdout=out,
                 stderr=err,
             )
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            assert self.process.poll() is None, self.stderr_log.read_text()[-3000:]
-            try:
-                if httpx.get(f"{self.url}/readyz", timeout=2).status_code == 200:
-                    return
-            except httpx.TransportError:
-                pass
-            time.sleep(0.25)
-        raise RuntimeError(f"not ready in {timeout} s:\n{self.stderr_log.read_text()[-3000:]}")
+
+    def output_tail(self) -> str:
+        return self.stderr_log.read_text()[-3000:]
 
     def records(self) -> list[dict[str, Any]]:
         """Every stderr line, parsed (a line that is not JSON fails the test)."""
@@ -71,12 +63,8 @@ class SplitLogService(ServiceProcess):
 @pytest.fixture(scope="module")
 def service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SplitLogService]:
     process = SplitLogService(tmp_path_factory.mktemp("observed"), {"RETENTIA_LOG_FORMAT": "json"})
-    process.start()
-    try:
+    with process.running():
         yield process
-    finally:
-        if process.process is not None:
-            process.stop()
 
 
 def metrics(service: ServiceProcess) -> str:
