@@ -337,6 +337,18 @@ class CachedEmbedder:
             await self._inner.aclose()
 
 
+def add_locomo_run_options(p: argparse.ArgumentParser) -> None:
+    """The options every LoCoMo bench shares: the data, the vector cache, torch's threads and
+    the run options (data directory, output, fsync)."""
+    p.add_argument("--data", type=Path, default=DEFAULT_DATA, help="locomo10.json")
+    p.add_argument(
+        "--vector-cache", type=Path,
+        help="an .npz of vectors reused across runs (written when missing or incomplete)",
+    )  # fmt: skip
+    p.add_argument("--torch-threads", type=int, default=DEFAULT_TORCH_THREADS)
+    add_run_options(p, appendfsync="everysec")
+
+
 def load_vector_cache(cache: Path, embedder_name: str, texts: Sequence[str]) -> dict[str, Vector]:
     """Vectors of `texts` an earlier run saved for the same embedder."""
     if not cache.exists():
@@ -1234,13 +1246,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     )  # fmt: skip
     p.add_argument("--no-check", dest="check_floor", action="store_const", const=None)
     p.add_argument("--examples", type=int, default=25, help="hinted ordinary turns to report")
-    p.add_argument("--data", type=Path, default=DEFAULT_DATA, help="locomo10.json")
-    p.add_argument(
-        "--vector-cache", type=Path,
-        help="an .npz of vectors reused across runs (written when missing or incomplete)",
-    )  # fmt: skip
-    p.add_argument("--torch-threads", type=int, default=DEFAULT_TORCH_THREADS)
-    add_run_options(p, appendfsync="everysec")
+    add_locomo_run_options(p)
     args = p.parse_args(argv)
     if not 1 <= args.conversations <= 10:
         p.error("--conversations must be 1–10")

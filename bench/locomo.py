@@ -49,9 +49,7 @@ from typing import Any, Final
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench._common import (
-    DEFAULT_TORCH_THREADS,
     Figures,
-    add_run_options,
     client_figures,
     data_directory,
     log,
@@ -62,9 +60,9 @@ from bench._common import (
 )
 from bench.autolink import (
     DATE_FORMAT,
-    DEFAULT_DATA,
     CachedEmbedder,
     _session_keys,
+    add_locomo_run_options,
     embed_all,
     load_vector_cache,
     turn_content,
@@ -1239,13 +1237,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     )  # fmt: skip
     p.add_argument("--skip-papez", action="store_true", help="leave the peer engine out")
     p.add_argument("--misses", type=int, default=2, help="misses reported per category")
-    p.add_argument("--data", type=Path, default=DEFAULT_DATA, help="locomo10.json")
-    p.add_argument(
-        "--vector-cache", type=Path,
-        help="an .npz of vectors reused across runs (written when missing or incomplete)",
-    )  # fmt: skip
-    p.add_argument("--torch-threads", type=int, default=DEFAULT_TORCH_THREADS)
-    add_run_options(p, appendfsync="everysec")
+    add_locomo_run_options(p)
     args = p.parse_args(argv)
     if not 1 <= args.conversations <= 10:
         p.error("--conversations must be 1–10")
