@@ -70,6 +70,7 @@ class QueryName(StrEnum):
     GET_CONFIG = "get_config"
     PUT_CONFIG = "put_config"
     VALIDATE_AUTO_LINKS = "validate_auto_links"
+    RECORD_CASCADE = "record_cascade"
     SUPPORTIVE_NEIGHBOURS = "supportive_neighbours"
     # Tenancy by property, where tenants share one database (Neo4j); FalkorDB has a graph per
     # tenant and uses none of these.

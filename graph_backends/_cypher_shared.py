@@ -253,6 +253,34 @@ class CypherGraphMethods(_RunsCypher):
         )
         return sum(int(r["validated"]) for r in rows)
 
+    async def record_cascade(
+        self,
+        tenant: Tenant,
+        ids: Sequence[str],
+        at: datetime,
+        *,
+        revive: Collection[str] = (),
+        revive_from: MemoryStatus = MemoryStatus.DORMANT,
+        revive_to: MemoryStatus = MemoryStatus.EPISODIC,
+    ) -> list[str]:
+        reached = list(dict.fromkeys(_ids(ids)))
+        reviving = list(dict.fromkeys(_ids(revive)))
+        revived: list[str] = []
+        for start in range(0, max(len(reached), len(reviving)), _BATCH):
+            rows = await self._run(
+                tenant,
+                QueryName.RECORD_CASCADE,
+                {
+                    "ids": reached[start : start + _BATCH],
+                    "revive": reviving[start : start + _BATCH],
+                    "now": epoch_us(at),
+                    "from": str(revive_from),
+                    "to": str(revive_to),
+                },
+            )
+            revived.extend(r["id"] for r in rows)
+        return revived
+
     async def supportive_neighbours(self, tenant: Tenant) -> dict[str, list[str]]:
         rows = await self._run(
             tenant, QueryName.SUPPORTIVE_NEIGHBOURS, {"supportive": _SUPPORTIVE}, read_only=True

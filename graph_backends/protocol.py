@@ -169,6 +169,20 @@ class GraphRepository(Protocol):
     async def validate_auto_links(self, tenant: Tenant, ids: Sequence[str], at: datetime) -> int:
         """Mark the machine-made RELATED_TO edges of the memories validated at `at`."""
 
+    async def record_cascade(
+        self,
+        tenant: Tenant,
+        ids: Sequence[str],
+        at: datetime,
+        *,
+        revive: Collection[str] = (),
+        revive_from: MemoryStatus = MemoryStatus.DORMANT,
+        revive_to: MemoryStatus = MemoryStatus.EPISODIC,
+    ) -> list[str]:
+        """A recall cascade reached `ids`: `cascade_count += 1` and `last_reactivated_at = at`
+        in place, without reading them; those of `revive` in status `revive_from` move to
+        `revive_to`. Missing ids are ignored. Returns the ids whose status changed."""
+
     async def supportive_neighbours(self, tenant: Tenant) -> dict[str, list[str]]:
         """The causal or supportive neighbours of every connected memory."""
 

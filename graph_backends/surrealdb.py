@@ -36,6 +36,7 @@ from graph_backends._surreal_client import Outcome, SurrealClient
 from graph_backends._surreal_facts import SurrealFactsMixin
 from graph_backends._surreal_recall import SurrealRecallMixin
 from graph_backends._surreal_steps import (
+    BATCH,
     EF_SEARCH,
     MissingRecord,
     MissingTable,
@@ -571,6 +572,38 @@ class SurrealRepository(SurrealFactsMixin, SurrealRecallMixin):
             ],
         )
         return int(validated)
+
+    async def record_cascade(
+        self,
+        tenant: Tenant,
+        ids: Sequence[str],
+        at: datetime,
+        *,
+        revive: Collection[str] = (),
+        revive_from: MemoryStatus = MemoryStatus.DORMANT,
+        revive_to: MemoryStatus = MemoryStatus.EPISODIC,
+    ) -> list[str]:
+        reached = list(dict.fromkeys(_ids(ids)))
+        reviving = list(dict.fromkeys(_ids(revive)))
+        revived: list[str] = []
+        for start in range(0, max(len(reached), len(reviving)), BATCH):
+            (changed,) = await self._write(
+                tenant,
+                [
+                    step(
+                        QueryName.RECORD_CASCADE,
+                        {
+                            "ids": reached[start : start + BATCH],
+                            "revive": reviving[start : start + BATCH],
+                            "now": epoch_us(at),
+                            "from": str(revive_from),
+                            "to": str(revive_to),
+                        },
+                    )
+                ],
+            )
+            revived.extend(changed)
+        return revived
 
     async def supportive_neighbours(self, tenant: Tenant) -> dict[str, list[str]]:
         rows = await self._read(

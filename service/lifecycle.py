@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Literal
+from typing import Final, Literal
 
 from schema import MemoryStatus, Visibility
 from service.engine_settings import EngineSettings
@@ -187,10 +187,20 @@ def _from_consolidating(
     return Transition(status, counter, f"stays {status}: {failed}")
 
 
+#: A recall cascade reaching a dormant memory with enough strength makes it episodic.
+REVIVES_FROM: Final = MemoryStatus.DORMANT
+REVIVES_TO: Final = MemoryStatus.EPISODIC
+
+
+def may_revive(strength: float, s: EngineSettings) -> bool:
+    """Whether a cascade of this strength revives a memory in status `REVIVES_FROM`."""
+    return strength >= s.revive_strength
+
+
 def revive(status: MemoryStatus, strength: float, s: EngineSettings) -> MemoryStatus:
-    """A recall cascade reaching a dormant memory with enough strength makes it episodic."""
-    if status is MemoryStatus.DORMANT and strength >= s.revive_strength:
-        return MemoryStatus.EPISODIC
+    """The status after a recall cascade of `strength` reaches a memory in `status`."""
+    if status is REVIVES_FROM and may_revive(strength, s):
+        return REVIVES_TO
     return status
 
 

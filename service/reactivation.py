@@ -6,18 +6,23 @@ shield, updates stability and validates the memory's machine-made links. The cas
 ≤ `cascade_hops` hops over causal and supportive edges with strength `cascade_base`^hop; reached
 memories (seeds excluded) get `cascade_count += 1` and `last_reactivated_at = now` but no
 presentation, so their score is unchanged — and a dormant one reached with strength ≥
-`revive_strength` revives to episodic.
+`revive_strength` revives to episodic. The cascade is written in place by the engine
+(`record_cascade`): a recall reaches ~140 memories, and reading and rewriting them whole was
+the largest cost of a recall under load.
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 
 from graph_backends import GraphRepository, fact_store
 from schema import SUPPORTIVE_TYPES, NotFound, Tenant, parse_memory_id
 from schema.models import MAX_REACTIVATION_TIMESTAMPS
-from service.lifecycle import revive
+from service.engine_settings import EngineSettings
+from service.lifecycle import REVIVES_FROM, REVIVES_TO, may_revive
 from service.memories import MemoryService
 from service.retention import cascade_strength, stability_after_recall
 
@@ -28,7 +33,6 @@ _DIRECT_FIELDS = (
     "last_accessed_at",
     "last_reactivated_at",
 )
-_CASCADE_FIELDS = ("cascade_count", "last_reactivated_at", "status")
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +69,33 @@ async def _cascade_hops(
     return hops
 
 
+async def _cascade(
+    repository: GraphRepository,
+    tenant: Tenant,
+    seeds: Sequence[str],
+    now: datetime,
+    s: EngineSettings,
+) -> tuple[dict[str, float], list[str]]:
+    """The cascade from `seeds`: each reached memory's strength, and the ids it revived."""
+    if s.cascade_hops <= 0:
+        return {}, []
+    hops = await _cascade_hops(repository, tenant, seeds, s.cascade_hops)
+    strengths = {m: cascade_strength(hop, s) for m, hop in hops.items() if hop > 0}
+    revived = await repository.record_cascade(
+        tenant,
+        list(strengths),
+        now,
+        revive=[m for m, strength in strengths.items() if may_revive(strength, s)],
+        revive_from=REVIVES_FROM,
+        revive_to=REVIVES_TO,
+    )
+    return strengths, revived
+
+
+async def _no_cascade() -> tuple[dict[str, float], list[str]]:
+    return {}, []
+
+
 async def reactivate(
     service: MemoryService, tenant: Tenant, ids: Sequence[str], *, cascade: bool = True
 ) -> ReactivationReport:
@@ -96,33 +127,16 @@ async def reactivate(
                 }
             )
         )
-    await repository.update_memories(tenant, direct, fields=_DIRECT_FIELDS)
-    validated = await repository.validate_auto_links(tenant, wanted, now)
-
-    strengths: dict[str, float] = {}
-    if cascade and s.cascade_hops > 0:
-        hops = await _cascade_hops(repository, tenant, wanted, s.cascade_hops)
-        strengths = {m: cascade_strength(hop, s) for m, hop in hops.items() if hop > 0}
-    reached = [m for m in await repository.get_memories(tenant, list(strengths)) if m is not None]
-    revived = []
-    updates = []
-    for memory in reached:
-        status = revive(memory.status, strengths[memory.id], s)
-        if status is not memory.status:
-            revived.append(memory.id)
-        updates.append(
-            memory.model_copy(
-                update={
-                    "cascade_count": memory.cascade_count + 1,
-                    "last_reactivated_at": now,
-                    "status": status,
-                }
-            )
-        )
-    await repository.update_memories(tenant, updates, fields=_CASCADE_FIELDS)
+    # The direct writes, the link validation and the cascade touch disjoint properties or
+    # memories (the cascade excludes its seeds), so they run together.
+    _, validated, (strengths, revived) = await asyncio.gather(
+        repository.update_memories(tenant, direct, fields=_DIRECT_FIELDS),
+        repository.validate_auto_links(tenant, wanted, now),
+        _cascade(repository, tenant, wanted, now, s) if cascade else _no_cascade(),
+    )
     return ReactivationReport(
         direct=tuple(wanted),
         cascaded=dict(sorted(strengths.items())),
-        revived=tuple(revived),
+        revived=tuple(sorted(revived)),
         validated_auto_links=validated,
     )

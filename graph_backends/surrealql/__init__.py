@@ -72,6 +72,7 @@ class QueryName(StrEnum):
     REMOVAL_IMPACT = "removal_impact"
     AUTO_LINK_INBOUND = "auto_link_inbound"
     VALIDATE_AUTO_LINKS = "validate_auto_links"
+    RECORD_CASCADE = "record_cascade"
     SUPPORTIVE_NEIGHBOURS = "supportive_neighbours"
     UPDATE_MEMORIES = "update_memories"
     ALL_MEMORIES = "all_memories"

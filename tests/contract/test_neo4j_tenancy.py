@@ -217,6 +217,8 @@ class TestNeo4jTenancy:
             changed = a[0].model_copy(update={"status": MemoryStatus.EPISODIC, "pinned": True})
             assert await neo4j.update_memories(alpha, [changed]) == [True]
             assert await neo4j.validate_auto_links(alpha, ids, T0) == 2
+            assert await neo4j.record_cascade(alpha, ids, T0, revive=ids) == []
+            assert all(m and m.cascade_count == 0 for m in await neo4j.get_memories(beta, ids))
             keys = [
                 EdgeKey(source=ids[0], target=ids[1], type=EdgeType.CAUSED_BY),
                 EdgeKey(source=ids[3], target=ids[4], type=EdgeType.SUPPORTS),

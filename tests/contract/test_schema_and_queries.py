@@ -177,6 +177,9 @@ def sample_params(name: AnyQueryName, dialect: str, tenant: Tenant) -> dict[str,
         "names": ["alice"],
         "sessions": ["s1"],
         "terms": ["hello", "world"],
+        "revive": ["a"],
+        "from": "dormant",
+        "to": "episodic",
     }
     if name in FACT_ROWS:
         values["rows"] = FACT_ROWS[name]
