@@ -5,7 +5,7 @@ GraphQL error with a `code`, or an `InvalidInput` result — and never a 500."""
 from __future__ import annotations
 
 import json
-from collections import Counter
+from collections import Counter, OrderedDict
 from collections.abc import Collection, Iterator, Mapping
 from typing import Any, Final
 
@@ -33,6 +33,9 @@ from graphql import (
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from strawberry.extensions import SchemaExtension
+from strawberry.extensions.max_aliases import create_validator as create_alias_validator
+from strawberry.extensions.query_depth_limiter import create_validator as create_depth_validator
+from strawberry.schema.schema import validate_document
 
 from schema import InvalidInput
 
@@ -157,32 +160,66 @@ def document_shape(document: Any) -> tuple[int, int]:
     return max(sizes, default=0), shape.repeats
 
 
-class ShapeLimiter(SchemaExtension):
-    """Refuses, before validation, a document whose fragments expand beyond
-    MAX_EXPANDED_FIELDS or that repeats a field more than MAX_FIELD_REPEATS times in one
-    selection set: validation walks every expanded copy and compares same-named fields pairwise,
-    so either would cost seconds of CPU per request."""
+def _shape_problem(document: Any) -> GraphQLError | None:
+    size, repeats = document_shape(document)
+    if size > MAX_EXPANDED_FIELDS:
+        return GraphQLError(
+            f"the query expands to more than {MAX_EXPANDED_FIELDS} fields; spread fewer fragments",
+            extensions={"code": "QUERY_TOO_LARGE", "limit": MAX_EXPANDED_FIELDS},
+        )
+    if repeats > MAX_FIELD_REPEATS:
+        return GraphQLError(
+            f"a field is selected {repeats} times in one selection set; the limit is "
+            f"{MAX_FIELD_REPEATS}",
+            extensions={"code": "QUERY_TOO_LARGE", "limit": MAX_FIELD_REPEATS},
+        )
+    return None
+
+
+#: The depth and alias rules, built once (strawberry's limiters build new rule classes per
+#: request, which no cache could recognise).
+_LIMIT_RULES: Final = (
+    create_depth_validator(MAX_QUERY_DEPTH, None),
+    create_alias_validator(MAX_ALIASES),
+)
+#: Query texts whose check outcome is remembered. Clients send a few documents with variables,
+#: so a small cache answers nearly every request; a flood of distinct texts only cycles it.
+CHECKED_DOCUMENTS: Final = 256
+#: (schema, query text, rules) → the errors its check found (none: it may run).
+_OUTCOMES: Final[OrderedDict[tuple[int, str, tuple[Any, ...]], list[GraphQLError]]] = OrderedDict()
+
+
+class CheckedDocuments(SchemaExtension):
+    """Checks a document before it runs and remembers the outcome per query text: first its
+    shape — a document whose fragments expand beyond MAX_EXPANDED_FIELDS or that repeats a field
+    more than MAX_FIELD_REPEATS times in one selection set is refused before validation, which
+    walks every expanded copy and compares same-named fields pairwise (seconds of CPU) — then
+    GraphQL validation with the depth and alias limits. Both depend on the text alone, and
+    parsing plus validating a recall took ~1.5 ms of the event loop per request."""
 
     def on_validate(self) -> Iterator[None]:
         context = self.execution_context
-        if context.graphql_document is not None and context.pre_execution_errors is None:
-            size, repeats = document_shape(context.graphql_document)
-            problem = None
-            if size > MAX_EXPANDED_FIELDS:
-                problem = (
-                    f"the query expands to more than {MAX_EXPANDED_FIELDS} fields; "
-                    "spread fewer fragments",
-                    {"code": "QUERY_TOO_LARGE", "limit": MAX_EXPANDED_FIELDS},
+        document, text = context.graphql_document, context.query
+        if document is not None and text is not None and context.pre_execution_errors is None:
+            schema = context.schema._schema
+            key = (id(schema), text, context.validation_rules)
+            errors = _OUTCOMES.get(key)
+            if errors is None:
+                shape = _shape_problem(document)
+                errors = (
+                    [shape]
+                    if shape is not None
+                    else validate_document(
+                        schema, document, (*context.validation_rules, *_LIMIT_RULES)
+                    )
                 )
-            elif repeats > MAX_FIELD_REPEATS:
-                problem = (
-                    f"a field is selected {repeats} times in one selection set; the limit is "
-                    f"{MAX_FIELD_REPEATS}",
-                    {"code": "QUERY_TOO_LARGE", "limit": MAX_FIELD_REPEATS},
-                )
-            if problem is not None:
-                # Errors set here make strawberry skip validation and execution.
-                context.pre_execution_errors = [GraphQLError(problem[0], extensions=problem[1])]
+                _OUTCOMES[key] = errors
+                if len(_OUTCOMES) > CHECKED_DOCUMENTS:
+                    _OUTCOMES.popitem(last=False)
+            else:
+                _OUTCOMES.move_to_end(key)
+            # Errors set here (even none) make strawberry skip its own validation.
+            context.pre_execution_errors = list(errors)
         yield
 
 

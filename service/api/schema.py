@@ -10,12 +10,7 @@ from typing import Annotated
 
 import strawberry
 from graphql import GraphQLError
-from strawberry.extensions import (
-    MaskErrors,
-    MaxAliasesLimiter,
-    MaxTokensLimiter,
-    QueryDepthLimiter,
-)
+from strawberry.extensions import MaskErrors, MaxTokensLimiter, ParserCache
 
 from schema import (
     Conflict,
@@ -29,11 +24,10 @@ from schema import (
 from schema.facts import FactWriter
 from service.api.context import Context
 from service.api.limits import (
-    MAX_ALIASES,
-    MAX_QUERY_DEPTH,
+    CHECKED_DOCUMENTS,
     MAX_TOKENS,
+    CheckedDocuments,
     QueryCostLimiter,
-    ShapeLimiter,
     check_count,
     check_page,
 )
@@ -689,10 +683,10 @@ def build_schema() -> strawberry.Schema:
         query=merge_types("Query", (Query, RecallQuery)),
         mutation=Mutation,
         extensions=[
-            ShapeLimiter,
-            lambda: QueryDepthLimiter(max_depth=MAX_QUERY_DEPTH),
-            lambda: MaxAliasesLimiter(max_alias_count=MAX_ALIASES),
             lambda: MaxTokensLimiter(max_token_count=MAX_TOKENS),
+            # Parsed documents and their checks are remembered per query text (bounded).
+            lambda: ParserCache(maxsize=CHECKED_DOCUMENTS),
+            CheckedDocuments,
             QueryCostLimiter,
             lambda: LoggedMaskErrors(should_mask_error=_is_unexpected),
         ],

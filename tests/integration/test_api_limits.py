@@ -171,6 +171,31 @@ def test_alias_token_repeat_and_fragment_floods_are_refused(secured: ServiceProc
     still_serving(secured)
 
 
+def test_a_repeated_document_is_checked_as_the_first_time(secured: ServiceProcess) -> None:
+    """Checks are remembered per query text: a refused document is refused again with the
+    same error, a valid one still runs, and the cost limit — which depends on the variables —
+    is applied to every request of one text."""
+    deep = "{ " + "stats { " * 20 + "__typename" + " }" * 21
+    repeated = "{ " + "stats { __typename } " * 10 + "}"
+    for _ in range(3):
+        assert "exceeds maximum operation depth of 12" in refused(secured, deep)
+        assert refused(secured, repeated) == (
+            "a field is selected 10 times in one selection set; the limit is 5"
+        )
+        assert refused(secured, "{ stats { nope } }") == (
+            "Cannot query field 'nope' on type 'StatsResult'."
+        )
+        still_serving(secured)
+    selection = "... on Subgraph { nodes { id connectivity { kappa } } edges { source } }"
+    ghost = new_memory_id()
+    one = f'a: traverse(id: "{ghost}", maxNodes: $n) {{ __typename {selection} }}'
+    two = f"query($n: Int!) {{ {one} {one.replace('a:', 'b:', 1)} }}"
+    assert secured.graphql(two, {"n": 10})["data"]["a"]["__typename"] == "NotFound"
+    costly = secured.graphql(two, {"n": 5000})
+    assert costly["data"] is None and costly["errors"][0]["extensions"]["limit"] == 25000
+    assert secured.graphql(two, {"n": 10})["data"]["b"]["__typename"] == "NotFound"
+
+
 def test_a_costly_query_is_refused_before_it_runs(secured: ServiceProcess) -> None:
     selection = "... on Subgraph { nodes { id connectivity { kappa } } edges { source } }"
     ghost = new_memory_id()
