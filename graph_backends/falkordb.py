@@ -10,12 +10,14 @@ from datetime import datetime
 from typing import Any, Final
 
 from falkordb.asyncio import FalkorDB
+from falkordb.asyncio.query_result import QueryResult
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError, ResponseError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from cypher import AnyQueryName, QueryName, RecallQueryName, load
 from graph_backends import _bm25 as bm25
+from graph_backends import _falkor_wire as wire
 from graph_backends._cypher_shared import _BATCH, CypherGraphMethods, _ids
 from graph_backends._falkordb_facts import FalkorFactsMixin
 from graph_backends._falkordb_recall import FalkorRecallMixin
@@ -96,20 +98,24 @@ class FalkorRepository(FalkorFactsMixin, FalkorRecallMixin, CypherGraphMethods):
         query = load(name, DIALECT)
         text = query.render(**templates)
         bound = query.bind(params or {})
-        graph = self._db.select_graph(tenant.key)
+        command = "GRAPH.RO_QUERY" if read_only else "GRAPH.QUERY"
         try:
-            if read_only:
-                result = await graph.ro_query(text, bound)
-            else:
-                result = await graph.query(text, bound)
+            reply = await self._db.connection.execute_command(
+                command, tenant.key, wire.query_text(text, bound), "--compact"
+            )
+            records = wire.rows(reply)
+            if records is None:  # a value type only the client reads
+                result = QueryResult(self._db.select_graph(tenant.key))
+                await result.parse(reply)
+                columns = [h[1] if isinstance(h, list | tuple) else h for h in result.header]
+                records = [dict(zip(columns, row, strict=True)) for row in result.result_set]
         except (RedisConnectionError, RedisTimeoutError, OSError) as e:
             raise BackendUnavailable(f"FalkorDB is unreachable ({e})") from e
         except RedisError as e:
             if read_only and not await self._tenant_exists(tenant):
                 return []  # a tenant that never wrote anything reads as empty
             raise BackendError(f"FalkorDB failed query {name} for tenant {tenant}: {e}") from e
-        columns = [h[1] if isinstance(h, list | tuple) else h for h in result.header]
-        return [dict(zip(columns, row, strict=True)) for row in result.result_set]
+        return records
 
     async def _tenant_exists(self, tenant: Tenant) -> bool:
         try:

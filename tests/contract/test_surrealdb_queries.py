@@ -247,6 +247,9 @@ def _params(name: QueryName, seeded: Seeded) -> dict[str, Any]:
         ],
         "names": ["alice", "nobody"],
         "sessions": ["s1", "no-such-session"],
+        "revive": [b, "no-such-memory"],
+        "from": "dormant",
+        "to": "episodic",
     }
     if name is QueryName.UPDATE_MEMORIES:
         values["rows"] = [{"id": a, "props": {"status": "episodic", "summary": None}}]
