@@ -61,7 +61,7 @@ from bench._common import (
 )
 from bench.scale import SyntheticMemory, build_memory, generate_edges, generate_memories
 from graph_backends import FalkorConfig, open_backend
-from schema import Tenant
+from schema import Memory, Tenant
 from service.embedding import load_embedder
 from service.settings import Settings
 
@@ -556,8 +556,8 @@ async def recall_breakdown(data_dir: Path, traffic: Traffic, n: int) -> Figures:
 
     async with open_backend(config) as repository:
 
-        async def reactivating(tenant: Tenant, ids: Sequence[str]) -> None:
-            report = await reactivate(memories, tenant, ids)
+        async def reactivating(tenant: Tenant, hits: Sequence[Memory]) -> None:
+            report = await reactivate(memories, tenant, [m.id for m in hits], known=hits)
             cascaded.append(len(report.cascaded))
 
         timed_embedder = _Timed(embedder, spent, calls, "embed ")

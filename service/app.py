@@ -173,7 +173,7 @@ async def open_use_cases(
         clock,
         settings.engine,
         classifier=classifier,
-        reactivate=lambda t, ids: reactivate(memories, t, ids),
+        reactivate=lambda t, hits: reactivate(memories, t, [m.id for m in hits], known=hits),
     )
     try:
         yield UseCases(memories, facts, memory_facts, recall)

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from graph_backends import GraphRepository, fact_store
-from schema import SUPPORTIVE_TYPES, NotFound, Tenant, parse_memory_id
+from schema import SUPPORTIVE_TYPES, Memory, NotFound, Tenant, parse_memory_id
 from schema.models import MAX_REACTIVATION_TIMESTAMPS
 from service.engine_settings import EngineSettings
 from service.lifecycle import REVIVES_FROM, REVIVES_TO, may_revive
@@ -97,13 +97,23 @@ async def _no_cascade() -> tuple[dict[str, float], list[str]]:
 
 
 async def reactivate(
-    service: MemoryService, tenant: Tenant, ids: Sequence[str], *, cascade: bool = True
+    service: MemoryService,
+    tenant: Tenant,
+    ids: Sequence[str],
+    *,
+    cascade: bool = True,
+    known: Sequence[Memory] = (),
 ) -> ReactivationReport:
-    """Direct reactivation of `ids` (all must exist) and, unless disabled, the cascade."""
+    """Direct reactivation of `ids` (all must exist) and, unless disabled, the cascade.
+    `known` are memories of `ids` the caller has just read (a recall's hits): they are not read
+    again."""
     s = service.engine
     repository = service.repository
     wanted = list(dict.fromkeys(parse_memory_id(i) for i in ids))
-    found = await service.get(tenant, wanted)
+    given = {m.id: m for m in known}
+    unknown = [i for i in wanted if i not in given]
+    read = dict(zip(unknown, await service.get(tenant, unknown), strict=True)) if unknown else {}
+    found = [given.get(i) or read.get(i) for i in wanted]
     missing = [i for i, m in zip(wanted, found, strict=True) if m is None]
     if missing:
         raise NotFound("memory", missing[0])

@@ -185,7 +185,8 @@ class RecallService:
         engine: EngineSettings | None = None,
         *,
         classifier: QueryRouter | None = None,
-        reactivate: Callable[[Tenant, Sequence[str]], Awaitable[object]] | None = None,
+        #: Called with the hits' memories, as just read, unless the recall is read-only.
+        reactivate: Callable[[Tenant, Sequence[Memory]], Awaitable[object]] | None = None,
     ) -> None:
         self._repository = repository
         self._embedder = embedder
@@ -346,7 +347,7 @@ class RecallService:
         self._rank(hits, edges, request, at)
         chosen = _select(hits, request, s.recall_min_similarity)
         if not request.read_only and chosen and self._reactivate is not None:
-            await self._reactivate(tenant, [h.memory.id for h in chosen])
+            await self._reactivate(tenant, [h.memory for h in chosen])
         return RecallResult(
             query=request.query,
             intent=intent,

@@ -424,3 +424,22 @@ async def test_consolidation_alone_touches_nothing_else_and_is_idempotent(
     assert all(after[i] == before[i] for i in before)  # no rescoring, transitions or forgetting
     assert after[other].status is MemoryStatus.TAGGED
     assert (await consolidate(service, tenant)).consolidated == []
+
+
+async def test_reactivation_takes_memories_the_caller_just_read(
+    service: MemoryService, tenant: Tenant
+) -> None:
+    """A recall passes its hits as read: those are written from, the others read; an id
+    neither known nor stored is still NotFound."""
+    a = await put(service, tenant, "alpha known")
+    b = await put(service, tenant, "bravo read")
+    (known,) = await service.get(tenant, [a])
+    assert known is not None
+    report = await reactivate(service, tenant, [a, b], known=[known], cascade=False)
+    assert report.direct == (a, b)
+    got = {m.id: m for m in await service.get(tenant, [a, b]) if m}
+    assert [got[i].reactivation_count for i in (a, b)] == [1, 1]
+    with pytest.raises(NotFound):
+        await reactivate(
+            service, tenant, [a, "00000000-0000-4000-8000-000000000000"], known=[known]
+        )

@@ -70,7 +70,10 @@ class World:
 
     def recall_service(self, **options: Any) -> RecallService:
         options.setdefault(
-            "reactivate", lambda t, ids: reactivate(self.memories, t, ids, cascade=False)
+            "reactivate",
+            lambda t, hits: reactivate(
+                self.memories, t, [m.id for m in hits], cascade=False, known=hits
+            ),
         )
         return RecallService(
             options.pop("repository", self.store),
