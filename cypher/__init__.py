@@ -51,7 +51,6 @@ class QueryName(StrEnum):
     ORPHANS = "orphans"
     VECTOR_SEARCH = "vector_search"
     FULLTEXT_SEARCH = "fulltext_search"
-    TERM_FREQUENCIES = "term_frequencies"
     TERM_POSTINGS = "term_postings"
     COUNT_MEMORIES = "count_memories"
     COUNT_EDGES_BY_TYPE = "count_edges_by_type"

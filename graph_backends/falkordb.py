@@ -388,27 +388,29 @@ class FalkorRepository(FalkorFactsMixin, FalkorRecallMixin, CypherGraphMethods):
         # FalkorDB's own score has no IDF: rank the postings of the selective terms by BM25.
         common = self._common_terms.known(tenant.key, terms)
         fresh = [t for t in terms if t not in common]
-        counts = (
-            await self._run(tenant, QueryName.TERM_FREQUENCIES, {"terms": fresh}, read_only=True)
-            if fresh
-            else []
-        )
-        self._common_terms.remember(
-            tenant.key, [r["term"] for r in counts if r["df"] > POSTINGS_CAP]
-        )
-        if not counts and not common:  # no term is in the index
-            return []
-        selective = [r["term"] for r in counts if r["df"] <= POSTINGS_CAP]
-        if selective:
-            df = {r["term"]: r["df"] for r in counts}
-            rows = await self._run(
-                tenant, QueryName.TERM_POSTINGS, {"terms": selective}, read_only=True
+        rows, count = (
+            await asyncio.gather(
+                self._run(
+                    tenant,
+                    QueryName.TERM_POSTINGS,
+                    {"terms": fresh, "cap": POSTINGS_CAP},
+                    read_only=True,
+                ),
+                self._run(tenant, QueryName.COUNT_MEMORIES, read_only=True),
             )
-            postings = {
-                r["term"]: bm25.Postings(df[r["term"]], [(d, n) for d, n in r["postings"]])
-                for r in rows
-            }
-            ranked = bm25.rank(postings, counts[0]["n"], k)
+            if fresh
+            else ([], [])
+        )
+        self._common_terms.remember(tenant.key, [r["term"] for r in rows if r["df"] > POSTINGS_CAP])
+        if not rows and not common:  # no term is in the index
+            return []
+        postings = {
+            r["term"]: bm25.Postings(r["df"], [(d, n) for d, n in r["postings"]])
+            for r in rows
+            if r["df"] <= POSTINGS_CAP
+        }
+        if postings:
+            ranked = bm25.rank(postings, count[0]["n"], k)
             return [SearchHit(memory_id=i, score=score) for i, score in ranked]
         query = " | ".join(terms)  # every term is common: the index's own ranking
         rows = await self._run(

@@ -45,7 +45,6 @@ GLOBAL: dict[AnyQueryName, str] = {
 }
 #: Queries only the FalkorDB repository runs, and why Neo4j needs none.
 FALKORDB_ONLY: dict[AnyQueryName, str] = {
-    QueryName.TERM_FREQUENCIES: "Lucene ranks full-text hits by BM25 itself",
     QueryName.TERM_POSTINGS: "Lucene ranks full-text hits by BM25 itself",
     RecallQueryName.CREATE_MEMORY_ENTITY_KEYS_INDEX: "Neo4j reads mentions via its tenant index",
     RecallQueryName.BACKFILL_MEMORY_ENTITY_KEYS: "only FalkorDB's index reads entity_keys",

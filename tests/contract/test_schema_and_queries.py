@@ -54,7 +54,6 @@ NOT_CHECKED: dict[str, frozenset[AnyQueryName]] = {
     # Neo4j plans every query, DDL included, but never runs FalkorDB's BM25 postings read.
     "neo4j": frozenset(
         {
-            QueryName.TERM_FREQUENCIES,
             QueryName.TERM_POSTINGS,
             RecallQueryName.CREATE_MEMORY_ENTITY_KEYS_INDEX,
             RecallQueryName.BACKFILL_MEMORY_ENTITY_KEYS,
@@ -177,6 +176,7 @@ def sample_params(name: AnyQueryName, dialect: str, tenant: Tenant) -> dict[str,
         "names": ["alice"],
         "sessions": ["s1"],
         "terms": ["hello", "world"],
+        "cap": 300,
         "revive": ["a"],
         "from": "dormant",
         "to": "episodic",
