@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cypher import FactQueryName, QueryName, RecallQueryName
 from graph_backends._cypher_shared import _chunks, _RunsCypher
@@ -95,6 +95,11 @@ class CypherRecallMethods(_FactRunsCypher):
 
     _dimension: int
 
+    @staticmethod
+    def _vector_param(vector: Sequence[float]) -> Any:
+        """A query vector as this backend's driver sends it."""
+        return [float(x) for x in vector]
+
     async def adjacent(
         self, tenant: Tenant, ids: Sequence[str], edge_types: Collection[EdgeType]
     ) -> dict[str, list[str]]:
@@ -133,7 +138,7 @@ class CypherRecallMethods(_FactRunsCypher):
         rows = await self._run(
             tenant,
             R.MEMORY_SIMILARITIES,
-            {"ids": [parse_memory_id(i) for i in ids], "vector": [float(x) for x in vector]},
+            {"ids": [parse_memory_id(i) for i in ids], "vector": self._vector_param(vector)},
             read_only=True,
         )
         return {r["id"]: float(r["similarity"]) for r in rows}

@@ -12,7 +12,8 @@ handed back as `None` so the caller falls back to the client's parser.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from array import array
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from redis.exceptions import ResponseError
@@ -42,11 +43,20 @@ def _key(key: object) -> str:
     return f"`{text}`"
 
 
+def float32s(vector: Sequence[float]) -> array[float]:
+    """A vector parameter, marked as float32: every vector query reads it through `vecf32()`,
+    so nine significant digits (exact for a float32) are all it needs — half of what a double's
+    repr writes, for the client to format and FalkorDB to parse."""
+    return array("f", vector)
+
+
 def literal(value: Any) -> str:
     """A parameter value as the header's Cypher literal (what `stringify_param_value` of the
     falkordb client writes, with lists of floats or strings written in one pass)."""
     if isinstance(value, str):
         return _quote(value)
+    if isinstance(value, array) and value.typecode == "f":
+        return "[" + ",".join([format(v, ".9g") for v in value]) + "]"
     if value is None:
         return "null"
     if isinstance(value, bool):

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Final
 from redis.exceptions import RedisError, ResponseError, WatchError
 
 from cypher import FactQueryName, RecallQueryName, load
+from graph_backends import _falkor_wire as wire
 from graph_backends._cypher_fact_shared import CypherFactMethods
 from graph_backends._cypher_shared import _chunks
 from graph_backends._fact_records import (
@@ -166,7 +167,9 @@ class FalkorFactsMixin(CypherFactMethods):
             steps.append((Q.SET_SOFT_CONFLICTS, {"rows": list(chunk)}))
         inserted = {f.id for f in write.inserts}
         vectors = [
-            {"id": i, "embedding": list(v)} for i, v in write.vectors.items() if i in inserted
+            {"id": i, "embedding": wire.float32s(v)}
+            for i, v in write.vectors.items()
+            if i in inserted
         ]
         for chunk in _chunks(vectors, 200):
             steps.append((R.WRITE_FACT_VECTORS, {"rows": list(chunk)}))
@@ -181,8 +184,6 @@ class FalkorFactsMixin(CypherFactMethods):
         now: datetime,
         plan: Callable[[FactSnapshot], FactWrite],
     ) -> FactWrite:
-        from falkordb.helpers import stringify_param_value
-
         await self.ensure_fact_schema(tenant)
         for attempt in range(_COMMIT_ATTEMPTS):
             try:
@@ -195,13 +196,8 @@ class FalkorFactsMixin(CypherFactMethods):
                     pipe.multi()
                     for name, params in self._write_steps(write):
                         query = load(name, "falkordb")
-                        bound = query.bind(params)
-                        header = "CYPHER " + " ".join(
-                            f"{k}={stringify_param_value(v)}" for k, v in bound.items()
-                        )
-                        pipe.execute_command(
-                            "GRAPH.QUERY", tenant.key, f"{header} {query.text}", "--compact"
-                        )
+                        text = wire.query_text(query.text, query.bind(params))
+                        pipe.execute_command("GRAPH.QUERY", tenant.key, text, "--compact")
                     await pipe.execute()
                     return write
             except WatchError:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cypher import RecallQueryName
+from graph_backends import _falkor_wire as wire
 from graph_backends._cypher_fact_shared import CypherRecallMethods
 from graph_backends._fact_records import fact_from_props
 from graph_backends._records import epoch_us
@@ -24,6 +25,10 @@ R = RecallQueryName
 class FalkorRecallMixin(CypherRecallMethods):
     _dimension: int
 
+    @staticmethod
+    def _vector_param(vector: Sequence[float]) -> Any:
+        return wire.float32s(vector)
+
     async def fact_vector_search(
         self, tenant: Tenant, vector: Sequence[float], at: datetime, k: int
     ) -> list[FactHit]:
@@ -34,7 +39,7 @@ class FalkorRecallMixin(CypherRecallMethods):
         rows = await self._run(
             tenant,
             R.FACT_VECTOR_SEARCH,
-            {"k": 4 * k + 1, "vector": list(vector), "at": epoch_us(at)},
+            {"k": 4 * k + 1, "vector": wire.float32s(vector), "at": epoch_us(at)},
             read_only=True,
         )
         hits: dict[str, FactHit] = {}

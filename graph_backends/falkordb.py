@@ -227,7 +227,8 @@ class FalkorRepository(FalkorFactsMixin, FalkorRecallMixin, CypherGraphMethods):
         rows = []
         for memory in memories:
             props, embedding = memory_props(memory)
-            rows.append({"props": props, "embedding": embedding})
+            vector = None if embedding is None else wire.float32s(embedding)
+            rows.append({"props": props, "embedding": vector})
         return rows
 
     async def upsert_memories(self, tenant: Tenant, memories: Sequence[Memory]) -> None:
@@ -337,17 +338,11 @@ class FalkorRepository(FalkorFactsMixin, FalkorRecallMixin, CypherGraphMethods):
     async def _transaction(self, tenant: Tenant, steps: Sequence[_Step]) -> None:
         """Several queries in one MULTI/EXEC: other clients never see part of them, and redis
         replays a transaction from its append-only file whole or not at all."""
-        from falkordb.helpers import stringify_param_value
-
         try:
             async with self._db.connection.pipeline(transaction=True) as pipe:
                 for name, params, templates in steps:
                     query = load(name, DIALECT)
-                    bound = query.bind(params)
-                    header = "CYPHER " + " ".join(
-                        f"{k}={stringify_param_value(v)}" for k, v in bound.items()
-                    )
-                    text = f"{header} {query.render(**templates)}"
+                    text = wire.query_text(query.render(**templates), query.bind(params))
                     pipe.execute_command("GRAPH.QUERY", tenant.key, text, "--compact")
                 await pipe.execute()
         except ResponseError as e:
@@ -370,7 +365,7 @@ class FalkorRepository(FalkorFactsMixin, FalkorRecallMixin, CypherGraphMethods):
         rows = await self._run(
             tenant,
             QueryName.VECTOR_SEARCH,
-            {"k": 2 * k + 1, "vector": list(vector)},
+            {"k": 2 * k + 1, "vector": wire.float32s(vector)},
             read_only=True,
         )
         hits: dict[str, SearchHit] = {}

@@ -78,3 +78,19 @@ def test_other_types_are_left_to_the_client_and_errors_raised() -> None:
         wire.rows([ResponseError("boom")])
     with pytest.raises(ResponseError, match="late"):
         wire.rows([[[1, "a"]], [], ResponseError("late")])
+
+
+def test_float32_vectors_are_written_exactly_in_nine_digits() -> None:
+    import random
+    import struct
+
+    rng = random.Random(7)
+    values = [rng.gauss(0, 0.1) for _ in range(384)] + [1e-38, -3.4e38, 0.0, 1.0, -1e-7]
+    # What FalkorDB's vecf32() keeps of each: the nearest float32.
+    as_f32 = [struct.unpack("f", struct.pack("f", v))[0] for v in values]
+    text = wire.literal(wire.float32s(values))
+    parsed = [float(x) for x in text[1:-1].split(",")]
+    assert [struct.unpack("f", struct.pack("f", v))[0] for v in parsed] == as_f32
+    mantissas = [x.lstrip("-").split("e")[0] for x in text[1:-1].split(",")]
+    assert max(len(m.replace(".", "").lstrip("0")) for m in mantissas) <= 9
+    assert wire.literal(wire.float32s([])) == "[]"
