@@ -17,7 +17,7 @@ from graph_backends._records import (
     tombstone_from_row,
     tombstone_params,
 )
-from graph_backends.protocol import MAX_TRAVERSE_DEPTH
+from graph_backends.protocol import MAX_TRAVERSE_DEPTH, cascade_batches
 from schema import (
     CAUSAL_TYPES,
     SUPPORTIVE_TYPES,
@@ -263,16 +263,14 @@ class CypherGraphMethods(_RunsCypher):
         revive_from: MemoryStatus = MemoryStatus.DORMANT,
         revive_to: MemoryStatus = MemoryStatus.EPISODIC,
     ) -> list[str]:
-        reached = list(dict.fromkeys(_ids(ids)))
-        reviving = list(dict.fromkeys(_ids(revive)))
         revived: list[str] = []
-        for start in range(0, max(len(reached), len(reviving)), _BATCH):
+        for reached, reviving in cascade_batches(ids, revive, _BATCH):
             rows = await self._run(
                 tenant,
                 QueryName.RECORD_CASCADE,
                 {
-                    "ids": reached[start : start + _BATCH],
-                    "revive": reviving[start : start + _BATCH],
+                    "ids": reached,
+                    "revive": reviving,
                     "now": epoch_us(at),
                     "from": str(revive_from),
                     "to": str(revive_to),

@@ -60,6 +60,21 @@ def check_dimension(vector: Sequence[float], dimension: int) -> None:
         raise InvalidInput("vector", f"has {len(vector)} dimensions; the index has {dimension}")
 
 
+def cascade_batches(
+    ids: Sequence[str], revive: Collection[str], size: int
+) -> list[tuple[list[str], list[str]]]:
+    """`record_cascade`'s ids and revivable ids, each parsed and without repeats, cut into
+    batches of at most `size` of each."""
+    from schema import parse_memory_id
+
+    reached = list(dict.fromkeys(parse_memory_id(i) for i in ids))
+    reviving = list(dict.fromkeys(parse_memory_id(i) for i in revive))
+    return [
+        (reached[start : start + size], reviving[start : start + size])
+        for start in range(0, max(len(reached), len(reviving)), size)
+    ]
+
+
 class GraphRepository(Protocol):
     @property
     def backend_name(self) -> str: ...

@@ -51,7 +51,12 @@ from graph_backends._surreal_steps import (
 from graph_backends._surreal_text import plain_words
 from graph_backends.config import SurrealConfig
 from graph_backends.errors import BackendError, SchemaMismatch
-from graph_backends.protocol import MAX_TRAVERSE_DEPTH, GraphRepository, check_dimension
+from graph_backends.protocol import (
+    MAX_TRAVERSE_DEPTH,
+    GraphRepository,
+    cascade_batches,
+    check_dimension,
+)
 from graph_backends.surrealql import QueryName
 from schema import (
     CAUSAL_TYPES,
@@ -583,18 +588,16 @@ class SurrealRepository(SurrealFactsMixin, SurrealRecallMixin):
         revive_from: MemoryStatus = MemoryStatus.DORMANT,
         revive_to: MemoryStatus = MemoryStatus.EPISODIC,
     ) -> list[str]:
-        reached = list(dict.fromkeys(_ids(ids)))
-        reviving = list(dict.fromkeys(_ids(revive)))
         revived: list[str] = []
-        for start in range(0, max(len(reached), len(reviving)), BATCH):
+        for reached, reviving in cascade_batches(ids, revive, BATCH):
             (changed,) = await self._write(
                 tenant,
                 [
                     step(
                         QueryName.RECORD_CASCADE,
                         {
-                            "ids": reached[start : start + BATCH],
-                            "revive": reviving[start : start + BATCH],
+                            "ids": reached,
+                            "revive": reviving,
                             "now": epoch_us(at),
                             "from": str(revive_from),
                             "to": str(revive_to),

@@ -26,6 +26,7 @@ from typing import Any, Final, Protocol
 
 from schema import RetentiaError
 from service import metrics
+from service.onnx_encoder import embedding_dimension, onnx_encoder
 from service.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -100,8 +101,6 @@ def _load_local(path: str, threads: int, runtime: str) -> Any:
     (`runtime="onnx"`, ~2.4× less CPU per query, same vectors) unless it cannot run there."""
     model = _load_sentence_transformer(path, threads)
     if runtime == "onnx":
-        from service.onnx_encoder import onnx_encoder
-
         encoder = onnx_encoder(model, Path(path), threads=threads)
         if encoder is not None:
             log.info("local embedder on onnxruntime (%d thread(s))", threads)
@@ -148,11 +147,7 @@ class LocalEmbedder:
         self._model = model
         self._name = name
         self._lock = threading.Lock()
-        # sentence-transformers 6 renamed the accessor; keep both spellings working.
-        dimension = getattr(model, "get_embedding_dimension", None) or (
-            model.get_sentence_embedding_dimension
-        )
-        self._dimension = int(dimension())
+        self._dimension = embedding_dimension(model)
         self._pending: list[_Job] = []
         self._worker: asyncio.Task[None] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None

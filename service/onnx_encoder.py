@@ -103,6 +103,15 @@ def _export(model: Any, target: Path) -> None:
         Path(tmp).unlink(missing_ok=True)
 
 
+def embedding_dimension(model: Any) -> int:
+    """A sentence-transformers model's vector size (version 6 renamed the accessor; both
+    spellings work)."""
+    dimension = getattr(model, "get_embedding_dimension", None) or (
+        model.get_sentence_embedding_dimension
+    )
+    return int(dimension())
+
+
 class OnnxEncoder:
     """`encode()` as sentence-transformers has it, for a mean-pooled model, on ONNX Runtime."""
 
@@ -112,13 +121,11 @@ class OnnxEncoder:
         self._names = [i.name for i in session.get_inputs()]
         self._max_tokens = int(model.max_seq_length)
         self._normalise = type(list(model)[-1]).__name__ == "Normalize"
+        self._dimension = embedding_dimension(model)
         self.threads = threads
 
     def get_embedding_dimension(self) -> int:
-        dimension = getattr(self._model, "get_embedding_dimension", None) or (
-            self._model.get_sentence_embedding_dimension
-        )
-        return int(dimension())
+        return self._dimension
 
     def _batch(self, texts: Sequence[str]) -> Any:
         tokens = self._model.tokenizer(
@@ -144,7 +151,7 @@ class OnnxEncoder:
     ) -> Any:
         del show_progress_bar  # no progress bar: a pass is short
         order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
-        out = np.zeros((len(texts), self.get_embedding_dimension()), dtype=np.float32)
+        out = np.zeros((len(texts), self._dimension), dtype=np.float32)
         for start in range(0, len(order), batch_size):
             chosen = order[start : start + batch_size]
             out[chosen] = self._batch([texts[i] for i in chosen])
