@@ -109,10 +109,10 @@ MONTHS: Final = (
 
 
 async def compact_append_only_file(repository: Any) -> None:
-    """Rewrite FalkorDB's append-only file after the bulk load, as an operator would: replaying
-    the seeding's 46 batch queries from an uncompacted file took more than the service's 120 s
-    start-up wait (an open finding, bench/README.md), while the rewritten file loads in ~2 s.
-    Whether redis rewrote it on its own depended on timing, which made the run flaky."""
+    """Rewrite FalkorDB's append-only file after the bulk load, so every run starts from the
+    same files: whether redis had rewritten it on its own depended on timing. (Replaying the
+    seeding's batch queries once took more than the service's 120 s start-up wait; writes are
+    logged as their effects now, see bench/README.md.)"""
     connection = repository._db.connection
     await connection.execute_command("BGREWRITEAOF")
     while True:
