@@ -44,6 +44,21 @@ async def test_fulltext_ranks_by_score(repository: GraphRepository, tenant: Tena
     assert hits[0].score > hits[1].score
 
 
+async def test_fulltext_ranks_by_words_held_when_every_word_is_common(
+    repository: GraphRepository, tenant: Tenant
+) -> None:
+    """Every query word is in most memories, so BM25's idf gives them little or (SurrealDB,
+    which clamps it at 0) no weight: the memories holding every word still come first, and
+    their score says so (the window leg adds scores up)."""
+    notes = [memory(f"note number {i} about nothing in particular") for i in range(6)]
+    other = memory("A pinned fact about quantum computing")
+    await repository.upsert_memories(tenant, [*notes, other])
+    hits = await repository.fulltext_search(tenant, "note number about nothing", 10)
+    assert {h.memory_id for h in hits[:6]} == {m.id for m in notes}
+    assert all(h.score > 0 for h in hits[:6])
+    assert other.id not in {h.memory_id for h in hits} or hits[6].score < hits[5].score
+
+
 async def test_fulltext_weighs_rare_words_above_common_ones(
     repository: GraphRepository, tenant: Tenant
 ) -> None:
