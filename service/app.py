@@ -31,6 +31,7 @@ from service.embedding import Embedder, load_embedder
 from service.extraction import MemoryFactWriter, build_extractor
 from service.facts import FactService, FaultHook
 from service.graphiql import graphiql_assets_dir, render_graphiql_html
+from service.heap import settle_after_start
 from service.maintenance import build_summarizer
 from service.memories import MemoryService
 from service.observability import RequestObservability, observe_operations
@@ -194,7 +195,14 @@ async def _start_auth(settings: Settings, keys: ApiKeyStore) -> None:
     log.info("API keys required (Authorization: Bearer <key>); create one: retentia keys create")
 
 
-def create_app(settings: Settings, *, clock: Callable[[], datetime] = _utc_now) -> Starlette:
+def create_app(
+    settings: Settings,
+    *,
+    clock: Callable[[], datetime] = _utc_now,
+    owns_process: bool = False,
+) -> Starlette:
+    """The ASGI app. `owns_process` (`retentia serve`): the app is all the process runs, so
+    the garbage collector is tuned for it once it has started (`service.heap`)."""
     default_tenant = build(Tenant, org=settings.default_org, project=settings.default_project)
 
     @asynccontextmanager
@@ -219,6 +227,8 @@ def create_app(settings: Settings, *, clock: Callable[[], datetime] = _utc_now) 
                     dev=settings.dev,
                 )
                 log.info("Retentia ready on backend %s", repository.backend_name)
+                if owns_process:
+                    settle_after_start()
                 try:
                     yield
                 finally:

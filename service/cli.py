@@ -46,7 +46,7 @@ def _serve(args: argparse.Namespace) -> int:
     else:
         print("API keys required: send 'Authorization: Bearer <key>'", flush=True)
     uvicorn.run(
-        create_app(settings),
+        create_app(settings, owns_process=True),
         host=settings.host,
         port=settings.port,
         log_level=settings.log_level.lower(),
