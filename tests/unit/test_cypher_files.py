@@ -76,3 +76,18 @@ def test_templates_accept_only_edge_types() -> None:
         query.render()
     with pytest.raises(QueryError):
         load(QueryName.DEGREES).render(edge_type=EdgeType.SUPPORTS)
+
+
+def test_the_embedded_falkordb_caches_a_plan_for_every_query_text() -> None:
+    """FalkorDB's plan cache (per worker thread) must hold every text Retentia can send, or
+    plans are evicted and queries planned again on every turn of a mixed load."""
+    from graph_backends.falkordb_embedded import PLAN_CACHE_SIZE
+
+    texts = set()
+    for name in [*QueryName, *FactQueryName, *RecallQueryName]:
+        query = load(name, "falkordb")
+        if "edge_type" in query.templates:
+            texts |= {query.render(edge_type=t) for t in EdgeType}
+        else:
+            texts.add(query.render())
+    assert len(texts) <= PLAN_CACHE_SIZE, f"{len(texts)} query texts"
