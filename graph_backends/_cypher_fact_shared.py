@@ -105,12 +105,19 @@ class CypherRecallMethods(_FactRunsCypher):
     ) -> dict[str, list[str]]:
         if not ids:
             return {}
-        rows = await self._run(
-            tenant,
-            R.ADJACENT_MEMORIES,
-            {"ids": [parse_memory_id(i) for i in ids], "types": sorted(map(str, edge_types))},
-            read_only=True,
-        )
+        wanted = [parse_memory_id(i) for i in ids]
+        if len(edge_types) == 1:  # a typed pattern: only that type's edges are walked
+            (only,) = edge_types
+            rows = await self._run(
+                tenant, R.ADJACENT_BY_TYPE, {"ids": wanted}, read_only=True, edge_type=only
+            )
+        else:
+            rows = await self._run(
+                tenant,
+                R.ADJACENT_MEMORIES,
+                {"ids": wanted, "types": sorted(map(str, edge_types))},
+                read_only=True,
+            )
         return {r["id"]: sorted(r["neighbours"]) for r in rows}
 
     async def edges_among(

@@ -36,9 +36,9 @@ _PR_SET_PDEATHSIG: Final = 1
 #: Longest unix socket path Linux accepts (sun_path is 108 bytes with the NUL).
 _MAX_SOCKET_PATH: Final = 107
 #: Query plans FalkorDB keeps per worker thread. Its default, 25, is fewer than the texts
-#: Retentia sends (every query file, link_memories once per edge type: 95; 28 in the load
-#: bench's mix alone), so plans were evicted and queries parsed and planned again: FalkorDB CPU
-#: per request 9.1 -> 8.4 ms, 74 -> 80 req/s at concurrency 8 with room for all of them.
+#: Retentia sends (every query file, the templated ones once per edge type: 102; 28 in the
+#: load bench's mix alone), so plans were evicted and queries parsed and planned again:
+#: FalkorDB CPU per request 9.1 -> 8.4 ms, 74 -> 80 req/s at concurrency 8 with room for all.
 PLAN_CACHE_SIZE: Final = 256
 #: FalkorDB module arguments: every write is logged as its effects (see the module docstring),
 #: and every query's plan stays cached.

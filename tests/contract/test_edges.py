@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from graph_backends import GraphRepository
+from graph_backends import GraphRepository, fact_store
 from schema import (
     Direction,
     EdgeCreator,
@@ -207,3 +207,32 @@ async def test_store_memories_writes_memories_and_edges_together(
     with pytest.raises(NotFound):
         await repository.store_memories(tenant, [c, d], [edge(c, ghost, EdgeType.SUPPORTS)])
     assert await repository.get_memories(tenant, [c.id, d.id]) == [None, None]
+
+
+async def test_adjacent_by_one_type_and_by_several(
+    repository: GraphRepository, tenant: Tenant
+) -> None:
+    """Neighbours either direction over the given types only: one type (a session walk, a
+    typed pattern) and several (the cascade, a filter) agree with the edges written."""
+    a, b, c, d, e = memories(5)
+    await repository.upsert_memories(tenant, [a, b, c, d, e])
+    await repository.link(
+        tenant,
+        [
+            edge(a, b, EdgeType.TEMPORAL_SEQUENCE),
+            edge(c, a, EdgeType.TEMPORAL_SEQUENCE),
+            edge(a, d, EdgeType.SUPPORTS),
+            edge(e, a, EdgeType.CAUSED_BY),
+            edge(b, c, EdgeType.CONTRADICTS),
+        ],
+    )
+    store = fact_store(repository)
+    ids = [a.id, b.id, new_memory_id()]
+    assert await store.adjacent(tenant, ids, {EdgeType.TEMPORAL_SEQUENCE}) == {
+        a.id: sorted([b.id, c.id]),
+        b.id: [a.id],
+    }
+    assert await store.adjacent(tenant, ids, {EdgeType.SUPPORTS, EdgeType.CAUSED_BY}) == {
+        a.id: sorted([d.id, e.id])
+    }
+    assert await store.adjacent(tenant, [b.id], {EdgeType.CONTRADICTS}) == {b.id: [c.id]}
