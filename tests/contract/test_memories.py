@@ -7,7 +7,7 @@ from datetime import timedelta
 
 import pytest
 
-from graph_backends import GraphRepository
+from graph_backends import GraphRepository, fact_store
 from schema import (
     Category,
     EdgeType,
@@ -181,3 +181,18 @@ async def test_record_cascade_counts_in_place_and_revives_only_the_named_dormant
     assert await repository.record_cascade(tenant, [plain.id], at, revive=[plain.id]) == []
     (again,) = await repository.get_memories(tenant, [plain.id])
     assert again is not None and again.cascade_count == 2
+
+
+async def test_last_in_sessions_is_the_newest_turn_of_each(
+    repository: GraphRepository, tenant: Tenant
+) -> None:
+    """What a new turn follows: the newest memory of its session, the greatest id among
+    turns stored at the same instant; sessions without memories are left out."""
+    early = [
+        memory(f"turn {i}", source_session="a", created_at=T0 + timedelta(minutes=i))
+        for i in range(30)
+    ]
+    tied = [memory(f"tie {i}", source_session="b", created_at=T0) for i in range(3)]
+    await repository.upsert_memories(tenant, [*reversed(early), *tied, memory("no session")])
+    last = await fact_store(repository).last_in_sessions(tenant, {"a", "b", "none"})
+    assert last == {"a": early[-1].id, "b": max(m.id for m in tied)}
