@@ -40,6 +40,7 @@ from service.classifier import CategoryAssigner
 from service.conflicts import Candidate, ConflictHint, conflict_hints
 from service.embedding import Embedder, Vector
 from service.engine_settings import EngineSettings
+from service.session_locks import SessionLocks
 from service.tenants import TenantSchemas
 
 Clock = Callable[[], datetime]
@@ -135,6 +136,7 @@ class MemoryService:
         self._clock = clock
         self._engine = engine or EngineSettings()
         self._schemas = TenantSchemas(repository)
+        self._session_locks = SessionLocks()
         self._auto_link_floor = similarity_floor(embedder.name, self._engine.auto_link_floor)
 
     @property
@@ -177,6 +179,15 @@ class MemoryService:
         if not requests:
             return []
         await self.ready(tenant)
+        # Each turn follows its session's newest: a session's stores are made one at a time,
+        # from reading the clock and the newest turn to writing (service.session_locks).
+        sessions = {r.source_session for r in requests if r.source_session}
+        async with self._session_locks.hold(tenant, sessions):
+            return await self._store_each(tenant, requests)
+
+    async def _store_each(
+        self, tenant: Tenant, requests: Sequence[StoreRequest]
+    ) -> list[StoreResult | RetentiaError]:
         now = self._clock()
         results: list[Memory | RetentiaError] = []
         edges_of: dict[str, list[MemoryEdge]] = {}

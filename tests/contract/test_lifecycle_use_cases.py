@@ -6,7 +6,9 @@ idempotent, and explain shows every number."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
+from datetime import datetime
 
 import pytest
 
@@ -443,3 +445,38 @@ async def test_reactivation_takes_memories_the_caller_just_read(
         await reactivate(
             service, tenant, [a, "00000000-0000-4000-8000-000000000000"], known=[known]
         )
+
+
+class _Ticking(Clock):
+    """A clock a millisecond later at every reading: stores are ordered in time."""
+
+    def __call__(self) -> datetime:
+        return self.advance(milliseconds=1)
+
+
+async def test_concurrent_turns_of_a_session_form_one_chain(
+    tenant: Tenant, repository: GraphRepository
+) -> None:
+    """Each new turn follows the session's newest: stores of one session arriving together
+    must not all follow the same turn (the session would fork), so each turn has at most one
+    successor and the TEMPORAL_SEQUENCE edges chain every turn."""
+    service = MemoryService(repository, HashEmbedder(), _Ticking(), ENGINE)
+    first = await put(service, tenant, "turn 0", source_session="chat")
+    ids = [first] + list(
+        await asyncio.gather(
+            *(put(service, tenant, f"turn {i}", source_session="chat") for i in range(1, 9))
+        )
+    )
+    edges = [
+        e
+        for m in ids
+        for e in await repository.incident_edges(tenant, m)
+        if e.type is EdgeType.TEMPORAL_SEQUENCE and e.source == m
+    ]
+    successors = {e.source: e.target for e in edges}
+    assert len(edges) == len(successors) == len(ids) - 1  # no turn followed twice
+    chain, at = [first], first
+    while at in successors:
+        at = successors[at]
+        chain.append(at)
+    assert sorted(chain) == sorted(ids)
