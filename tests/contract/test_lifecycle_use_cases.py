@@ -462,11 +462,10 @@ async def test_concurrent_turns_of_a_session_form_one_chain(
     successor and the TEMPORAL_SEQUENCE edges chain every turn."""
     service = MemoryService(repository, HashEmbedder(), _Ticking(), ENGINE)
     first = await put(service, tenant, "turn 0", source_session="chat")
-    ids = [first] + list(
-        await asyncio.gather(
-            *(put(service, tenant, f"turn {i}", source_session="chat") for i in range(1, 9))
-        )
+    rest = await asyncio.gather(
+        *(put(service, tenant, f"turn {i}", source_session="chat") for i in range(1, 9))
     )
+    ids = [first, *rest]
     edges = [
         e
         for m in ids
