@@ -179,15 +179,6 @@ class MemoryService:
         if not requests:
             return []
         await self.ready(tenant)
-        # Each turn follows its session's newest: a session's stores are made one at a time,
-        # from reading the clock and the newest turn to writing (service.session_locks).
-        sessions = {r.source_session for r in requests if r.source_session}
-        async with self._session_locks.hold(tenant, sessions):
-            return await self._store_each(tenant, requests)
-
-    async def _store_each(
-        self, tenant: Tenant, requests: Sequence[StoreRequest]
-    ) -> list[StoreResult | RetentiaError]:
         now = self._clock()
         results: list[Memory | RetentiaError] = []
         edges_of: dict[str, list[MemoryEdge]] = {}
@@ -211,36 +202,51 @@ class MemoryService:
                 if missing:
                     results[index] = NotFound("memory", missing[0])
         drafts = [r for r in results if isinstance(r, Memory)]
-        for source, target in await self._session_sequence(tenant, drafts):
-            edges_of[target].append(new_edge(source, target, EdgeType.TEMPORAL_SEQUENCE, now))
         vectors = await self._embedder.embed([m.content for m in drafts])
         drafts = await self._assign_categories(requests, results, drafts, vectors)
-        stored: dict[str, StoreResult] = {}
-        # Auto-links this batch makes, so the inbound cap holds within a batch too.
-        batch_inbound: Counter[str] = Counter()
-        for draft, vector in zip(drafts, vectors, strict=True):
-            auto, hints = await self._neighbours(
-                tenant, draft, vector, edges_of[draft.id], now, batch_inbound
-            )
-            batch_inbound.update(e.target for e in auto)
-            edges = [*edges_of[draft.id], *auto]
-            connected = any(e.type in SUPPORTIVE_TYPES for e in edges)
-            memory = draft.model_copy(
-                update={
-                    "embedding": vector,
-                    # A causal or supportive edge makes it part of the graph at once
-                    # (tagged → active, DESIGN §4).
-                    "status": MemoryStatus.ACTIVE if connected else MemoryStatus.TAGGED,
+        # Each turn follows its session's newest. From reading the newest turns to writing, a
+        # session's stores go one at a time (service.session_locks), stamped when they enter,
+        # so the newest is always the last written.
+        sessions = {d.source_session for d in drafts if d.source_session}
+        async with self._session_locks.hold(tenant, sessions):
+            if sessions:
+                now = max(now, self._clock())
+                drafts = [
+                    d.model_copy(update={"created_at": now, "last_accessed_at": now})
+                    for d in drafts
+                ]
+                edges_of = {
+                    m: [e.model_copy(update={"created_at": now}) for e in edges]
+                    for m, edges in edges_of.items()
                 }
-            )
-            stored[memory.id] = StoreResult(memory, tuple(auto), tuple(hints))
-            edges_of[memory.id] = edges
-        if stored:
-            await self._repository.store_memories(
-                tenant,
-                [r.memory for r in stored.values()],
-                [e for mid in stored for e in edges_of[mid]],
-            )
+            for source, target in await self._session_sequence(tenant, drafts):
+                edges_of[target].append(new_edge(source, target, EdgeType.TEMPORAL_SEQUENCE, now))
+            stored: dict[str, StoreResult] = {}
+            # Auto-links this batch makes, so the inbound cap holds within a batch too.
+            batch_inbound: Counter[str] = Counter()
+            for draft, vector in zip(drafts, vectors, strict=True):
+                auto, hints = await self._neighbours(
+                    tenant, draft, vector, edges_of[draft.id], now, batch_inbound
+                )
+                batch_inbound.update(e.target for e in auto)
+                edges = [*edges_of[draft.id], *auto]
+                connected = any(e.type in SUPPORTIVE_TYPES for e in edges)
+                memory = draft.model_copy(
+                    update={
+                        "embedding": vector,
+                        # A causal or supportive edge makes it part of the graph at once
+                        # (tagged → active, DESIGN §4).
+                        "status": MemoryStatus.ACTIVE if connected else MemoryStatus.TAGGED,
+                    }
+                )
+                stored[memory.id] = StoreResult(memory, tuple(auto), tuple(hints))
+                edges_of[memory.id] = edges
+            if stored:
+                await self._repository.store_memories(
+                    tenant,
+                    [r.memory for r in stored.values()],
+                    [e for mid in stored for e in edges_of[mid]],
+                )
         return [stored[r.id] if isinstance(r, Memory) else r for r in results]
 
     async def _assign_categories(

@@ -1,11 +1,12 @@
 """One asyncio lock per (tenant, source session), held from reading a session's newest turn
-to writing the turns that follow it.
+to writing the turns that follow it (embedding and classifying happen before).
 
 Each stored turn follows its session's newest memory (a TEMPORAL_SEQUENCE edge). Two stores of
 one session that both read the newest turn before either wrote would both follow it, and the
 session would fork into a tree that recall's session walk reads as two conversations. Within
-a process the read and the write are serialised per session; stores of other sessions do not
-wait. (Processes sharing a backend are not serialised against each other.)
+a process the read and the write are serialised per session, and the turns are stamped when
+they take the lock, so the newest by time is the last written; stores of other sessions do
+not wait. (Processes sharing a backend are not serialised against each other.)
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ idempotent, and explain shows every number."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from datetime import datetime
 
 import pytest
@@ -29,6 +29,7 @@ from service.core_preferences import (
     preferences,
     set_core_preferences,
 )
+from service.embedding import Vector
 from service.engine_settings import EngineSettings
 from service.explain import explain
 from service.maintenance import consolidate, maintain
@@ -454,13 +455,22 @@ class _Ticking(Clock):
         return self.advance(milliseconds=1)
 
 
+class _SlowerForEarlierTurns(HashEmbedder):
+    """Embeds "turn N" after (9 − N) × 5 ms: the turns that read the clock first finish
+    last, so the order stores write in is not the order they started in."""
+
+    async def embed(self, texts: Sequence[str]) -> list[Vector]:
+        await asyncio.sleep((9 - int(texts[0].split()[-1])) * 0.005)
+        return await super().embed(texts)
+
+
 async def test_concurrent_turns_of_a_session_form_one_chain(
     tenant: Tenant, repository: GraphRepository
 ) -> None:
     """Each new turn follows the session's newest: stores of one session arriving together
     must not all follow the same turn (the session would fork), so each turn has at most one
     successor and the TEMPORAL_SEQUENCE edges chain every turn."""
-    service = MemoryService(repository, HashEmbedder(), _Ticking(), ENGINE)
+    service = MemoryService(repository, _SlowerForEarlierTurns(), _Ticking(), ENGINE)
     first = await put(service, tenant, "turn 0", source_session="chat")
     rest = await asyncio.gather(
         *(put(service, tenant, f"turn {i}", source_session="chat") for i in range(1, 9))
