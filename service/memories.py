@@ -3,11 +3,13 @@ is written), get, link, unlink, traverse, degrees, stats."""
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 from collections import Counter
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Any
 
 from graph_backends import GraphRepository, RecallRepository
 from schema import (
@@ -120,6 +122,20 @@ def content_hash(content: str) -> str:
     return hashlib.sha256(content.encode("utf-8")).hexdigest()
 
 
+@dataclass(frozen=True, slots=True)
+class _Nearby:
+    """The memories most similar to a new one: the hits, best first, how many auto-links
+    point into each (stored), and the content of those close enough for the conflict check."""
+
+    hits: list[SearchHit]
+    inbound: list[int]
+    close: dict[str, str]
+
+
+async def _nothing() -> list[Any]:
+    return []
+
+
 class MemoryService:
     def __init__(
         self,
@@ -204,6 +220,7 @@ class MemoryService:
         drafts = [r for r in results if isinstance(r, Memory)]
         vectors = await self._embedder.embed([m.content for m in drafts])
         drafts = await self._assign_categories(requests, results, drafts, vectors)
+        nearby = await asyncio.gather(*(self._nearby(tenant, v) for v in vectors))
         # Each turn follows its session's newest. From reading the newest turns to writing, a
         # session's stores go one at a time (service.session_locks), stamped when they enter,
         # so the newest is always the last written.
@@ -224,10 +241,8 @@ class MemoryService:
             stored: dict[str, StoreResult] = {}
             # Auto-links this batch makes, so the inbound cap holds within a batch too.
             batch_inbound: Counter[str] = Counter()
-            for draft, vector in zip(drafts, vectors, strict=True):
-                auto, hints = await self._neighbours(
-                    tenant, draft, vector, edges_of[draft.id], now, batch_inbound
-                )
+            for draft, vector, near in zip(drafts, vectors, nearby, strict=True):
+                auto, hints = self._neighbours(draft, near, edges_of[draft.id], now, batch_inbound)
                 batch_inbound.update(e.target for e in auto)
                 edges = [*edges_of[draft.id], *auto]
                 connected = any(e.type in SUPPORTIVE_TYPES for e in edges)
@@ -294,28 +309,39 @@ class MemoryService:
                 last[draft.source_session] = draft.id
         return pairs
 
-    async def _neighbours(
+    async def _nearby(self, tenant: Tenant, vector: Vector) -> _Nearby:
+        """What auto-linking and the conflict check need to know about the memories most
+        similar to a new one (read before its session's lock is taken)."""
+        s = self._engine
+        if s.auto_link_max_per_store == 0 and s.conflict_similarity_floor > 1.0:
+            return _Nearby([], [], {})
+        hits: list[SearchHit] = await self._repository.vector_search(
+            tenant, vector, max(10, s.auto_link_max_per_store + 5)
+        )
+        ids = [h.memory_id for h in hits]
+        close = [h.memory_id for h in hits if h.score >= s.conflict_similarity_floor]
+        inbound, found = await asyncio.gather(
+            self._repository.auto_link_inbound(tenant, ids) if ids else _nothing(),
+            self._repository.get_memories(tenant, close) if close else _nothing(),
+        )
+        return _Nearby(hits, list(inbound), {m.id: m.content for m in found if m is not None})
+
+    def _neighbours(
         self,
-        tenant: Tenant,
         draft: Memory,
-        vector: Vector,
+        nearby: _Nearby,
         declared: Sequence[MemoryEdge],
         now: datetime,
         batch_inbound: Mapping[str, int],
     ) -> tuple[list[MemoryEdge], list[ConflictHint]]:
-        """Auto-links and conflict hints against the most similar existing memories."""
+        """Auto-links and conflict hints against the most similar existing memories, never
+        parallel to a declared edge."""
         s = self._engine
-        if s.auto_link_max_per_store == 0 and s.conflict_similarity_floor > 1.0:
-            return [], []
-        hits: list[SearchHit] = await self._repository.vector_search(
-            tenant, vector, max(10, s.auto_link_max_per_store + 5)
-        )
         declared_targets = {e.target for e in declared}
-        ids = [h.memory_id for h in hits]
-        stored_inbound = await self._repository.auto_link_inbound(tenant, ids) if ids else []
-        inbound = {i: n + batch_inbound.get(i, 0) for i, n in zip(ids, stored_inbound, strict=True)}
+        ids = [h.memory_id for h in nearby.hits]
+        inbound = {i: n + batch_inbound.get(i, 0) for i, n in zip(ids, nearby.inbound, strict=True)}
         chosen = choose_auto_links(
-            hits,
+            nearby.hits,
             self_id=draft.id,
             excluded=declared_targets,
             inbound=inbound,
@@ -335,25 +361,23 @@ class MemoryService:
             )
             for hit in chosen
         ]
-        close = [
-            h
-            for h in hits
-            if h.score >= s.conflict_similarity_floor and h.memory_id not in declared_targets
+        candidates = [
+            Candidate(h.memory_id, nearby.close[h.memory_id], h.score)
+            for h in nearby.hits
+            if h.score >= s.conflict_similarity_floor
+            and h.memory_id not in declared_targets
+            and h.memory_id in nearby.close
         ]
-        hints: list[ConflictHint] = []
-        if close:
-            found = await self._repository.get_memories(tenant, [h.memory_id for h in close])
-            candidates = [
-                Candidate(h.memory_id, m.content, h.score)
-                for h, m in zip(close, found, strict=True)
-                if m is not None
-            ]
-            hints = conflict_hints(
+        hints = (
+            conflict_hints(
                 draft.content,
                 candidates,
                 similarity_floor=s.conflict_similarity_floor,
                 token_overlap=s.conflict_token_overlap,
             )
+            if candidates
+            else []
+        )
         return auto, hints
 
     def _draft(self, request: StoreRequest, now: datetime, index: int) -> Memory:

@@ -1,5 +1,6 @@
 """One asyncio lock per (tenant, source session), held from reading a session's newest turn
-to writing the turns that follow it (embedding and classifying happen before).
+to writing the turns that follow it (embedding, classifying and the similarity reads for
+auto-links happen before).
 
 Each stored turn follows its session's newest memory (a TEMPORAL_SEQUENCE edge). Two stores of
 one session that both read the newest turn before either wrote would both follow it, and the
