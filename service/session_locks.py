@@ -15,31 +15,28 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator, Iterable
 from contextlib import AsyncExitStack, asynccontextmanager
+from weakref import WeakValueDictionary
 
 from schema import Tenant
 
 
 class SessionLocks:
     def __init__(self) -> None:
-        self._locks: dict[tuple[str, str], asyncio.Lock] = {}
-        self._users: dict[tuple[str, str], int] = {}
+        #: A lock lives while a store holds or awaits it, then drops out by itself.
+        self._locks: WeakValueDictionary[tuple[str, str], asyncio.Lock] = WeakValueDictionary()
 
     @asynccontextmanager
     async def hold(self, tenant: Tenant, sessions: Iterable[str]) -> AsyncIterator[None]:
-        """Hold the locks of `sessions` (in a fixed order, so two batches naming the same
-        sessions cannot wait on each other); each lock is dropped when nobody holds or awaits
-        it."""
-        keys = sorted({(tenant.key, s) for s in sessions})
-        for key in keys:
-            self._locks.setdefault(key, asyncio.Lock())
-            self._users[key] = self._users.get(key, 0) + 1
-        try:
-            async with AsyncExitStack() as stack:
-                for key in keys:
-                    await stack.enter_async_context(self._locks[key])
-                yield
-        finally:
-            for key in keys:
-                self._users[key] -= 1
-                if not self._users[key]:
-                    del self._users[key], self._locks[key]
+        """Hold the locks of `sessions`, taken in a fixed order so two batches naming the same
+        sessions cannot wait on each other."""
+        locks = [self._lock(key) for key in sorted({(tenant.key, s) for s in sessions})]
+        async with AsyncExitStack() as stack:
+            for lock in locks:
+                await stack.enter_async_context(lock)
+            yield
+
+    def _lock(self, key: tuple[str, str]) -> asyncio.Lock:
+        lock = self._locks.get(key)
+        if lock is None:
+            lock = self._locks[key] = asyncio.Lock()
+        return lock
