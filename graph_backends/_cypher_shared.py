@@ -256,7 +256,7 @@ class CypherGraphMethods(_RunsCypher):
     async def record_cascade(
         self,
         tenant: Tenant,
-        ids: Sequence[str],
+        reached: Mapping[str, int],
         at: datetime,
         *,
         revive: Collection[str] = (),
@@ -264,12 +264,12 @@ class CypherGraphMethods(_RunsCypher):
         revive_to: MemoryStatus = MemoryStatus.EPISODIC,
     ) -> list[str]:
         revived: list[str] = []
-        for reached, reviving in cascade_batches(ids, revive, _BATCH):
+        for counted, reviving in cascade_batches(reached, revive, _BATCH):
             rows = await self._run(
                 tenant,
                 QueryName.RECORD_CASCADE,
                 {
-                    "ids": reached,
+                    "reached": counted,
                     "revive": reviving,
                     "now": epoch_us(at),
                     "from": str(revive_from),

@@ -6,7 +6,7 @@ is what a DataLoader needs. Every method is scoped to one tenant; none can reach
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Protocol, runtime_checkable
 
@@ -61,17 +61,24 @@ def check_dimension(vector: Sequence[float], dimension: int) -> None:
 
 
 def cascade_batches(
-    ids: Sequence[str], revive: Collection[str], size: int
-) -> list[tuple[list[str], list[str]]]:
-    """`record_cascade`'s ids and revivable ids, each parsed and without repeats, cut into
-    batches of at most `size` of each."""
-    from schema import parse_memory_id
+    reached: Mapping[str, int], revive: Collection[str], size: int
+) -> list[tuple[list[dict[str, object]], list[str]]]:
+    """`record_cascade`'s rows (`{"id", "n"}`: a parsed id and how many cascades reached it,
+    summed over repeats) and revivable ids (parsed, without repeats), cut into batches of at
+    most `size` of each. Counts below 1 are refused."""
+    from schema import InvalidInput, parse_memory_id
 
-    reached = list(dict.fromkeys(parse_memory_id(i) for i in ids))
+    counts: dict[str, int] = {}
+    for memory_id, n in reached.items():
+        if n < 1:
+            raise InvalidInput("reached", f"counts {n} cascades for {memory_id}; at least 1")
+        key = parse_memory_id(memory_id)
+        counts[key] = counts.get(key, 0) + n
+    rows: list[dict[str, object]] = [{"id": i, "n": n} for i, n in counts.items()]
     reviving = list(dict.fromkeys(parse_memory_id(i) for i in revive))
     return [
-        (reached[start : start + size], reviving[start : start + size])
-        for start in range(0, max(len(reached), len(reviving)), size)
+        (rows[start : start + size], reviving[start : start + size])
+        for start in range(0, max(len(rows), len(reviving)), size)
     ]
 
 
@@ -187,16 +194,17 @@ class GraphRepository(Protocol):
     async def record_cascade(
         self,
         tenant: Tenant,
-        ids: Sequence[str],
+        reached: Mapping[str, int],
         at: datetime,
         *,
         revive: Collection[str] = (),
         revive_from: MemoryStatus = MemoryStatus.DORMANT,
         revive_to: MemoryStatus = MemoryStatus.EPISODIC,
     ) -> list[str]:
-        """A recall cascade reached `ids`: `cascade_count += 1` and `last_reactivated_at = at`
-        in place, without reading them; those of `revive` in status `revive_from` move to
-        `revive_to`. Missing ids are ignored. Returns the ids whose status changed."""
+        """Recall cascades reached the memories of `reached`, each as many times as it maps
+        to: `cascade_count += n` and `last_reactivated_at = at` in place, without reading
+        them; those of `revive` in status `revive_from` move to `revive_to`. Missing ids are
+        ignored. Returns the ids whose status changed."""
 
     async def supportive_neighbours(self, tenant: Tenant) -> dict[str, list[str]]:
         """The causal or supportive neighbours of every connected memory."""

@@ -581,7 +581,7 @@ class SurrealRepository(SurrealFactsMixin, SurrealRecallMixin):
     async def record_cascade(
         self,
         tenant: Tenant,
-        ids: Sequence[str],
+        reached: Mapping[str, int],
         at: datetime,
         *,
         revive: Collection[str] = (),
@@ -589,14 +589,14 @@ class SurrealRepository(SurrealFactsMixin, SurrealRecallMixin):
         revive_to: MemoryStatus = MemoryStatus.EPISODIC,
     ) -> list[str]:
         revived: list[str] = []
-        for reached, reviving in cascade_batches(ids, revive, BATCH):
+        for counted, reviving in cascade_batches(reached, revive, BATCH):
             (changed,) = await self._write(
                 tenant,
                 [
                     step(
                         QueryName.RECORD_CASCADE,
                         {
-                            "ids": reached,
+                            "reached": counted,
                             "revive": reviving,
                             "now": epoch_us(at),
                             "from": str(revive_from),

@@ -151,9 +151,9 @@ async def test_malformed_ids_are_rejected(repository: GraphRepository, tenant: T
 async def test_record_cascade_counts_in_place_and_revives_only_the_named_dormant(
     repository: GraphRepository, tenant: Tenant
 ) -> None:
-    """Reached memories count the cascade and keep every other property; only a dormant one
-    named in `revive` changes status; a missing id is ignored; a second cascade counts
-    again; more ids than one batch holds are all written."""
+    """Reached memories count the cascades that reached them and keep every other property;
+    only a dormant one named in `revive` changes status; a missing id is ignored; a second
+    call counts again; more ids than one batch holds are all written."""
     dormant, kept, active, plain = memories(4)
     dormant = dormant.model_copy(update={"status": MemoryStatus.DORMANT, "cascade_count": 2})
     kept = kept.model_copy(update={"status": MemoryStatus.DORMANT})
@@ -163,8 +163,9 @@ async def test_record_cascade_counts_in_place_and_revives_only_the_named_dormant
     at = T0 + timedelta(days=3)
     missing = new_memory_id()
     reached = [dormant.id, kept.id, active.id, plain.id, missing, *(m.id for m in crowd)]
+    times = {m: 1 for m in reached} | {kept.id: 3, crowd[-1].id: 2}
     revived = await repository.record_cascade(
-        tenant, reached, at, revive=[dormant.id, active.id, missing]
+        tenant, times, at, revive=[dormant.id, active.id, missing]
     )
     assert revived == [dormant.id]
     got = {m.id: m for m in await repository.get_memories(tenant, reached) if m}
@@ -172,15 +173,17 @@ async def test_record_cascade_counts_in_place_and_revives_only_the_named_dormant
     assert got[dormant.id].status is MemoryStatus.EPISODIC
     assert got[kept.id].status is MemoryStatus.DORMANT
     assert got[active.id].status is MemoryStatus.SEMANTIC and got[active.id].pinned
-    assert [got[m.id].cascade_count for m in (dormant, kept, active, plain)] == [3, 1, 1, 1]
-    assert all(got[m.id].cascade_count == 1 for m in crowd)
+    assert [got[m.id].cascade_count for m in (dormant, kept, active, plain)] == [3, 3, 1, 1]
+    assert [got[m.id].cascade_count for m in crowd] == [1] * 519 + [2]
     assert all(m.last_reactivated_at == at for m in got.values())
     assert got[plain.id].model_copy(
         update={"cascade_count": 0, "last_reactivated_at": None}
     ) == plain.model_copy(update={"embedding": None})
-    assert await repository.record_cascade(tenant, [plain.id], at, revive=[plain.id]) == []
+    assert await repository.record_cascade(tenant, {plain.id: 1}, at, revive=[plain.id]) == []
     (again,) = await repository.get_memories(tenant, [plain.id])
     assert again is not None and again.cascade_count == 2
+    with pytest.raises(InvalidInput, match="at least 1"):
+        await repository.record_cascade(tenant, {plain.id: 0}, at)
 
 
 async def test_last_in_sessions_is_the_newest_turn_of_each(

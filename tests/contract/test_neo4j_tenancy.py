@@ -217,7 +217,7 @@ class TestNeo4jTenancy:
             changed = a[0].model_copy(update={"status": MemoryStatus.EPISODIC, "pinned": True})
             assert await neo4j.update_memories(alpha, [changed]) == [True]
             assert await neo4j.validate_auto_links(alpha, ids, T0) == 2
-            assert await neo4j.record_cascade(alpha, ids, T0, revive=ids) == []
+            assert await neo4j.record_cascade(alpha, dict.fromkeys(ids, 1), T0, revive=ids) == []
             assert all(m and m.cascade_count == 0 for m in await neo4j.get_memories(beta, ids))
             keys = [
                 EdgeKey(source=ids[0], target=ids[1], type=EdgeType.CAUSED_BY),
