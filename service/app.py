@@ -35,7 +35,7 @@ from service.heap import settle_after_start
 from service.maintenance import build_summarizer
 from service.memories import MemoryService
 from service.observability import RequestObservability, observe_operations
-from service.reactivation import reactivate
+from service.reactivation_queue import ReactivationQueue
 from service.recall import RecallService
 from service.settings import Settings
 from service.webhooks import WebhookConfig, WebhookSender
@@ -149,6 +149,7 @@ class UseCases:
     facts: FactService
     memory_facts: MemoryFactWriter
     recall: RecallService
+    reactivations: ReactivationQueue
 
 
 @asynccontextmanager
@@ -158,27 +159,35 @@ async def open_use_cases(
     embedder: Embedder,
     clock: Callable[[], datetime],
     tenant: Tenant,
+    *,
+    deferred_reactivation: bool = False,
 ) -> AsyncIterator[UseCases]:
-    """Memories (ready for `tenant`), the fact writers and recall (reactivating through the
-    memories), sharing one classifier; the fact webhook sender is closed on exit. Used by
-    `retentia serve` and `retentia mcp` alike."""
+    """Memories (ready for `tenant`), the fact writers and recall, sharing one classifier.
+    A recall reactivates its hits before it answers, or with `deferred_reactivation` (what
+    `retentia serve` does) queues them for the reactivation queue to write just after. On exit
+    the queue is drained and the fact webhook sender closed. Used by `retentia serve` and
+    `retentia mcp` alike."""
     classifier = build_classifier(
         embedder, settings.llm_model, settings.openai_base_url, _openai_key(settings)
     )
     memories = MemoryService(repository, embedder, clock, settings.engine, classifier=classifier)
     await memories.ready(tenant)
     facts, memory_facts, webhook = build_fact_writers(settings, repository, clock, embedder)
+    reactivations = ReactivationQueue(memories)
     recall = RecallService(
         facts.repository,
         embedder,
         clock,
         settings.engine,
         classifier=classifier,
-        reactivate=lambda t, hits: reactivate(memories, t, [m.id for m in hits], known=hits),
+        reactivate=reactivations.submit
+        if deferred_reactivation
+        else lambda t, hits: reactivations.reactivate_now(t, [m.id for m in hits]),
     )
     try:
-        yield UseCases(memories, facts, memory_facts, recall)
+        yield UseCases(memories, facts, memory_facts, recall, reactivations)
     finally:
+        await reactivations.aclose()
         if webhook is not None:
             await webhook.aclose()
 
@@ -212,7 +221,14 @@ def create_app(
         try:
             async with (
                 open_backend(settings.backend_config(embedder.dimension)) as repository,
-                open_use_cases(settings, repository, embedder, clock, default_tenant) as uses,
+                open_use_cases(
+                    settings,
+                    repository,
+                    embedder,
+                    clock,
+                    default_tenant,
+                    deferred_reactivation=True,
+                ) as uses,
             ):
                 keys = ApiKeyStore(uses.facts.repository, clock)
                 await _start_auth(settings, keys)
@@ -224,6 +240,7 @@ def create_app(
                     memory_facts=uses.memory_facts,
                     keys=keys,
                     recall=uses.recall,
+                    reactivations=uses.reactivations,
                     dev=settings.dev,
                 )
                 log.info("Retentia ready on backend %s", repository.backend_name)

@@ -32,6 +32,15 @@ RECALL_LEG_FAILURES: Final = Counter(
     "Recall legs that failed and were skipped (the response said degraded), by leg.",
     ["leg"],
 )
+REACTIVATION_FAILURES: Final = Counter(
+    "retentia_reactivation_failures_total",
+    "Recalls whose reactivation could not be written (their answers stood; logged).",
+)
+REACTIVATION_BATCH_RECALLS: Final = Histogram(
+    "retentia_reactivation_batch_recalls",
+    "Recalls of one tenant whose reactivations were written together in one batch.",
+    buckets=(1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024),
+)
 MEMORIES_FORGOTTEN: Final = Counter(
     "retentia_memories_forgotten_total",
     "Memories deleted by the forgetting sweep of a maintenance pass (dry runs excluded).",

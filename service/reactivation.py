@@ -9,12 +9,19 @@ presentation, so their score is unchanged — and a dormant one reached with str
 `revive_strength` revives to episodic. The cascade is written in place by the engine
 (`record_cascade`): a recall reaches ~140 memories, and reading and rewriting them whole was
 the largest cost of a recall under load.
+
+`reactivate_recalls` applies the reactivations of several recalls at once (what
+`service.reactivation_queue` collects while one batch is written): each memory is read fresh
+once and gets one presentation per recall that hit it, one walk serves every recall's cascade,
+and each reached memory counts every cascade that reached it — the same result as applying the
+recalls one by one, in fewer round trips.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -36,6 +43,14 @@ _DIRECT_FIELDS = (
 
 
 @dataclass(frozen=True, slots=True)
+class Recalled:
+    """The hits of one recall (memory ids), reactivated as of `at`."""
+
+    ids: tuple[str, ...]
+    at: datetime
+
+
+@dataclass(frozen=True, slots=True)
 class ReactivationReport:
     direct: tuple[str, ...]
     #: Memory id → the strongest cascade strength that reached it.
@@ -48,52 +63,141 @@ class ReactivationReport:
 _MAX_REACHED_PER_SEED = 500
 
 
-async def _cascade_hops(
-    repository: GraphRepository, tenant: Tenant, seeds: Sequence[str], depth: int
+def _hops(
+    adjacency: Mapping[str, Sequence[str]], seeds: Sequence[str], depth: int
 ) -> dict[str, int]:
-    """Hop distance from the nearest seed over supportive edges, either direction: one
-    breadth-first walk from every seed at once, one query per hop. A memory's cascade strength
-    depends only on its hop count, so the nearest seed's is the strongest — what walking from
-    each seed in turn (a query per seed and hop) gave, at a tenth of the round trips."""
-    store = fact_store(repository)
+    """Hop distance from the nearest seed over `adjacency`, breadth first, at most `depth`
+    hops and `_MAX_REACHED_PER_SEED` memories per seed. A memory's cascade strength depends
+    only on its hop count, so the nearest seed's is the strongest."""
     hops = {seed: 0 for seed in seeds}
-    frontier = list(seeds)
-    limit = _MAX_REACHED_PER_SEED * len(seeds)
+    frontier = list(hops)
+    limit = _MAX_REACHED_PER_SEED * len(hops)
     for hop in range(1, depth + 1):
         if not frontier or len(hops) >= limit:
             break
-        adjacent = await store.adjacent(tenant, frontier, SUPPORTIVE_TYPES)
-        reached = dict.fromkeys(n for m in frontier for n in adjacent.get(m, []) if n not in hops)
+        reached = dict.fromkeys(n for m in frontier for n in adjacency.get(m, ()) if n not in hops)
         frontier = list(reached)[: limit - len(hops)]
         hops.update((n, hop) for n in frontier)
     return hops
 
 
-async def _cascade(
-    repository: GraphRepository,
-    tenant: Tenant,
-    seeds: Sequence[str],
-    now: datetime,
-    s: EngineSettings,
-) -> tuple[dict[str, float], list[str]]:
-    """The cascade from `seeds`: each reached memory's strength, and the ids it revived."""
-    if s.cascade_hops <= 0:
-        return {}, []
-    hops = await _cascade_hops(repository, tenant, seeds, s.cascade_hops)
-    strengths = {m: cascade_strength(hop, s) for m, hop in hops.items() if hop > 0}
-    revived = await repository.record_cascade(
-        tenant,
-        list(strengths),
-        now,
-        revive=[m for m, strength in strengths.items() if may_revive(strength, s)],
-        revive_from=REVIVES_FROM,
-        revive_to=REVIVES_TO,
+async def _walk(
+    repository: GraphRepository, tenant: Tenant, seeds: Sequence[str], depth: int
+) -> dict[str, list[str]]:
+    """The supportive neighbours (either direction) of the memories within `depth - 1` hops of
+    `seeds`, as `_hops` walks them: one walk from every seed at once, one query per hop — all
+    that the cascade of any subset of `seeds` needs."""
+    store = fact_store(repository)
+    adjacency: dict[str, list[str]] = {}
+    for hop in range(depth):
+        within = _hops(adjacency, seeds, hop)
+        frontier = [m for m in within if m not in adjacency]
+        if not frontier or len(within) >= _MAX_REACHED_PER_SEED * len(set(seeds)):
+            break
+        found = await store.adjacent(tenant, frontier, SUPPORTIVE_TYPES)
+        adjacency.update((m, found.get(m, [])) for m in frontier)
+    return adjacency
+
+
+def _reached(
+    adjacency: Mapping[str, Sequence[str]], seed_sets: Sequence[Sequence[str]], s: EngineSettings
+) -> tuple[Counter[str], dict[str, float]]:
+    """The cascades from each set of seeds (one per recall; a recall's own seeds are not part
+    of its cascade): how many reached each memory, and the strongest strength that did."""
+    times: Counter[str] = Counter()
+    strengths: dict[str, float] = {}
+    for seeds in seed_sets:
+        for m, hop in _hops(adjacency, seeds, s.cascade_hops).items():
+            if hop > 0:
+                times[m] += 1
+                strengths[m] = max(strengths.get(m, 0.0), cascade_strength(hop, s))
+    return times, strengths
+
+
+def _presented(
+    memory: Memory, times: Sequence[datetime], cascaded_at: datetime | None, s: EngineSettings
+) -> Memory:
+    """`memory` after a direct recall at each of `times` (in order) and, if a cascade of the
+    same batch reached it, that cascade's stamp (`cascaded_at`, the batch's latest time)."""
+    keep = min(MAX_REACTIVATION_TIMESTAMPS, s.max_presentations)
+    stability = memory.stability
+    for _ in times:
+        stability = stability_after_recall(stability, s)
+    last = max(times)
+    return memory.model_copy(
+        update={
+            "reactivation_timestamps": (*memory.reactivation_timestamps, *times)[-keep:],
+            "reactivation_count": memory.reactivation_count + len(times),
+            "stability": stability,
+            "last_accessed_at": last,
+            "last_reactivated_at": last if cascaded_at is None else max(last, cascaded_at),
+        }
     )
-    return strengths, revived
 
 
-async def _no_cascade() -> tuple[dict[str, float], list[str]]:
-    return {}, []
+async def _no_adjacency() -> dict[str, list[str]]:
+    return {}
+
+
+async def _no_revivals() -> list[str]:
+    return []
+
+
+async def reactivate_recalls(
+    service: MemoryService,
+    tenant: Tenant,
+    recalls: Sequence[Recalled],
+    *,
+    cascade: bool = True,
+) -> ReactivationReport:
+    """Direct reactivation of every recall's hits and, unless disabled, their cascades, with
+    the result of applying the recalls one after another — except that every cascade of the
+    batch stamps `last_reactivated_at` with the batch's latest recall time. Hits are read now
+    (so reactivations applied since a recall read them are kept); hits deleted since are left
+    out. One read of the hits and one walk serve every recall; each memory is written once."""
+    s = service.engine
+    repository = service.repository
+    recalls = sorted(recalls, key=lambda r: r.at)
+    hits = [list(dict.fromkeys(parse_memory_id(i) for i in r.ids)) for r in recalls]
+    times: dict[str, list[datetime]] = {}
+    for recall, ids in zip(recalls, hits, strict=True):
+        for memory_id in ids:
+            times.setdefault(memory_id, []).append(recall.at)
+    if not times:
+        return ReactivationReport((), {}, (), 0)
+    walks = cascade and s.cascade_hops > 0
+    read, adjacency = await asyncio.gather(
+        service.get(tenant, list(times)),
+        _walk(repository, tenant, list(times), s.cascade_hops) if walks else _no_adjacency(),
+    )
+    found = [m for m in read if m is not None]
+    present = {m.id for m in found}
+    reached, strengths = _reached(adjacency, [[i for i in ids if i in present] for ids in hits], s)
+    at = recalls[-1].at
+    direct = [_presented(m, times[m.id], at if m.id in reached else None, s) for m in found]
+    # The direct writes, the link validation and the cascade's write touch disjoint
+    # properties, but for a memory both hit and reached, whose `last_reactivated_at` both
+    # write with the same value; so they run together.
+    _, validated, revived = await asyncio.gather(
+        repository.update_memories(tenant, direct, fields=_DIRECT_FIELDS),
+        repository.validate_auto_links(tenant, list(present), at),
+        repository.record_cascade(
+            tenant,
+            reached,
+            at,
+            revive=[m for m, strength in strengths.items() if may_revive(strength, s)],
+            revive_from=REVIVES_FROM,
+            revive_to=REVIVES_TO,
+        )
+        if reached
+        else _no_revivals(),
+    )
+    return ReactivationReport(
+        direct=tuple(m.id for m in found),
+        cascaded=dict(sorted(strengths.items())),
+        revived=tuple(sorted(revived)),
+        validated_auto_links=validated,
+    )
 
 
 async def reactivate(
@@ -102,51 +206,14 @@ async def reactivate(
     ids: Sequence[str],
     *,
     cascade: bool = True,
-    known: Sequence[Memory] = (),
 ) -> ReactivationReport:
-    """Direct reactivation of `ids` (all must exist) and, unless disabled, the cascade.
-    `known` are memories of `ids` the caller has just read (a recall's hits): they are not read
-    again."""
-    s = service.engine
-    repository = service.repository
+    """Direct reactivation of `ids` now (all must exist) and, unless disabled, the cascade."""
     wanted = list(dict.fromkeys(parse_memory_id(i) for i in ids))
-    given = {m.id: m for m in known}
-    unknown = [i for i in wanted if i not in given]
-    read = dict(zip(unknown, await service.get(tenant, unknown), strict=True)) if unknown else {}
-    found = [given.get(i) or read.get(i) for i in wanted]
-    missing = [i for i, m in zip(wanted, found, strict=True) if m is None]
+    missing = [
+        i for i, m in zip(wanted, await service.get(tenant, wanted), strict=True) if m is None
+    ]
     if missing:
         raise NotFound("memory", missing[0])
-    now = service.now()
-    direct = []
-    for memory in (m for m in found if m is not None):
-        keep = (
-            MAX_REACTIVATION_TIMESTAMPS
-            if s.max_presentations > MAX_REACTIVATION_TIMESTAMPS
-            else s.max_presentations
-        )
-        stamps = (*memory.reactivation_timestamps, now)[-keep:]
-        direct.append(
-            memory.model_copy(
-                update={
-                    "reactivation_timestamps": stamps,
-                    "reactivation_count": memory.reactivation_count + 1,
-                    "stability": stability_after_recall(memory.stability, s),
-                    "last_accessed_at": now,
-                    "last_reactivated_at": now,
-                }
-            )
-        )
-    # The direct writes, the link validation and the cascade touch disjoint properties or
-    # memories (the cascade excludes its seeds), so they run together.
-    _, validated, (strengths, revived) = await asyncio.gather(
-        repository.update_memories(tenant, direct, fields=_DIRECT_FIELDS),
-        repository.validate_auto_links(tenant, wanted, now),
-        _cascade(repository, tenant, wanted, now, s) if cascade else _no_cascade(),
-    )
-    return ReactivationReport(
-        direct=tuple(wanted),
-        cascaded=dict(sorted(strengths.items())),
-        revived=tuple(sorted(revived)),
-        validated_auto_links=validated,
+    return await reactivate_recalls(
+        service, tenant, [Recalled(tuple(wanted), service.now())], cascade=cascade
     )

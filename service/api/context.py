@@ -11,7 +11,7 @@ from typing import Any
 from starlette.requests import Request
 from strawberry.dataloader import DataLoader
 
-from schema import Degrees, Memory, Tenant
+from schema import Degrees, Memory, RetentiaError, Tenant
 from schema.facts import ExtractionRecord
 from service.auth import (
     Access,
@@ -21,12 +21,14 @@ from service.auth import (
     Permission,
     Principal,
     authenticate,
+    request_tenant,
     require,
 )
 from service.extraction import MemoryFactWriter
 from service.facts import FactService
 from service.maintenance import Summarizer
 from service.memories import MemoryService
+from service.reactivation_queue import ReactivationQueue
 from service.recall import RecallService
 
 ORG_HEADER = "x-retentia-org"
@@ -46,6 +48,8 @@ class Services:
     memory_facts: MemoryFactWriter
     keys: ApiKeyStore
     recall: RecallService
+    #: Recalls' reactivations, written after their answers (settled before each request).
+    reactivations: ReactivationQueue
     #: Development mode (`retentia serve --dev`, loopback only): no keys, every request admin
     #: of the org it names.
     dev: bool = False
@@ -126,4 +130,16 @@ async def build_context(request: Request, response: Any) -> Context:
             services.default_tenant.org,
             request_id,
         )
+    if not isinstance(principal, AuthError):
+        await _settle(services, org or principal.org, project)
     return Context(request, response, services, Access(principal, org, project), request_id)
+
+
+async def _settle(services: Services, org: str, project: str) -> None:
+    """Wait for the reactivations of the tenant's recalls answered so far, so the request
+    reads them (a name the request may not use is refused later, by `require()`)."""
+    try:
+        tenant = request_tenant(org, project)
+    except RetentiaError:
+        return
+    await services.reactivations.settle(tenant)

@@ -81,7 +81,6 @@ from service.core_preferences import (
 )
 from service.explain import explain
 from service.maintenance import consolidate, maintain
-from service.reactivation import reactivate
 
 log = logging.getLogger(__name__)
 
@@ -496,8 +495,8 @@ class Mutation:
     ) -> ReactivateResult:
         try:
             tenant = info.context.require(WRITE).tenant()
-            report = await reactivate(
-                info.context.services.memories, tenant, _ids(ids), cascade=cascade
+            report = await info.context.services.reactivations.reactivate_now(
+                tenant, _ids(ids), cascade=cascade
             )
         except RetentiaError as e:
             return errors.from_domain(e)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator, Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 
 import pytest
 
@@ -34,7 +34,7 @@ from service.engine_settings import EngineSettings
 from service.explain import explain
 from service.maintenance import consolidate, maintain
 from service.memories import LinkRequest, MemoryService, RelatedEdge, StoreRequest
-from service.reactivation import reactivate
+from service.reactivation import ReactivationReport, Recalled, reactivate, reactivate_recalls
 from service.retention import activation
 from tests.engine_support import Clock, HashEmbedder
 
@@ -429,23 +429,53 @@ async def test_consolidation_alone_touches_nothing_else_and_is_idempotent(
     assert (await consolidate(service, tenant)).consolidated == []
 
 
-async def test_reactivation_takes_memories_the_caller_just_read(
-    service: MemoryService, tenant: Tenant
+async def test_recalls_reactivated_together_count_as_one_after_another(
+    service: MemoryService, tenant: Tenant, clock: Clock
 ) -> None:
-    """A recall passes its hits as read: those are written from, the others read; an id
-    neither known nor stored is still NotFound."""
-    a = await put(service, tenant, "alpha known")
-    b = await put(service, tenant, "bravo read")
-    (known,) = await service.get(tenant, [a])
-    assert known is not None
-    report = await reactivate(service, tenant, [a, b], known=[known], cascade=False)
-    assert report.direct == (a, b)
-    got = {m.id: m for m in await service.get(tenant, [a, b]) if m}
-    assert [got[i].reactivation_count for i in (a, b)] == [1, 1]
-    with pytest.raises(NotFound):
-        await reactivate(
-            service, tenant, [a, "00000000-0000-4000-8000-000000000000"], known=[known]
-        )
+    """a —SUPPORTS— x —SUPPORTS— y —CAUSED_BY— b, y —SUPPORTS— w —SUPPORTS— z; three recalls
+    (given out of order) hit [a], [b, a] and [x, gone] (gone is deleted before they apply).
+    Each hit gets one presentation per recall, each memory counts every recall's cascade that
+    reached it (two hops, a recall's own hits excluded), and every stamp of a cascade is the
+    batch's latest time — also on a memory that was hit earlier in the batch."""
+    a = await put(service, tenant, "alpha seed")
+    x = await put(service, tenant, "x between", related=(RelatedEdge(a, EdgeType.SUPPORTS),))
+    y = await put(service, tenant, "y between", related=(RelatedEdge(x, EdgeType.SUPPORTS),))
+    b = await put(service, tenant, "bravo seed", related=(RelatedEdge(y, EdgeType.CAUSED_BY),))
+    w = await put(service, tenant, "w beyond", related=(RelatedEdge(y, EdgeType.SUPPORTS),))
+    z = await put(service, tenant, "z beyond", related=(RelatedEdge(w, EdgeType.SUPPORTS),))
+    gone = await put(service, tenant, "gone soon", related=(RelatedEdge(z, EdgeType.SUPPORTS),))
+    t1, t2, t3 = (clock.now + timedelta(minutes=m) for m in (1, 2, 3))
+    await service.delete(tenant, [gone])
+    report = await reactivate_recalls(
+        service,
+        tenant,
+        [Recalled((x, gone), t3), Recalled((a,), t1), Recalled((b, a, b), t2)],
+    )
+    assert report.direct == (a, b, x)
+    assert report.cascaded == {
+        a: pytest.approx(0.3),
+        b: pytest.approx(0.09),
+        x: pytest.approx(0.3),
+        y: pytest.approx(0.3),
+        w: pytest.approx(0.09),
+    }
+    got = {m.id: m for m in await service.get(tenant, [a, b, x, y, w, z]) if m}
+    assert [got[i].reactivation_timestamps for i in (a, b, x, y)] == [(t1, t2), (t2,), (t3,), ()]
+    assert [got[i].reactivation_count for i in (a, b, x, y)] == [2, 1, 1, 0]
+    assert got[a].stability == pytest.approx(1.1 + 0.1 / 1.1)
+    assert [got[i].last_accessed_at for i in (a, b, x)] == [t2, t2, t3]
+    assert [got[i].cascade_count for i in (a, b, x, y, w, z)] == [1, 1, 2, 3, 2, 0]
+    assert [got[i].last_reactivated_at for i in (a, b, x, y, w, z)] == [t3] * 5 + [None]
+
+
+async def test_reactivating_nothing_or_only_deleted_hits_writes_nothing(
+    service: MemoryService, tenant: Tenant, clock: Clock
+) -> None:
+    gone = await put(service, tenant, "gone soon")
+    await service.delete(tenant, [gone])
+    assert await reactivate_recalls(service, tenant, []) == ReactivationReport((), {}, (), 0)
+    report = await reactivate_recalls(service, tenant, [Recalled((gone,), clock.now)])
+    assert report == ReactivationReport((), {}, (), 0)
 
 
 class _Ticking(Clock):

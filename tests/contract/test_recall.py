@@ -71,9 +71,7 @@ class World:
     def recall_service(self, **options: Any) -> RecallService:
         options.setdefault(
             "reactivate",
-            lambda t, hits: reactivate(
-                self.memories, t, [m.id for m in hits], cascade=False, known=hits
-            ),
+            lambda t, hits: reactivate(self.memories, t, [m.id for m in hits], cascade=False),
         )
         return RecallService(
             options.pop("repository", self.store),
