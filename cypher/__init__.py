@@ -70,6 +70,9 @@ class QueryName(StrEnum):
     PUT_CONFIG = "put_config"
     VALIDATE_AUTO_LINKS = "validate_auto_links"
     RECORD_CASCADE = "record_cascade"
+    # Moving the full-text index from :Memory to :MemoryVector (FalkorDB).
+    BACKFILL_MEMORY_TEXT = "backfill_memory_text"
+    DROP_MEMORY_FULLTEXT_INDEX = "drop_memory_fulltext_index"
     SUPPORTIVE_NEIGHBOURS = "supportive_neighbours"
     # Tenancy by property, where tenants share one database (Neo4j); FalkorDB has a graph per
     # tenant and uses none of these.

@@ -53,9 +53,9 @@ POSTINGS_CAP: Final = 300
 _INDEXES: Final = (
     ("Memory", "id", "RANGE", QueryName.CREATE_MEMORY_ID_INDEX),
     ("Memory", "created_at", "RANGE", QueryName.CREATE_MEMORY_CREATED_AT_INDEX),
-    ("Memory", "content", "FULLTEXT", QueryName.CREATE_MEMORY_FULLTEXT_INDEX),
     ("MemoryVector", "id", "RANGE", QueryName.CREATE_MEMORY_VECTOR_ID_INDEX),
     ("MemoryVector", "embedding", "VECTOR", QueryName.CREATE_MEMORY_VECTOR_INDEX),
+    ("MemoryVector", "content", "FULLTEXT", QueryName.CREATE_MEMORY_FULLTEXT_INDEX),
     ("Tombstone", "id", "RANGE", QueryName.CREATE_TOMBSTONE_ID_INDEX),
     ("Config", "key", "RANGE", QueryName.CREATE_CONFIG_KEY_INDEX),
 )
@@ -65,6 +65,8 @@ _SESSION_INDEX: Final = (
     #: Memories naming an entity (recall's graph leg); created with a backfill of older data.
     ("Memory", ENTITY_KEYS, "RANGE", RecallQueryName.CREATE_MEMORY_ENTITY_KEYS_INDEX),
 )
+#: Where the full-text index was before it moved to :MemoryVector (`create_memory_fulltext_index`).
+_OLD_FULLTEXT_INDEX: Final = ("Memory", "content", "FULLTEXT")
 #: One query of a transaction: its name, parameters and template slots.
 _Step = tuple[QueryName, dict[str, Any], dict[str, EdgeType]]
 
@@ -165,7 +167,24 @@ class FalkorRepository(FalkorFactsMixin, FalkorRecallMixin, CypherGraphMethods):
         await self._ensure_indexes(tenant, _SESSION_INDEX)
         if backfill:  # memories stored before the property existed
             await self._run(tenant, RecallQueryName.BACKFILL_MEMORY_ENTITY_KEYS)
+        if _OLD_FULLTEXT_INDEX in await self._indexes(tenant):
+            await self._move_fulltext_index(tenant)
         await self._check_dimension(tenant)
+
+    async def _move_fulltext_index(self, tenant: Tenant) -> None:
+        """Data written before the full-text index moved to :MemoryVector: copy the content
+        there (its index exists by now), then drop the old index. A crash in between repeats
+        only the copy of what is still missing."""
+        (row,) = await self._run(tenant, QueryName.BACKFILL_MEMORY_TEXT)
+        log.info(
+            "tenant %s: full-text index moved to :MemoryVector (%s memories)", tenant, row["n"]
+        )
+        try:
+            await self._run(tenant, QueryName.DROP_MEMORY_FULLTEXT_INDEX)
+        except BackendError:
+            # Another process may have dropped it meanwhile; re-read before failing.
+            if _OLD_FULLTEXT_INDEX in await self._indexes(tenant):
+                raise
 
     async def _wait_operational(self, tenant: Tenant, key: tuple[str, str, str]) -> None:
         for _ in range(6000):

@@ -48,6 +48,8 @@ FALKORDB_ONLY: dict[AnyQueryName, str] = {
     QueryName.TERM_POSTINGS: "Lucene ranks full-text hits by BM25 itself",
     RecallQueryName.CREATE_MEMORY_ENTITY_KEYS_INDEX: "Neo4j reads mentions via its tenant index",
     RecallQueryName.BACKFILL_MEMORY_ENTITY_KEYS: "only FalkorDB's index reads entity_keys",
+    QueryName.BACKFILL_MEMORY_TEXT: "Neo4j's full-text index stays on :Memory",
+    QueryName.DROP_MEMORY_FULLTEXT_INDEX: "Neo4j's full-text index stays on :Memory",
 }
 ALL_QUERIES: list[AnyQueryName] = [*QueryName, *FactQueryName, *RecallQueryName]
 SCOPED = [n for n in ALL_QUERIES if n not in GLOBAL and n not in FALKORDB_ONLY]

@@ -178,6 +178,7 @@ def sample_params(name: AnyQueryName, dialect: str, tenant: Tenant) -> dict[str,
         "terms": ["hello", "world"],
         "cap": 300,
         "revive": ["a"],
+        "reached": [{"id": "a", "n": 1}],
         "from": "dormant",
         "to": "episodic",
     }

@@ -248,6 +248,7 @@ def _params(name: QueryName, seeded: Seeded) -> dict[str, Any]:
         "names": ["alice", "nobody"],
         "sessions": ["s1", "no-such-session"],
         "revive": [b, "no-such-memory"],
+        "reached": [{"id": a, "n": 2}, {"id": "no-such-memory", "n": 1}],
         "from": "dormant",
         "to": "episodic",
     }
