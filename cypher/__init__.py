@@ -70,7 +70,8 @@ class QueryName(StrEnum):
     PUT_CONFIG = "put_config"
     VALIDATE_AUTO_LINKS = "validate_auto_links"
     RECORD_CASCADE = "record_cascade"
-    # Moving the full-text index from :Memory to :MemoryVector (FalkorDB).
+    # The full-text index on :MemoryText, and its move there from :Memory (FalkorDB).
+    CREATE_MEMORY_TEXT_ID_INDEX = "create_memory_text_id_index"
     BACKFILL_MEMORY_TEXT = "backfill_memory_text"
     DROP_MEMORY_FULLTEXT_INDEX = "drop_memory_fulltext_index"
     SUPPORTIVE_NEIGHBOURS = "supportive_neighbours"

@@ -1,7 +1,9 @@
-// Delete memories with every incident edge and their embedding; returns the ids that existed.
+// Delete memories with every incident edge, their embedding and their indexed text; returns
+// the ids that existed.
 // params: ids
 UNWIND $ids AS id
 MATCH (m:Memory {id: id})
 OPTIONAL MATCH (v:MemoryVector {id: id})
-DETACH DELETE m, v
+OPTIONAL MATCH (t:MemoryText {id: id})
+DETACH DELETE m, v, t
 RETURN id

@@ -5,7 +5,7 @@
 // is read from the label's matrix, 0.02 ms).
 // params: terms, cap
 UNWIND $terms AS term
-CALL db.idx.fulltext.queryNodes('MemoryVector', term) YIELD node
+CALL db.idx.fulltext.queryNodes('MemoryText', term) YIELD node
 WITH term, collect([node.id, size(node.content)]) AS postings
 RETURN term, size(postings) AS df, CASE WHEN size(postings) <= $cap THEN postings ELSE [] END
        AS postings

@@ -55,7 +55,8 @@ _INDEXES: Final = (
     ("Memory", "created_at", "RANGE", QueryName.CREATE_MEMORY_CREATED_AT_INDEX),
     ("MemoryVector", "id", "RANGE", QueryName.CREATE_MEMORY_VECTOR_ID_INDEX),
     ("MemoryVector", "embedding", "VECTOR", QueryName.CREATE_MEMORY_VECTOR_INDEX),
-    ("MemoryVector", "content", "FULLTEXT", QueryName.CREATE_MEMORY_FULLTEXT_INDEX),
+    ("MemoryText", "id", "RANGE", QueryName.CREATE_MEMORY_TEXT_ID_INDEX),
+    ("MemoryText", "content", "FULLTEXT", QueryName.CREATE_MEMORY_FULLTEXT_INDEX),
     ("Tombstone", "id", "RANGE", QueryName.CREATE_TOMBSTONE_ID_INDEX),
     ("Config", "key", "RANGE", QueryName.CREATE_CONFIG_KEY_INDEX),
 )
@@ -65,7 +66,7 @@ _SESSION_INDEX: Final = (
     #: Memories naming an entity (recall's graph leg); created with a backfill of older data.
     ("Memory", ENTITY_KEYS, "RANGE", RecallQueryName.CREATE_MEMORY_ENTITY_KEYS_INDEX),
 )
-#: Where the full-text index was before it moved to :MemoryVector (`create_memory_fulltext_index`).
+#: Where the full-text index was before it moved to :MemoryText (`create_memory_fulltext_index`).
 _OLD_FULLTEXT_INDEX: Final = ("Memory", "content", "FULLTEXT")
 #: One query of a transaction: its name, parameters and template slots.
 _Step = tuple[QueryName, dict[str, Any], dict[str, EdgeType]]
@@ -172,13 +173,11 @@ class FalkorRepository(FalkorFactsMixin, FalkorRecallMixin, CypherGraphMethods):
         await self._check_dimension(tenant)
 
     async def _move_fulltext_index(self, tenant: Tenant) -> None:
-        """Data written before the full-text index moved to :MemoryVector: copy the content
-        there (its index exists by now), then drop the old index. A crash in between repeats
-        only the copy of what is still missing."""
+        """Data written before the full-text index moved to :MemoryText: give every memory
+        its text node (the index exists by now), then drop the old index. A crash in between
+        repeats only the copies still missing."""
         (row,) = await self._run(tenant, QueryName.BACKFILL_MEMORY_TEXT)
-        log.info(
-            "tenant %s: full-text index moved to :MemoryVector (%s memories)", tenant, row["n"]
-        )
+        log.info("tenant %s: full-text index moved to :MemoryText (%s memories)", tenant, row["n"])
         try:
             await self._run(tenant, QueryName.DROP_MEMORY_FULLTEXT_INDEX)
         except BackendError:

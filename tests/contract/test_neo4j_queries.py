@@ -48,6 +48,7 @@ FALKORDB_ONLY: dict[AnyQueryName, str] = {
     QueryName.TERM_POSTINGS: "Lucene ranks full-text hits by BM25 itself",
     RecallQueryName.CREATE_MEMORY_ENTITY_KEYS_INDEX: "Neo4j reads mentions via its tenant index",
     RecallQueryName.BACKFILL_MEMORY_ENTITY_KEYS: "only FalkorDB's index reads entity_keys",
+    QueryName.CREATE_MEMORY_TEXT_ID_INDEX: "Neo4j's full-text index stays on :Memory",
     QueryName.BACKFILL_MEMORY_TEXT: "Neo4j's full-text index stays on :Memory",
     QueryName.DROP_MEMORY_FULLTEXT_INDEX: "Neo4j's full-text index stays on :Memory",
 }

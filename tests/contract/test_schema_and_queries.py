@@ -51,10 +51,14 @@ NOT_CHECKED: dict[str, frozenset[AnyQueryName]] = {
     # calls. It keeps a graph per tenant, so it never runs the queries of tenancy by property.
     "falkordb": _DDL
     | {QueryName.REGISTER_TENANT, QueryName.LIST_TENANTS, QueryName.DROP_TENANT_BATCH},
-    # Neo4j plans every query, DDL included, but never runs FalkorDB's BM25 postings read.
+    # Neo4j plans every query, DDL included, but never runs FalkorDB's BM25 postings read, nor
+    # the move of FalkorDB's full-text index (Neo4j's stays on :Memory).
     "neo4j": frozenset(
         {
             QueryName.TERM_POSTINGS,
+            QueryName.CREATE_MEMORY_TEXT_ID_INDEX,
+            QueryName.BACKFILL_MEMORY_TEXT,
+            QueryName.DROP_MEMORY_FULLTEXT_INDEX,
             RecallQueryName.CREATE_MEMORY_ENTITY_KEYS_INDEX,
             RecallQueryName.BACKFILL_MEMORY_ENTITY_KEYS,
         }
