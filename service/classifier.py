@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import math
+import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Protocol
@@ -87,8 +88,16 @@ MIN_MARGIN: Final = 0.02
 
 
 def _normalised(vector: Sequence[float]) -> Vector:
-    norm = math.sqrt(sum(x * x for x in vector)) or 1.0
+    norm = math.hypot(*vector) or 1.0
     return tuple(x / norm for x in vector)
+
+
+def _dot(a: Sequence[float], b: Sequence[float]) -> float:
+    """In C (`map` over `operator.mul`): a generator of products was ~3 % of the serving
+    loop's time under load, one per category for every recall and store."""
+    if len(a) != len(b):
+        raise ValueError(f"vectors of {len(a)} and {len(b)} dimensions")
+    return float(sum(map(operator.mul, a, b)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,10 +126,7 @@ class PrototypeClassifier:
         centroids = await self._ensure()
         unit = _normalised(vector)
         scored = sorted(
-            (
-                (sum(a * b for a, b in zip(unit, c, strict=True)), cat)
-                for cat, c in centroids.items()
-            ),
+            ((_dot(unit, c), cat) for cat, c in centroids.items()),
             key=lambda pair: (-pair[0], pair[1]),
         )
         (best, category), (runner_up, _) = scored[0], scored[1]
