@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import json
 import logging
 import math
@@ -38,7 +39,7 @@ import statistics
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -574,7 +575,7 @@ async def recall_papez(
     for conv in conversations:
         token = current_user_id.set(conv.sample_id)
         try:
-            await warm_up(lambda q, conv=conv: one(conv, q), conv.questions[:1])
+            await warm_up(functools.partial(one, conv), conv.questions[:1])
             for q in conv.questions:
                 t0 = time.perf_counter()
                 run.ranked[q.qid] = await one(conv, q)
@@ -616,6 +617,10 @@ class AblationRow:
     terms: frozenset[str]
 
 
+def _ablated(q: Question, *, row: AblationRow) -> RecallRequest:
+    return RecallRequest(q.text, k=DEPTH, read_only=True, legs=row.legs, terms=row.terms)
+
+
 def ablation_rows() -> list[AblationRow]:
     every_leg, every_term = frozenset(LEGS), frozenset(TERMS)
     rows = [AblationRow("all legs and terms", every_leg, every_term)]
@@ -645,9 +650,7 @@ async def run_ablation(
                 service,
                 conversations,
                 clock,
-                lambda q, row=row: RecallRequest(
-                    q.text, k=DEPTH, read_only=True, legs=row.legs, terms=row.terms
-                ),
+                functools.partial(_ablated, row=row),
                 label=row.name,
                 concurrency=concurrency,
                 timed=False,
@@ -1124,12 +1127,13 @@ async def run(args: argparse.Namespace, data_dir: Path) -> Figures:
     if not args.skip_papez:
         log("papez: ingest")
         stores, ingest = await ingest_papez(conversations, embedder)
-        for name, recall in (
+        papez_runs: tuple[tuple[str, Callable[[], Awaitable[SystemRun]]], ...] = (
             ("papez", lambda: recall_papez(stores, conversations, label="papez")),
             ("papez-flags", lambda: recall_papez_flagged(stores, conversations)),
-        ):
+        )
+        for name, run_papez in papez_runs:
             log(f"{name}: recall")
-            result = await recall()
+            result = await run_papez()
             result.ingest_s, result.ingested = ingest.ingest_s, ingest.ingested
             runs[name] = result
         notes["papez-flags"] = (
