@@ -131,7 +131,9 @@ async def build_context(request: Request, response: Any) -> Context:
             request_id,
         )
     if not isinstance(principal, AuthError):
-        await _settle(services, org or principal.org, project)
+        # The key's own org: a request naming another is denied, and waiting on that org's
+        # queue would time its traffic.
+        await _settle(services, principal.org, project)
     return Context(request, response, services, Access(principal, org, project), request_id)
 
 

@@ -176,17 +176,23 @@ async def test_reactivation_raises_activation_and_cascades(
         await reactivate(service, tenant, ["00000000-0000-4000-8000-000000000000"])
 
 
-async def test_a_cascade_from_several_seeds_takes_the_nearest(
-    service: MemoryService, tenant: Tenant
-) -> None:
-    """a —SUPPORTS— x —SUPPORTS— y —CAUSED_BY— b, seeds a and b: x is 1 hop from a, y 1 hop
-    from b (2 from a); the seeds themselves are never cascaded; z hangs 2 hops past y."""
+async def _chain(service: MemoryService, tenant: Tenant) -> tuple[str, ...]:
+    """a —SUPPORTS— x —SUPPORTS— y —CAUSED_BY— b, y —SUPPORTS— w —SUPPORTS— z."""
     a = await put(service, tenant, "alpha seed")
     x = await put(service, tenant, "x between", related=(RelatedEdge(a, EdgeType.SUPPORTS),))
     y = await put(service, tenant, "y between", related=(RelatedEdge(x, EdgeType.SUPPORTS),))
     b = await put(service, tenant, "bravo seed", related=(RelatedEdge(y, EdgeType.CAUSED_BY),))
     w = await put(service, tenant, "w beyond", related=(RelatedEdge(y, EdgeType.SUPPORTS),))
     z = await put(service, tenant, "z beyond", related=(RelatedEdge(w, EdgeType.SUPPORTS),))
+    return a, x, y, b, w, z
+
+
+async def test_a_cascade_from_several_seeds_takes_the_nearest(
+    service: MemoryService, tenant: Tenant
+) -> None:
+    """a —SUPPORTS— x —SUPPORTS— y —CAUSED_BY— b, seeds a and b: x is 1 hop from a, y 1 hop
+    from b (2 from a); the seeds themselves are never cascaded; z hangs 2 hops past y."""
+    a, x, y, b, w, z = await _chain(service, tenant)
     report = await reactivate(service, tenant, [a, b])
     assert report.direct == (a, b)
     assert report.cascaded == {
@@ -437,12 +443,7 @@ async def test_recalls_reactivated_together_count_as_one_after_another(
     Each hit gets one presentation per recall, each memory counts every recall's cascade that
     reached it (two hops, a recall's own hits excluded), and every stamp of a cascade is the
     batch's latest time — also on a memory that was hit earlier in the batch."""
-    a = await put(service, tenant, "alpha seed")
-    x = await put(service, tenant, "x between", related=(RelatedEdge(a, EdgeType.SUPPORTS),))
-    y = await put(service, tenant, "y between", related=(RelatedEdge(x, EdgeType.SUPPORTS),))
-    b = await put(service, tenant, "bravo seed", related=(RelatedEdge(y, EdgeType.CAUSED_BY),))
-    w = await put(service, tenant, "w beyond", related=(RelatedEdge(y, EdgeType.SUPPORTS),))
-    z = await put(service, tenant, "z beyond", related=(RelatedEdge(w, EdgeType.SUPPORTS),))
+    a, x, y, b, w, z = await _chain(service, tenant)
     gone = await put(service, tenant, "gone soon", related=(RelatedEdge(z, EdgeType.SUPPORTS),))
     t1, t2, t3 = (clock.now + timedelta(minutes=m) for m in (1, 2, 3))
     await service.delete(tenant, [gone])
