@@ -3,6 +3,7 @@ real MiniLM embedder)."""
 
 from __future__ import annotations
 
+import signal
 from typing import Any
 
 from tests.integration.service_process import ServiceProcess
@@ -96,3 +97,21 @@ def test_recall_reactivates_unless_read_only(api: ServiceProcess) -> None:
     assert api.graphql(count, {"id": memory_id}, h)["data"]["memory"]["reactivationCount"] == 0
     api.graphql(RECALL, {"q": "zebra zoo", "readOnly": False}, h)
     assert api.graphql(count, {"id": memory_id}, h)["data"]["memory"]["reactivationCount"] == 1
+
+
+def test_reactivations_of_answered_recalls_survive_a_clean_stop(api: ServiceProcess) -> None:
+    """Recalls answered just before a SIGTERM: their reactivations, queued after the answers,
+    are written before the service exits (or already were) and read after the restart."""
+    h = {**H, "X-Retentia-Project": "drain"}
+    (memory_id,) = [
+        r["memory"]["id"]
+        for r in api.graphql(STORE, {"inputs": [{"content": "The okapi sleeps at noon"}]}, h)[
+            "data"
+        ]["storeMemories"]
+    ]
+    for _ in range(5):
+        api.graphql(RECALL, {"q": "okapi noon", "readOnly": False}, h)
+    assert api.stop(signal.SIGTERM) in (0, -signal.SIGTERM)  # a clean stop, not a kill
+    api.start()
+    count = """query($id: ID!) { memory(id: $id) { ... on Memory { reactivationCount } } }"""
+    assert api.graphql(count, {"id": memory_id}, h)["data"]["memory"]["reactivationCount"] == 5
