@@ -25,8 +25,10 @@ SEARCH = """query($q: String!, $category: [Category!], $limit: Int! = 10) {
     ... on InvalidInput { field message } } }"""
 
 
-def stored(api: ServiceProcess, inputs: list[dict[str, Any]]) -> list[str]:
-    result = api.graphql(STORE, {"inputs": inputs}, H)["data"]["storeMemories"]
+def stored(
+    api: ServiceProcess, inputs: list[dict[str, Any]], headers: dict[str, str] = H
+) -> list[str]:
+    result = api.graphql(STORE, {"inputs": inputs}, headers)["data"]["storeMemories"]
     return [r["memory"]["id"] for r in result]
 
 
@@ -86,12 +88,7 @@ def test_recall_search_and_explain(api: ServiceProcess) -> None:
 
 def test_recall_reactivates_unless_read_only(api: ServiceProcess) -> None:
     h = {**H, "X-Retentia-Project": "reactivate"}
-    (memory_id,) = [
-        r["memory"]["id"]
-        for r in api.graphql(STORE, {"inputs": [{"content": "The zebra escaped the zoo"}]}, h)[
-            "data"
-        ]["storeMemories"]
-    ]
+    (memory_id,) = stored(api, [{"content": "The zebra escaped the zoo"}], h)
     count = """query($id: ID!) { memory(id: $id) { ... on Memory { reactivationCount } } }"""
     api.graphql(RECALL, {"q": "zebra zoo", "readOnly": True}, h)
     assert api.graphql(count, {"id": memory_id}, h)["data"]["memory"]["reactivationCount"] == 0
@@ -103,12 +100,7 @@ def test_reactivations_of_answered_recalls_survive_a_clean_stop(api: ServiceProc
     """Recalls answered just before a SIGTERM: their reactivations, queued after the answers,
     are written before the service exits (or already were) and read after the restart."""
     h = {**H, "X-Retentia-Project": "drain"}
-    (memory_id,) = [
-        r["memory"]["id"]
-        for r in api.graphql(STORE, {"inputs": [{"content": "The okapi sleeps at noon"}]}, h)[
-            "data"
-        ]["storeMemories"]
-    ]
+    (memory_id,) = stored(api, [{"content": "The okapi sleeps at noon"}], h)
     for _ in range(5):
         api.graphql(RECALL, {"q": "okapi noon", "readOnly": False}, h)
     assert api.stop(signal.SIGTERM) in (0, -signal.SIGTERM)  # a clean stop, not a kill
