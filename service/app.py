@@ -180,9 +180,7 @@ async def open_use_cases(
         clock,
         settings.engine,
         classifier=classifier,
-        reactivate=reactivations.submit
-        if deferred_reactivation
-        else lambda t, hits: reactivations.reactivate_now(t, [m.id for m in hits]),
+        reactivate=reactivations.submit if deferred_reactivation else reactivations.write_now,
     )
     try:
         yield UseCases(memories, facts, memory_facts, recall, reactivations)

@@ -75,6 +75,16 @@ class ReactivationQueue:
         if self._task is None:
             self._task = asyncio.create_task(self._run(), name="retentia-reactivation")
 
+    async def write_now(self, tenant: Tenant, hits: Sequence[Memory]) -> None:
+        """Reactivate one recall's hits before it answers (`retentia mcp`): after the queued
+        recalls of `tenant`, never beside a batch; hits deleted since are left out."""
+        if not hits:
+            return
+        recalled = Recalled(tuple(m.id for m in hits), self._service.now())
+        await self.settle(tenant)
+        async with self._writing:
+            await reactivate_recalls(self._service, tenant, [recalled])
+
     async def settle(self, tenant: Tenant) -> None:
         """Until every recall of `tenant` queued so far has been written (or has failed)."""
         key = tenant.key

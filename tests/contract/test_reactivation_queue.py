@@ -53,8 +53,9 @@ async def test_concurrent_recalls_of_one_memory_each_count(
         assert reached.cascade_count == 20 and reached.reactivation_count == 0
         explicit = await queue.reactivate_now(tenant, [hit.id])
         assert explicit.direct == (hit.id,)
+        await queue.write_now(tenant, [hit])  # what a recall of `retentia mcp` writes
         (got,) = await read(service, tenant, hit)
-        assert got.reactivation_count == 21
+        assert got.reactivation_count == 22
     finally:
         await queue.aclose()
 
@@ -132,10 +133,29 @@ async def test_a_failed_batch_is_counted_and_logged_and_holds_nobody_up(
         assert _failures() - before == 2
         assert "reactivation of 2 recalls of tenant" in caplog.text
         assert "the backend went away" in caplog.text
+        with pytest.raises(BackendUnavailable):  # before its answer: the recall sees it
+            await queue.write_now(tenant, [hit])
         service.failing = None
         await queue.submit(tenant, [hit])
         await queue.settle(tenant)
         (got,) = await read(service, tenant, hit)
         assert got.reactivation_count == 1
+    finally:
+        await queue.aclose()
+
+
+async def test_writing_now_leaves_out_a_hit_deleted_since_the_recall(
+    service: MemoryService, tenant: Tenant
+) -> None:
+    """A recall of `retentia mcp` reactivates before it answers; a hit another process deleted
+    meanwhile is left out instead of failing the recall."""
+    kept, gone = await put(service, tenant, "kept"), await put(service, tenant, "gone")
+    await service.delete(tenant, [gone.id])
+    queue = ReactivationQueue(service)
+    try:
+        await queue.write_now(tenant, [kept, gone])
+        (got,) = await read(service, tenant, kept)
+        assert got.reactivation_count == 1
+        assert await service.get(tenant, [gone.id]) == [None]
     finally:
         await queue.aclose()
