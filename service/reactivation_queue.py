@@ -28,7 +28,8 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from typing import Final
 
 from schema import Memory, Tenant
@@ -59,11 +60,21 @@ class ReactivationQueue:
         self._task: asyncio.Task[None] | None = None
         self._closed = False
 
+    def _recalled(self, hits: Sequence[Memory]) -> Recalled:
+        return Recalled(tuple(m.id for m in hits), self._service.now())
+
+    @asynccontextmanager
+    async def _after_queue(self, tenant: Tenant) -> AsyncIterator[None]:
+        """After the queued recalls of `tenant` are written, and never beside a batch."""
+        await self.settle(tenant)
+        async with self._writing:
+            yield
+
     async def submit(self, tenant: Tenant, hits: Sequence[Memory]) -> None:
         """Queue the reactivation of one recall's hits, as of now."""
         if not hits:
             return
-        recalled = Recalled(tuple(m.id for m in hits), self._service.now())
+        recalled = self._recalled(hits)
         async with self._changed:
             if self._closed:
                 raise RuntimeError("the reactivation queue is closed")
@@ -80,9 +91,8 @@ class ReactivationQueue:
         recalls of `tenant`, never beside a batch; hits deleted since are left out."""
         if not hits:
             return
-        recalled = Recalled(tuple(m.id for m in hits), self._service.now())
-        await self.settle(tenant)
-        async with self._writing:
+        recalled = self._recalled(hits)
+        async with self._after_queue(tenant):
             await reactivate_recalls(self._service, tenant, [recalled])
 
     async def settle(self, tenant: Tenant) -> None:
@@ -95,9 +105,8 @@ class ReactivationQueue:
     async def reactivate_now(
         self, tenant: Tenant, ids: Sequence[str], *, cascade: bool = True
     ) -> ReactivationReport:
-        """`reactivate` after the queued recalls of `tenant`, never beside a batch."""
-        await self.settle(tenant)
-        async with self._writing:
+        """`reactivate` (all ids must exist) after the queued recalls of `tenant`."""
+        async with self._after_queue(tenant):
             return await reactivate(self._service, tenant, ids, cascade=cascade)
 
     async def aclose(self) -> None:
