@@ -69,6 +69,8 @@ LEGS: Final = (
     "neighbours",
     "window",
 )
+#: The legs run at once, in the order their ranks are fused (then neighbours and category).
+_GATHERED: Final = ("vector", "fulltext", "window", "fact_vector", "fact_fulltext", "graph")
 TERMS: Final = ("decay", "validity", "survival", "co_retrieval", "floor", "injection")
 MAX_K: Final = 100
 _HISTORICAL: Final = re.compile(
@@ -226,41 +228,56 @@ class RecallService:
         pool = max(s.recall_pool, 5 * request.k)
         failed: dict[str, str] = {}
 
-        vector: Vector | None = None
-        try:
-            (vector,) = await self._embedder.embed([request.query])
-        except Exception as e:  # the embedder failing costs the legs that need it
-            log.warning("recall: embedding the query failed: %s", e)
-            for leg in ("vector", "fact_vector", "category"):
-                failed[leg] = f"query embedding failed: {e}"
-
+        # The legs that read only the query's words start before its embedding is ready.
+        embedding = asyncio.ensure_future(self._embedder.embed([request.query]))
         names = query_names(request.query)
-        jobs: dict[str, Awaitable[Ranked]] = {}
+        #: Each leg's job (gathered in `_GATHERED` order, the order fusion sums them in).
+        jobs: dict[str, asyncio.Future[Ranked]] = {}
         #: Cosine to the query of the vector leg's hits (the index already computed it).
         scores: dict[str, float] = {}
-        repo = self._repository
-        await repo.ensure_fact_schema(tenant)  # once per tenant and process
-        if "vector" in request.legs and vector is not None:
-            jobs["vector"] = self._scored(repo.vector_search(tenant, vector, pool), scores)
         #: Full-text scores of the text leg's hits (for the window leg).
         text_scores: dict[str, float] = {}
         #: Session walks done so far (the window leg's serve the neighbour leg's anchors).
         walked: dict[str, list[list[str]]] = {}
-        if "fulltext" in request.legs or "window" in request.legs:
-            text = asyncio.ensure_future(
-                self._scored(repo.fulltext_search(tenant, request.query, pool), text_scores)
-            )
-            jobs["fulltext"] = text
-            if "window" in request.legs:  # starts when the text leg ends, beside the others
-                jobs["window"] = self._window_leg(tenant, text, text_scores, walked)
-        if "fact_vector" in request.legs and vector is not None:
-            jobs["fact_vector"] = self._fact_leg(repo.fact_vector_search(tenant, vector, at, pool))
-        if "fact_fulltext" in request.legs:
-            jobs["fact_fulltext"] = self._fact_leg(
-                repo.fact_fulltext_search(tenant, request.query, at, pool)
-            )
-        if "graph" in request.legs and names:
-            jobs["graph"] = self._graph_leg(tenant, names, at, pool)
+        repo = self._repository
+        vector: Vector | None = None
+        try:
+            await repo.ensure_fact_schema(tenant)  # once per tenant and process
+            if "fulltext" in request.legs or "window" in request.legs:
+                text = asyncio.ensure_future(
+                    self._scored(repo.fulltext_search(tenant, request.query, pool), text_scores)
+                )
+                jobs["fulltext"] = text
+                if "window" in request.legs:  # starts when the text leg ends, beside the others
+                    jobs["window"] = asyncio.ensure_future(
+                        self._window_leg(tenant, text, text_scores, walked)
+                    )
+            if "fact_fulltext" in request.legs:
+                jobs["fact_fulltext"] = asyncio.ensure_future(
+                    self._fact_leg(repo.fact_fulltext_search(tenant, request.query, at, pool))
+                )
+            if "graph" in request.legs and names:
+                jobs["graph"] = asyncio.ensure_future(self._graph_leg(tenant, names, at, pool))
+            try:
+                (vector,) = await embedding
+            except Exception as e:  # the embedder failing costs the legs that need it
+                log.warning("recall: embedding the query failed: %s", e)
+                for leg in ("vector", "fact_vector", "category"):
+                    failed[leg] = f"query embedding failed: {e}"
+            if "vector" in request.legs and vector is not None:
+                jobs["vector"] = asyncio.ensure_future(
+                    self._scored(repo.vector_search(tenant, vector, pool), scores)
+                )
+            if "fact_vector" in request.legs and vector is not None:
+                jobs["fact_vector"] = asyncio.ensure_future(
+                    self._fact_leg(repo.fact_vector_search(tenant, vector, at, pool))
+                )
+        except BaseException:
+            embedding.cancel()
+            for job in jobs.values():
+                job.cancel()
+            raise
+        jobs = {leg: jobs[leg] for leg in _GATHERED if leg in jobs}
         outcomes = await asyncio.gather(*jobs.values(), return_exceptions=True)
         ranked: dict[str, Ranked] = {}
         for leg, outcome in zip(jobs, outcomes, strict=True):
