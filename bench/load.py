@@ -11,14 +11,14 @@ a recall: the query's embedding is paid on every request. `--repeat-share` makes
 the recalls repeat earlier queries instead.
 
 A closed loop per level: `c` workers, each sending its next request when the previous one is
-answered (asyncio + httpx on one keep-alive connection pool), after `--warmup` seconds that are
-not recorded. Per level: requests/s, p50/p95/p99 of the client-side latency overall and per
-operation, errors (HTTP status, GraphQL errors, or an error result), the service's mean
-server-side time per operation (its own histogram), and where the CPU went: the embedder's busy
-seconds (`retentia_embedding_seconds`), the service process (`process_cpu_seconds_total`), the
-FalkorDB process and this generator. Writes `<out>/load.json` and `load.md`; with `--profile`,
-one more level runs with the service under cProfile and `load.profile.txt` says where the event
-loop's time went, by package and by function. See bench/README.md.
+answered (asyncio, one keep-alive connection per worker: `bench/_http.py`), after `--warmup` seconds
+that are not recorded. Per level: requests/s, p50/p95/p99 of the client-side latency overall and per
+operation, errors (HTTP status, GraphQL errors, or an error result), the service's mean server-side
+time per operation (its own histogram), and where the CPU went: the embedder's busy seconds
+(`retentia_embedding_seconds`), the service process (`process_cpu_seconds_total`), the FalkorDB
+process and this generator. Writes `<out>/load.json` and `load.md`; with `--profile`, one more level
+runs with the service under cProfile and `load.profile.txt` says where the event loop's time went,
+by package and by function. See bench/README.md.
 """
 
 from __future__ import annotations
@@ -59,6 +59,7 @@ from bench._common import (
     run_stamp,
     write_report,
 )
+from bench._http import Connection, HttpError, Response
 from bench.scale import SyntheticMemory, build_memory, generate_edges, generate_memories
 from graph_backends import FalkorConfig, open_backend
 from schema import Memory, Tenant
@@ -357,7 +358,7 @@ class Level:
     samples: list[Sample] = field(default_factory=list)
 
 
-def result_error(op: str, response: httpx.Response) -> str | None:
+def result_error(op: str, response: Response) -> str | None:
     if response.status_code != 200:
         return f"HTTP {response.status_code}"
     body = response.json()
@@ -371,25 +372,29 @@ def result_error(op: str, response: httpx.Response) -> str | None:
 
 
 async def run_level(
-    client: httpx.AsyncClient, traffic: Traffic, concurrency: int, warmup: float, duration: float
+    url: str, traffic: Traffic, concurrency: int, warmup: float, duration: float
 ) -> Level:
     level = Level(concurrency)
     recording = False
     stop_at = time.monotonic() + warmup + duration
 
     async def worker() -> None:
-        while time.monotonic() < stop_at:
-            op = traffic.op()
-            body = traffic.body(op)
-            t0 = time.perf_counter()
-            try:
-                response = await client.post("/graphql", json=body, headers=HEADERS)
-                error = result_error(op, response)
-            except httpx.HTTPError as e:
-                error = f"{type(e).__name__}: {e}"
-            elapsed = time.perf_counter() - t0
-            if recording and time.monotonic() <= stop_at:
-                level.samples.append(Sample(op, elapsed, error))
+        connection = Connection(url, timeout=120)
+        try:
+            while time.monotonic() < stop_at:
+                op = traffic.op()
+                body = traffic.body(op)
+                t0 = time.perf_counter()
+                try:
+                    response = await connection.post("/graphql", body, HEADERS)
+                    error = result_error(op, response)
+                except HttpError as e:
+                    error = str(e)
+                elapsed = time.perf_counter() - t0
+                if recording and time.monotonic() <= stop_at:
+                    level.samples.append(Sample(op, elapsed, error))
+        finally:
+            await connection.aclose()
 
     tasks = [asyncio.create_task(worker()) for _ in range(concurrency)]
     await asyncio.sleep(warmup)
@@ -480,38 +485,36 @@ async def drive(
     service: Service, traffic: Traffic, levels: Sequence[int], warmup: float, duration: float
 ) -> list[Figures]:
     results = []
-    limits = httpx.Limits(max_connections=max(levels) + 4, max_keepalive_connections=max(levels))
-    async with httpx.AsyncClient(base_url=service.url, timeout=120, limits=limits) as client:
-        for concurrency in levels:
-            log(f"concurrency {concurrency}: {warmup:g} s warm-up, {duration:g} s recorded")
-            load_before = load_average()
-            falkor = service.falkordb_pid()
-            before = scrape(service.url)
-            cpu0 = {
-                "service": metric_sum(before, "process_cpu_seconds_total"),
-                "falkordb": proc_cpu(falkor),
-                "generator": own_cpu(),
-            }
-            level = await run_level(client, traffic, concurrency, warmup, duration)
-            after = scrape(service.url)
-            cpu1 = {
-                "service": metric_sum(after, "process_cpu_seconds_total"),
-                "falkordb": proc_cpu(falkor),
-                "generator": own_cpu(),
-            }
-            # The warm-up's CPU is in the difference too: scale to the recorded share.
-            share = level.seconds / (level.seconds + warmup)
-            cpu = {k: (cpu1[k] - cpu0[k]) * share for k in cpu0}
-            figures = level_figures(level, before, after, cpu)
-            figures["load_average_before"] = load_before
-            figures["load_average_after"] = load_average()
-            results.append(figures)
-            log(
-                f"  {figures['requests_per_s']} req/s, p50 {figures['p50_ms']} ms, "
-                f"p95 {figures['p95_ms']} ms, p99 {figures['p99_ms']} ms, "
-                f"{figures['errors']} errors, embedder busy {figures['embed_share_of_wall']:.0%}"
-                f" of the time, CPU {figures['cpu_s']}"
-            )
+    for concurrency in levels:
+        log(f"concurrency {concurrency}: {warmup:g} s warm-up, {duration:g} s recorded")
+        load_before = load_average()
+        falkor = service.falkordb_pid()
+        before = scrape(service.url)
+        cpu0 = {
+            "service": metric_sum(before, "process_cpu_seconds_total"),
+            "falkordb": proc_cpu(falkor),
+            "generator": own_cpu(),
+        }
+        level = await run_level(service.url, traffic, concurrency, warmup, duration)
+        after = scrape(service.url)
+        cpu1 = {
+            "service": metric_sum(after, "process_cpu_seconds_total"),
+            "falkordb": proc_cpu(falkor),
+            "generator": own_cpu(),
+        }
+        # The warm-up's CPU is in the difference too: scale to the recorded share.
+        share = level.seconds / (level.seconds + warmup)
+        cpu = {k: (cpu1[k] - cpu0[k]) * share for k in cpu0}
+        figures = level_figures(level, before, after, cpu)
+        figures["load_average_before"] = load_before
+        figures["load_average_after"] = load_average()
+        results.append(figures)
+        log(
+            f"  {figures['requests_per_s']} req/s, p50 {figures['p50_ms']} ms, "
+            f"p95 {figures['p95_ms']} ms, p99 {figures['p99_ms']} ms, "
+            f"{figures['errors']} errors, embedder busy {figures['embed_share_of_wall']:.0%}"
+            f" of the time, CPU {figures['cpu_s']}"
+        )
     return results
 
 
