@@ -33,6 +33,9 @@ class FalkorConfig(BaseModel):
     #: The embedded server's `hz`: how often per second redis runs its timers and lets a long
     #: module command yield (redis' default, 10, outside tests).
     server_hz: int = Field(default=10, ge=1, le=500)
+    #: The embedded server's query threads; None: half the CPUs, at least one
+    #: (`falkordb_embedded.default_query_threads`).
+    server_query_threads: int | None = Field(default=None, ge=1, le=256)
     #: Share an embedded FalkorDB another Retentia process (the service) already runs on the
     #: data directory instead of refusing it (`retentia reconcile` beside `retentia serve`).
     share_running: bool = False

@@ -46,6 +46,7 @@ async def _open_falkordb(config: FalkorConfig) -> AsyncIterator[GraphRepository]
             appendfsync=config.appendfsync,
             startup_timeout_s=config.startup_timeout_s,
             hz=config.server_hz,
+            query_threads=config.server_query_threads,
         )
         url = await embedded.start(share_running=config.share_running)
     try:

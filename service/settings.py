@@ -26,6 +26,8 @@ class Settings(BaseSettings):
     falkordb_url: str | None = None
     falkordb_appendfsync: Literal["always", "everysec"] = "always"
     falkordb_ef_runtime: int = Field(default=100, ge=1)
+    #: The embedded FalkorDB's query threads; unset: half the CPUs, at least one.
+    falkordb_query_threads: int | None = Field(default=None, ge=1, le=256)
     #: Neo4j 5.x over Bolt (`RETENTIA_BACKEND=neo4j`).
     neo4j_url: str = "bolt://127.0.0.1:7687"
     neo4j_user: str | None = None
@@ -152,5 +154,6 @@ class Settings(BaseSettings):
             appendfsync=self.falkordb_appendfsync,
             vector_dimension=vector_dimension,
             ef_runtime=self.falkordb_ef_runtime,
+            server_query_threads=self.falkordb_query_threads,
             share_running=share_running,
         )

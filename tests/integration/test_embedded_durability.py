@@ -232,10 +232,11 @@ async def test_bulk_writes_are_logged_as_their_effects(tmp_path: Path) -> None:
         assert [d.kappa for d in degrees if d is not None] == [1, 2]
 
 
-async def test_the_server_runs_with_effects_logging_and_a_plan_for_every_query(
-    tmp_path: Path,
+@pytest.mark.parametrize("query_threads", [None, 3])
+async def test_the_server_runs_with_effects_logging_a_plan_for_every_query_and_its_threads(
+    tmp_path: Path, query_threads: int | None
 ) -> None:
-    embedded = EmbeddedFalkorDB(tmp_path)
+    embedded = EmbeddedFalkorDB(tmp_path, query_threads=query_threads)
     url = await embedded.start()
     try:
         client = redis.Redis.from_url(url, decode_responses=True)
@@ -248,3 +249,4 @@ async def test_the_server_runs_with_effects_logging_and_a_plan_for_every_query(
     values = {name: value for name, value in config}
     assert values["EFFECTS_THRESHOLD"] == 0
     assert values["CACHE_SIZE"] == PLAN_CACHE_SIZE
+    assert values["THREAD_COUNT"] == (query_threads or max(1, len(os.sched_getaffinity(0)) // 2))
