@@ -9,6 +9,7 @@ from graph_backends.protocol import (
     FactRepository,
     FactStore,
     GraphRepository,
+    ReactivationWrites,
     RecallRepository,
     fact_store,
 )
@@ -23,6 +24,7 @@ __all__ = [
     "FalkorConfig",
     "GraphRepository",
     "Neo4jConfig",
+    "ReactivationWrites",
     "RecallRepository",
     "SchemaMismatch",
     "SurrealConfig",

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from cypher import AnyQueryName, QueryName
 from graph_backends._records import (
@@ -17,7 +17,13 @@ from graph_backends._records import (
     tombstone_from_row,
     tombstone_params,
 )
-from graph_backends.protocol import MAX_TRAVERSE_DEPTH, cascade_batches
+from graph_backends.protocol import (
+    MAX_TRAVERSE_DEPTH,
+    GraphRepository,
+    ReactivationWrites,
+    cascade_batches,
+    write_reactivations_separately,
+)
 from schema import (
     CAUSAL_TYPES,
     SUPPORTIVE_TYPES,
@@ -70,6 +76,22 @@ class _RunsCypher:
             read_only: bool = False,
             **templates: EdgeType,
         ) -> list[dict[str, Any]]: ...
+
+
+def _update_rows(
+    memories: Sequence[Memory], fields: Collection[str] | None
+) -> list[dict[str, Any]]:
+    """`update_memories`' rows: each memory's id and its stored properties (only `fields`)."""
+    unknown = set(fields or ()) - set(Memory.model_fields)
+    if unknown:
+        raise InvalidInput("fields", f"unknown memory fields {sorted(unknown)}")
+    rows = []
+    for m in memories:
+        props = memory_update_props(m)
+        if fields is not None:
+            props = {k: v for k, v in props.items() if k in fields}
+        rows.append({"id": m.id, "props": props})
+    return rows
 
 
 class CypherGraphMethods(_RunsCypher):
@@ -279,6 +301,12 @@ class CypherGraphMethods(_RunsCypher):
             revived.extend(r["id"] for r in rows)
         return revived
 
+    async def write_reactivations(
+        self, tenant: Tenant, writes: ReactivationWrites
+    ) -> tuple[int, list[str]]:
+        # A mixin: the repositories it completes are GraphRepositories.
+        return await write_reactivations_separately(cast("GraphRepository", self), tenant, writes)
+
     async def supportive_neighbours(self, tenant: Tenant) -> dict[str, list[str]]:
         rows = await self._run(
             tenant, QueryName.SUPPORTIVE_NEIGHBOURS, {"supportive": _SUPPORTIVE}, read_only=True
@@ -302,15 +330,7 @@ class CypherGraphMethods(_RunsCypher):
         memories: Sequence[Memory],
         fields: Collection[str] | None = None,
     ) -> list[bool]:
-        unknown = set(fields or ()) - set(Memory.model_fields)
-        if unknown:
-            raise InvalidInput("fields", f"unknown memory fields {sorted(unknown)}")
-        rows = []
-        for m in memories:
-            props = memory_update_props(m)
-            if fields is not None:
-                props = {k: v for k, v in props.items() if k in fields}
-            rows.append({"id": m.id, "props": props})
+        rows = _update_rows(memories, fields)
         found: set[str] = set()
         for start in range(0, len(rows), _BATCH):
             result = await self._run(

@@ -18,7 +18,7 @@ from redis.exceptions import TimeoutError as RedisTimeoutError
 from cypher import AnyQueryName, QueryName, RecallQueryName, load
 from graph_backends import _bm25 as bm25
 from graph_backends import _falkor_wire as wire
-from graph_backends._cypher_shared import _BATCH, CypherGraphMethods, _ids
+from graph_backends._cypher_shared import _BATCH, CypherGraphMethods, _ids, _update_rows
 from graph_backends._falkordb_facts import FalkorFactsMixin
 from graph_backends._falkordb_recall import FalkorRecallMixin
 from graph_backends._records import (
@@ -29,7 +29,12 @@ from graph_backends._records import (
     memory_props,
 )
 from graph_backends.errors import BackendError, BackendUnavailable, SchemaMismatch
-from graph_backends.protocol import check_dimension
+from graph_backends.protocol import (
+    ReactivationWrites,
+    cascade_batches,
+    check_dimension,
+    write_reactivations_separately,
+)
 from schema import (
     EdgeType,
     InvalidInput,
@@ -310,6 +315,36 @@ class FalkorRepository(FalkorFactsMixin, FalkorRecallMixin, CypherGraphMethods):
         }
         rows = await self._run(tenant, QueryName.RECENT_MEMORIES, params, read_only=True)
         return [memory_from_props(row["memory"]) for row in rows]
+
+    async def write_reactivations(
+        self, tenant: Tenant, writes: ReactivationWrites
+    ) -> tuple[int, list[str]]:
+        """One query (`write_reactivations.cypher`) where the batch fits one query's batch
+        size, larger ones as the three writes. FalkorDB takes a graph's write lock and commits
+        once per write query, and each query of the batch (which every request's settle waits
+        for) queues for FalkorDB's query thread: alone, a batch of 25 hits and 300 reached
+        memories takes the same execution time either way (3.8 ms) and 0.8 ms less wall time
+        as one query; in the load bench the difference is within the machine's noise."""
+        rows = _update_rows(writes.direct, writes.fields)
+        ids = list(dict.fromkeys(_ids(writes.validated)))
+        cascades = cascade_batches(writes.reached, writes.revive, _BATCH)
+        if len(rows) > _BATCH or len(ids) > _BATCH or len(cascades) > 1:
+            return await write_reactivations_separately(self, tenant, writes)
+        counted, reviving = cascades[0] if cascades else ([], [])
+        (row,) = await self._run(
+            tenant,
+            QueryName.WRITE_REACTIVATIONS,
+            {
+                "rows": rows,
+                "reached": counted,
+                "ids": ids,
+                "revive": reviving,
+                "now": epoch_us(writes.at),
+                "from": str(writes.revive_from),
+                "to": str(writes.revive_to),
+            },
+        )
+        return int(row["validated"]), list(row["revived"])
 
     # -- edges -----------------------------------------------------------------------------
 

@@ -54,8 +54,10 @@ from graph_backends.errors import BackendError, SchemaMismatch
 from graph_backends.protocol import (
     MAX_TRAVERSE_DEPTH,
     GraphRepository,
+    ReactivationWrites,
     cascade_batches,
     check_dimension,
+    write_reactivations_separately,
 )
 from graph_backends.surrealql import QueryName
 from schema import (
@@ -577,6 +579,11 @@ class SurrealRepository(SurrealFactsMixin, SurrealRecallMixin):
             ],
         )
         return int(validated)
+
+    async def write_reactivations(
+        self, tenant: Tenant, writes: ReactivationWrites
+    ) -> tuple[int, list[str]]:
+        return await write_reactivations_separately(self, tenant, writes)
 
     async def record_cascade(
         self,

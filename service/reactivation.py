@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from graph_backends import GraphRepository, fact_store
+from graph_backends import GraphRepository, ReactivationWrites, fact_store
 from schema import SUPPORTIVE_TYPES, Memory, NotFound, Tenant, parse_memory_id
 from schema.models import MAX_REACTIVATION_TIMESTAMPS
 from service.engine_settings import EngineSettings
@@ -139,10 +139,6 @@ async def _no_adjacency() -> dict[str, list[str]]:
     return {}
 
 
-async def _no_revivals() -> list[str]:
-    return []
-
-
 async def reactivate_recalls(
     service: MemoryService,
     tenant: Tenant,
@@ -175,22 +171,18 @@ async def reactivate_recalls(
     reached, strengths = _reached(adjacency, [[i for i in ids if i in present] for ids in hits], s)
     at = recalls[-1].at
     direct = [_presented(m, times[m.id], at if m.id in reached else None, s) for m in found]
-    # The direct writes, the link validation and the cascade's write touch disjoint
-    # properties, but for a memory both hit and reached, whose `last_reactivated_at` both
-    # write with the same value; so they run together.
-    _, validated, revived = await asyncio.gather(
-        repository.update_memories(tenant, direct, fields=_DIRECT_FIELDS),
-        repository.validate_auto_links(tenant, list(present), at),
-        repository.record_cascade(
-            tenant,
-            reached,
-            at,
+    validated, revived = await repository.write_reactivations(
+        tenant,
+        ReactivationWrites(
+            direct=direct,
+            fields=_DIRECT_FIELDS,
+            validated=list(present),
+            reached=reached,
+            at=at,
             revive=[m for m, strength in strengths.items() if may_revive(strength, s)],
             revive_from=REVIVES_FROM,
             revive_to=REVIVES_TO,
-        )
-        if reached
-        else _no_revivals(),
+        ),
     )
     return ReactivationReport(
         direct=tuple(m.id for m in found),

@@ -7,9 +7,10 @@ from datetime import timedelta
 
 import pytest
 
-from graph_backends import GraphRepository, fact_store
+from graph_backends import GraphRepository, ReactivationWrites, fact_store
 from schema import (
     Category,
+    EdgeCreator,
     EdgeType,
     InvalidInput,
     MemoryStatus,
@@ -184,6 +185,71 @@ async def test_record_cascade_counts_in_place_and_revives_only_the_named_dormant
     assert again is not None and again.cascade_count == 2
     with pytest.raises(InvalidInput, match="at least 1"):
         await repository.record_cascade(tenant, {plain.id: 0}, at)
+
+
+@pytest.mark.parametrize("crowd_size", [3, 520])
+async def test_write_reactivations_has_the_effect_of_its_three_writes(
+    repository: GraphRepository, tenant: Tenant, crowd_size: int
+) -> None:
+    """A reactivation batch's writes in one call leave the store as update_memories,
+    validate_auto_links and record_cascade do: the direct properties written, the hits'
+    machine-made links (only those) validated and counted, the cascade counted and stamped,
+    only the named dormant revived, missing ids ignored; with empty parts too. 520 reached
+    memories are more than one query's batch (FalkorDB writes them as the three writes)."""
+    hit, other, dormant, plain = memories(4)
+    dormant = dormant.model_copy(update={"status": MemoryStatus.DORMANT, "cascade_count": 2})
+    crowd = memories(crowd_size)
+    await repository.upsert_memories(tenant, [hit, other, dormant, plain, *crowd])
+    old, at = T0 - timedelta(days=200), T0 + timedelta(days=3)
+    await repository.link(
+        tenant,
+        [
+            edge(
+                hit, other, EdgeType.RELATED_TO, created_by=EdgeCreator.AUTO, last_validated_at=old
+            ),
+            edge(
+                plain, hit, EdgeType.RELATED_TO, created_by=EdgeCreator.AUTO, last_validated_at=old
+            ),
+            edge(
+                hit, dormant, EdgeType.SUPPORTS, created_by=EdgeCreator.AUTO, last_validated_at=old
+            ),
+            edge(
+                other,
+                plain,
+                EdgeType.RELATED_TO,
+                created_by=EdgeCreator.AUTO,
+                last_validated_at=old,
+            ),
+        ],
+    )
+    presented = hit.model_copy(
+        update={"reactivation_count": 4, "stability": 2.5, "last_accessed_at": at}
+    )
+    missing = new_memory_id()
+    reached = {dormant.id: 1, plain.id: 2, missing: 1} | {m.id: 1 for m in crowd}
+    validated, revived = await repository.write_reactivations(
+        tenant,
+        ReactivationWrites(
+            direct=[presented],
+            fields=("reactivation_count", "stability", "last_accessed_at"),
+            validated=[hit.id, missing],
+            reached=reached,
+            at=at,
+            revive=[dormant.id, plain.id, missing],
+        ),
+    )
+    assert (validated, revived) == (2, [dormant.id])
+    got = {m.id: m for m in await repository.get_memories(tenant, [*reached, hit.id]) if m}
+    assert got[hit.id] == presented.model_copy(update={"embedding": None})
+    assert got[dormant.id].status is MemoryStatus.EPISODIC
+    assert got[plain.id].status is hit.status
+    assert [got[i].cascade_count for i in (dormant.id, plain.id)] == [3, 2]
+    assert all(got[m.id].cascade_count == 1 for m in crowd)
+    assert all(got[i].last_reactivated_at == at for i in reached if i != missing)
+    assert await repository.stale_auto_links(tenant, T0) == {other.id: 1, plain.id: 1}
+    assert await repository.write_reactivations(
+        tenant, ReactivationWrites(direct=[], fields=(), validated=[], reached={}, at=at)
+    ) == (0, [])
 
 
 async def test_last_in_sessions_is_the_newest_turn_of_each(

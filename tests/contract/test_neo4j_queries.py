@@ -51,6 +51,7 @@ FALKORDB_ONLY: dict[AnyQueryName, str] = {
     QueryName.CREATE_MEMORY_TEXT_ID_INDEX: "Neo4j's full-text index stays on :Memory",
     QueryName.BACKFILL_MEMORY_TEXT: "Neo4j's full-text index stays on :Memory",
     QueryName.DROP_MEMORY_FULLTEXT_INDEX: "Neo4j's full-text index stays on :Memory",
+    QueryName.WRITE_REACTIVATIONS: "Neo4j writes a reactivation batch as its three writes",
 }
 ALL_QUERIES: list[AnyQueryName] = [*QueryName, *FactQueryName, *RecallQueryName]
 SCOPED = [n for n in ALL_QUERIES if n not in GLOBAL and n not in FALKORDB_ONLY]

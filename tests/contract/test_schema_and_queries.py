@@ -52,10 +52,12 @@ NOT_CHECKED: dict[str, frozenset[AnyQueryName]] = {
     "falkordb": _DDL
     | {QueryName.REGISTER_TENANT, QueryName.LIST_TENANTS, QueryName.DROP_TENANT_BATCH},
     # Neo4j plans every query, DDL included, but never runs FalkorDB's BM25 postings read, nor
-    # the move of FalkorDB's full-text index (Neo4j's stays on :Memory).
+    # the move of FalkorDB's full-text index (Neo4j's stays on :Memory), nor the one-query
+    # reactivation write (it writes a batch as its three writes).
     "neo4j": frozenset(
         {
             QueryName.TERM_POSTINGS,
+            QueryName.WRITE_REACTIVATIONS,
             QueryName.CREATE_MEMORY_TEXT_ID_INDEX,
             QueryName.BACKFILL_MEMORY_TEXT,
             QueryName.DROP_MEMORY_FULLTEXT_INDEX,
