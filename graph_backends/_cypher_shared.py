@@ -13,7 +13,7 @@ from graph_backends._records import (
     edge_from_row,
     epoch_us,
     memory_from_props,
-    memory_update_props,
+    memory_update_rows,
     tombstone_from_row,
     tombstone_params,
 )
@@ -76,22 +76,6 @@ class _RunsCypher:
             read_only: bool = False,
             **templates: EdgeType,
         ) -> list[dict[str, Any]]: ...
-
-
-def _update_rows(
-    memories: Sequence[Memory], fields: Collection[str] | None
-) -> list[dict[str, Any]]:
-    """`update_memories`' rows: each memory's id and its stored properties (only `fields`)."""
-    unknown = set(fields or ()) - set(Memory.model_fields)
-    if unknown:
-        raise InvalidInput("fields", f"unknown memory fields {sorted(unknown)}")
-    rows = []
-    for m in memories:
-        props = memory_update_props(m)
-        if fields is not None:
-            props = {k: v for k, v in props.items() if k in fields}
-        rows.append({"id": m.id, "props": props})
-    return rows
 
 
 class CypherGraphMethods(_RunsCypher):
@@ -330,7 +314,7 @@ class CypherGraphMethods(_RunsCypher):
         memories: Sequence[Memory],
         fields: Collection[str] | None = None,
     ) -> list[bool]:
-        rows = _update_rows(memories, fields)
+        rows = memory_update_rows(memories, fields)
         found: set[str] = set()
         for start in range(0, len(rows), _BATCH):
             result = await self._run(

@@ -5,11 +5,11 @@ and maps as JSON text; the same record shape serves every Cypher backend."""
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any, Final
 
-from schema import Memory, MemoryEdge, Tombstone, build
+from schema import InvalidInput, Memory, MemoryEdge, Tombstone, build
 
 _DATETIMES = (
     "created_at",
@@ -64,6 +64,23 @@ def memory_update_props(memory: Memory) -> dict[str, Any]:
     props, _ = memory_props(memory)
     fields = (set(Memory.model_fields) - {"content", "embedding"}) | {ENTITY_KEYS}
     return {key: props.get(key) for key in sorted(fields)}
+
+
+def memory_update_rows(
+    memories: Sequence[Memory], fields: Collection[str] | None = None
+) -> list[dict[str, Any]]:
+    """An in-place update's rows: each memory's id and `memory_update_props` (only `fields`,
+    when given; a field the model does not have is refused)."""
+    unknown = set(fields or ()) - set(Memory.model_fields)
+    if unknown:
+        raise InvalidInput("fields", f"unknown memory fields {sorted(unknown)}")
+    rows = []
+    for m in memories:
+        props = memory_update_props(m)
+        if fields is not None:
+            props = {k: v for k, v in props.items() if k in fields}
+        rows.append({"id": m.id, "props": props})
+    return rows
 
 
 def tombstone_params(tombstone: Tombstone) -> dict[str, Any]:

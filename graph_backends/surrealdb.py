@@ -28,7 +28,7 @@ from graph_backends._records import (
     epoch_us,
     memory_from_props,
     memory_props,
-    memory_update_props,
+    memory_update_rows,
     tombstone_from_row,
     tombstone_params,
 )
@@ -667,16 +667,9 @@ class SurrealRepository(SurrealFactsMixin, SurrealRecallMixin):
         memories: Sequence[Memory],
         fields: Collection[str] | None = None,
     ) -> list[bool]:
-        unknown = set(fields or ()) - set(Memory.model_fields)
-        if unknown:
-            raise InvalidInput("fields", f"unknown memory fields {sorted(unknown)}")
-        rows = []
-        for m in memories:
-            props = memory_update_props(m)
-            props.pop("id", None)  # the record id carries it
-            if fields is not None:
-                props = {k: v for k, v in props.items() if k in fields}
-            rows.append({"id": m.id, "props": props})
+        rows = memory_update_rows(memories, fields)
+        for row in rows:
+            row["props"].pop("id", None)  # the record id carries it
         found: set[str] = set()
         for chunk in chunks(rows):
             (updated,) = await self._write(
