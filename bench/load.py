@@ -418,23 +418,17 @@ def level_figures(
     done = level.samples
     ok = [s.seconds * 1000 for s in done]
     errors = [s for s in done if s.error]
-    embed_s = metric_sum(after, "retentia_embedding_seconds_sum") - metric_sum(
-        before, "retentia_embedding_seconds_sum"
-    )
-    embed_passes = metric_sum(after, "retentia_embedding_seconds_count") - metric_sum(
-        before, "retentia_embedding_seconds_count"
-    )
 
-    embed_cpu = metric_sum(after, "retentia_embedding_cpu_seconds_total") - metric_sum(
-        before, "retentia_embedding_cpu_seconds_total"
-    )
+    def delta(name: str, **labels: str) -> float:
+        """How much a counter (or a histogram's sum or count) grew over the level."""
+        return metric_sum(after, name, **labels) - metric_sum(before, name, **labels)
 
-    def delta(name: str) -> float:
-        return metric_sum(after, name) - metric_sum(before, name)
+    embed_s = delta("retentia_embedding_seconds_sum")
+    embed_passes = delta("retentia_embedding_seconds_count")
+    embed_cpu = delta("retentia_embedding_cpu_seconds_total")
 
     def texts(outcome: str) -> float:
-        name = "retentia_embedding_texts_total"
-        return metric_sum(after, name, outcome=outcome) - metric_sum(before, name, outcome=outcome)
+        return delta("retentia_embedding_texts_total", outcome=outcome)
 
     out: Figures = {
         "concurrency": level.concurrency,

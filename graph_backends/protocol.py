@@ -92,7 +92,7 @@ class ReactivationWrites:
     direct: Sequence[Memory]
     fields: Collection[str]
     #: Memories whose machine-made links are validated at `at` (`validate_auto_links`).
-    validated: Sequence[str]
+    validate_links_of: Sequence[str]
     #: Cascades, as `record_cascade(reached, at, revive=…, revive_from=…, revive_to=…)`.
     reached: Mapping[str, int]
     at: datetime
@@ -122,7 +122,7 @@ async def write_reactivations_separately(
 
     _, validated, revived = await asyncio.gather(
         repository.update_memories(tenant, writes.direct, fields=writes.fields),
-        repository.validate_auto_links(tenant, writes.validated, writes.at),
+        repository.validate_auto_links(tenant, writes.validate_links_of, writes.at),
         cascade(),
     )
     return validated, revived

@@ -176,7 +176,7 @@ async def reactivate_recalls(
         ReactivationWrites(
             direct=direct,
             fields=_DIRECT_FIELDS,
-            validated=list(present),
+            validate_links_of=list(present),
             reached=reached,
             at=at,
             revive=[m for m, strength in strengths.items() if may_revive(strength, s)],

@@ -232,7 +232,7 @@ async def test_write_reactivations_has_the_effect_of_its_three_writes(
         ReactivationWrites(
             direct=[presented],
             fields=("reactivation_count", "stability", "last_accessed_at"),
-            validated=[hit.id, missing],
+            validate_links_of=[hit.id, missing],
             reached=reached,
             at=at,
             revive=[dormant.id, plain.id, missing],
@@ -248,7 +248,7 @@ async def test_write_reactivations_has_the_effect_of_its_three_writes(
     assert all(got[i].last_reactivated_at == at for i in reached if i != missing)
     assert await repository.stale_auto_links(tenant, T0) == {other.id: 1, plain.id: 1}
     assert await repository.write_reactivations(
-        tenant, ReactivationWrites(direct=[], fields=(), validated=[], reached={}, at=at)
+        tenant, ReactivationWrites(direct=[], fields=(), validate_links_of=[], reached={}, at=at)
     ) == (0, [])
 
 
