@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import inspect
+import io
 import json
 import os
 import pstats
@@ -278,6 +279,51 @@ def proc_cpu(pid: int | None) -> float:
         return 0.0
 
 
+def thread_times(pid: int | None) -> dict[str, tuple[float, float]]:
+    """Per thread of a process (`<tid> <name>`): seconds on a CPU and seconds runnable but
+    waiting for one, so far (`/proc/<pid>/task/<tid>/schedstat`; empty when unreadable)."""
+    if pid is None:
+        return {}
+    try:
+        tasks = list(Path(f"/proc/{pid}/task").iterdir())
+    except OSError:
+        return {}
+    times = {}
+    for task in tasks:
+        try:
+            name = (task / "comm").read_text().strip()
+            run_ns, wait_ns, _ = (task / "schedstat").read_text().split()
+        except (OSError, ValueError):
+            continue  # the thread ended, or the kernel keeps no schedstats
+        times[f"{task.name} {name}"] = (int(run_ns) / 1e9, int(wait_ns) / 1e9)
+    return times
+
+
+def busiest_thread(
+    pid: int | None,
+    before: dict[str, tuple[float, float]],
+    after: dict[str, tuple[float, float]],
+    seconds: float,
+) -> Figures | None:
+    """The thread that spent the largest share of `seconds` on a CPU between two
+    `thread_times` of process `pid`: its id and name (`main` for the process's first thread,
+    the service's event loop), that share, and the share it spent waiting for a CPU."""
+    grown = {
+        key: (run - before.get(key, (0.0, 0.0))[0], wait - before.get(key, (0.0, 0.0))[1])
+        for key, (run, wait) in after.items()
+    }
+    if not grown or seconds <= 0:
+        return None
+    key, (run, wait) = max(grown.items(), key=lambda kv: kv[1][0])
+    tid, _, name = key.partition(" ")
+    return {
+        "tid": int(tid),
+        "thread": "main" if int(tid) == pid else name,
+        "on_cpu": round(run / seconds, 3),
+        "waiting_for_cpu": round(wait / seconds, 3),
+    }
+
+
 def own_cpu() -> float:
     usage = resource.getrusage(resource.RUSAGE_SELF)
     return usage.ru_utime + usage.ru_stime
@@ -501,8 +547,13 @@ async def drive(
             "falkordb": proc_cpu(falkor),
             "generator": own_cpu(),
         }
+        pids = {"service": service.process.pid, "falkordb": falkor}
+        threads0 = {k: thread_times(pid) for k, pid in pids.items()}
+        started = time.monotonic()
         level = await run_level(service.url, traffic, concurrency, warmup, duration)
         after = scrape(service.url)
+        threads1 = {k: thread_times(pid) for k, pid in pids.items()}
+        elapsed = time.monotonic() - started
         cpu1 = {
             "service": metric_sum(after, "process_cpu_seconds_total"),
             "falkordb": proc_cpu(falkor),
@@ -512,6 +563,12 @@ async def drive(
         share = level.seconds / (level.seconds + warmup)
         cpu = {k: (cpu1[k] - cpu0[k]) * share for k in cpu0}
         figures = level_figures(level, before, after, cpu)
+        # Warm-up included (a share of the same rate): which one thread of each process was
+        # busiest, and how long it waited for a CPU while runnable. A single thread near
+        # 100 % on + waiting is the limit whatever the machine's idle time says.
+        figures["busiest_threads"] = {
+            k: busiest_thread(pid, threads0[k], threads1[k], elapsed) for k, pid in pids.items()
+        }
         figures["load_average_before"] = load_before
         figures["load_average_after"] = load_average()
         results.append(figures)
@@ -520,7 +577,8 @@ async def drive(
             f"p95 {figures['p95_ms']} ms, p99 {figures['p99_ms']} ms, "
             f"{figures['errors']} errors, {figures['reactivations_failed']} reactivations "
             f"failed, embedder busy {figures['embed_share_of_wall']:.0%}"
-            f" of the time, CPU {figures['cpu_s']}"
+            f" of the time, CPU {figures['cpu_s']}, busiest threads "
+            + ", ".join(f"{k} {thread_cell(v)}" for k, v in figures["busiest_threads"].items())
         )
     return results
 
@@ -665,7 +723,8 @@ _PACKAGES: Final = (
 def profile_report(path: Path, seconds: float) -> str:
     """Own time of the service's main thread (the event loop) by package and the top
     functions. The embedder's passes run in a worker thread cProfile does not see."""
-    stats = pstats.Stats(str(path))
+    cumulative = io.StringIO()
+    stats = pstats.Stats(str(path), stream=cumulative)
     raw: dict[Any, Any] = stats.stats  # type: ignore[attr-defined]
     by_package: Counter[str] = Counter()
     by_function: Counter[str] = Counter()
@@ -692,19 +751,9 @@ def profile_report(path: Path, seconds: float) -> str:
     lines += ["", "top 40 functions by own time:"]
     lines += [f"  {s:8.2f} s  {name}" for name, s in by_function.most_common(40)]
     lines += ["", "top 40 by cumulative time:"]
-    buffer = _captured(lambda: stats.sort_stats("cumulative").print_stats(40))
-    lines += buffer.splitlines()
+    stats.sort_stats("cumulative").print_stats(40)  # into `cumulative`, the stats' own stream
+    lines += cumulative.getvalue().splitlines()
     return "\n".join(lines) + "\n"
-
-
-def _captured(call: Any) -> str:
-    import contextlib
-    import io
-
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        call()
-    return out.getvalue()
 
 
 # -- report ----------------------------------------------------------------------------------
@@ -742,6 +791,21 @@ def markdown(figures: Figures) -> str:
                 f"{o['p50_ms']} / {o['p95_ms']} (server {o['server_mean_ms']})" if o else "—"
             )
         per_op.append(f"| {level['concurrency']} | " + " | ".join(cells) + " |")
+    threads = [
+        "",
+        "Busiest thread of each process (share of the level on a CPU + runnable but waiting for"
+        " one; `/proc/<pid>/task/*/schedstat`): one thread near 100 % bounds the throughput"
+        " whatever the machine's idle share says.",
+        "",
+        "| concurrency | service | FalkorDB |",
+        "|---:|---|---|",
+    ]
+    for level in figures["levels"]:
+        busiest = level.get("busiest_threads", {})
+        threads.append(
+            f"| {level['concurrency']} | {thread_cell(busiest.get('service'))} | "
+            f"{thread_cell(busiest.get('falkordb'))} |"
+        )
     ceiling = figures["cpu_ceiling"]
     context = [
         "",
@@ -759,7 +823,16 @@ def markdown(figures: Figures) -> str:
         f"{figures['cpus']} CPUs; load average at the end {figures['load_average_end']}. "
         f"Commit {figures['commit']}, {figures['date']}.",
     ]
-    return "# Load bench\n\n" + "\n".join(rows + per_op + context) + "\n"
+    return "# Load bench\n\n" + "\n".join(rows + per_op + threads + context) + "\n"
+
+
+def thread_cell(thread: Figures | None) -> str:
+    if thread is None:
+        return "—"
+    return (
+        f"{md_cell(thread['thread'])}: {thread['on_cpu']:.0%} + "
+        f"{thread['waiting_for_cpu']:.0%} waiting"
+    )
 
 
 # -- main ------------------------------------------------------------------------------------

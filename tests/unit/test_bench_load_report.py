@@ -1,0 +1,72 @@
+"""What the load bench reads about the processes it drives: per-thread CPU from /proc, and the
+cProfile report of the service's event loop."""
+
+from __future__ import annotations
+
+import cProfile
+import os
+import threading
+import time
+from pathlib import Path
+
+from bench.load import busiest_thread, profile_report, thread_times
+
+
+def _spin(stop: threading.Event) -> None:
+    while not stop.is_set():
+        sum(range(1000))
+
+
+def test_the_busiest_thread_is_the_one_that_ran() -> None:
+    stop = threading.Event()
+    spinner = threading.Thread(target=_spin, args=(stop,))
+    spinner.start()
+    try:
+        before = thread_times(os.getpid())
+        started = time.monotonic()
+        time.sleep(0.5)  # the main thread sleeps; the spinner runs
+        after = thread_times(os.getpid())
+        elapsed = time.monotonic() - started
+    finally:
+        stop.set()
+        spinner.join()
+    busiest = busiest_thread(os.getpid(), before, after, elapsed)
+    assert busiest is not None
+    assert busiest["tid"] == spinner.native_id
+    assert busiest["thread"] != "main"
+    assert 0.2 < busiest["on_cpu"] <= 1.05
+    assert busiest["waiting_for_cpu"] >= 0.0
+
+
+def test_the_first_thread_is_named_main() -> None:
+    before = thread_times(os.getpid())
+    sum(range(2_000_000))  # only this (the main) thread works
+    busiest = busiest_thread(os.getpid(), before, thread_times(os.getpid()), 1.0)
+    assert busiest is not None
+    assert busiest["tid"] == threading.main_thread().native_id == os.getpid()
+    assert busiest["thread"] == "main"
+
+
+def test_thread_times_of_a_process_that_is_gone_are_empty() -> None:
+    assert thread_times(None) == {}
+    assert thread_times(2**22 + 12345) == {}  # above pid_max's default
+    assert busiest_thread(None, {}, {}, 1.0) is None
+
+
+def _work() -> int:
+    return sum(i * i for i in range(20_000))
+
+
+def test_profile_report_has_both_sections(tmp_path: Path) -> None:
+    profile = cProfile.Profile()
+    profile.enable()
+    for _ in range(20):
+        _work()
+    profile.disable()
+    path = tmp_path / "service.prof"
+    profile.dump_stats(path)
+    report = profile_report(path, 1.0)
+    own, _, cumulative = report.partition("top 40 by cumulative time:")
+    assert "_work" in own
+    assert "_work" in cumulative  # the section was empty when pstats printed to stdout
+    assert "cumulative" in cumulative
