@@ -94,3 +94,15 @@ def test_float32_vectors_are_written_exactly_in_nine_digits() -> None:
     mantissas = [x.lstrip("-").split("e")[0] for x in text[1:-1].split(",")]
     assert max(len(m.replace(".", "").lstrip("0")) for m in mantissas) <= 9
     assert wire.literal(wire.float32s([])) == "[]"
+
+
+def test_a_vector_is_written_once_and_sent_as_its_literal() -> None:
+    vector = tuple(i / 384 for i in range(384))
+    first = wire.float32s(vector)
+    assert wire.float32s(list(vector)) is first  # the same vector, as a list: not written again
+    assert wire.literal(first) is first  # not quoted as a string would be
+    assert wire.literal({"v": first}) == "{`v`:" + first + "}"
+    assert wire.query_text("RETURN $v", {"v": first}) == f"CYPHER `v`={first} RETURN $v"
+    other = wire.float32s((*vector[:-1], 0.5))
+    assert other is not first and other.endswith(",0.5]")
+    assert wire.literal("[1,2]") == '"[1,2]"'  # a plain string stays a string
