@@ -18,7 +18,9 @@ time per operation (its own histogram), and where the CPU went: the embedder's b
 (`retentia_embedding_seconds`), the service process (`process_cpu_seconds_total`), the FalkorDB
 process and this generator. Writes `<out>/load.json` and `load.md`; with `--profile`, one more level
 runs with the service under cProfile and `load.profile.txt` says where the event loop's time went,
-by package and by function. See bench/README.md.
+by package and by function. With `--against CHECKOUT`, it compares instead: the service of this
+checkout and of CHECKOUT, alternately, `--pairs` times each, every run on a fresh copy of the
+seeded tenant with the same requests. See bench/README.md.
 """
 
 from __future__ import annotations
@@ -33,12 +35,15 @@ import pstats
 import random
 import re
 import resource
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
@@ -859,7 +864,17 @@ def arguments() -> argparse.Namespace:
     parser.add_argument(
         "--breakdown", type=int, default=100, metavar="N", help="timed in-process recalls (0: none)"
     )
-    return parser.parse_args()
+    parser.add_argument(
+        "--against",
+        type=Path,
+        metavar="CHECKOUT",
+        help="compare: the service of --service-cwd and of CHECKOUT, alternately, --pairs times",
+    )
+    parser.add_argument("--pairs", type=int, default=3, help="runs of each side with --against")
+    args = parser.parse_args()
+    if args.pairs < 1:
+        parser.error("--pairs must be at least 1")
+    return args
 
 
 def cpu_ceiling(levels: Sequence[Figures]) -> Figures:
@@ -900,6 +915,159 @@ def verdict(levels: Sequence[Figures], targets: Targets) -> str:
         if best["p95_ms"] <= targets.p95_ms
         else "not met: no level kept p95 within the target"
     )
+
+
+# -- comparison ------------------------------------------------------------------------------
+
+
+@contextmanager
+def scratch_copy(data_dir: Path) -> Iterator[Path]:
+    """A copy of a seeded (and stopped) data directory, removed on exit: every run of a
+    comparison starts from the same files. FalkorDB's socket and log are left behind."""
+    scratch = Path(tempfile.mkdtemp(prefix="retentia-load-run-"))
+    try:
+        copy = scratch / "data"
+        shutil.copytree(
+            data_dir,
+            copy,
+            ignore=lambda folder, names: [
+                n for n in names if n.endswith((".sock", ".log", ".prof")) or n == "service.log"
+            ],
+        )
+        yield copy
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+def comparison_summary(runs: Sequence[Figures]) -> list[Figures]:
+    """Per concurrency level, each side's req/s, p95 and CPU per request over its runs, and how
+    `against` compares with `this`: the ratio of the mean req/s, each pair's ratio (runs of one
+    pair ran back to back), and the pairs `against` served more requests in."""
+    by_level: dict[int, dict[str, list[Figures]]] = defaultdict(lambda: defaultdict(list))
+    for run in runs:
+        for level in run["levels"]:
+            by_level[level["concurrency"]][run["side"]].append(level | {"pair": run["pair"]})
+    summary = []
+    for concurrency, sides in sorted(by_level.items()):
+        this, against = sides["this"], sides["against"]
+
+        def mean(levels: Sequence[Figures], key: str) -> float:
+            return sum(lv[key] for lv in levels) / len(levels) if levels else float("nan")
+
+        def cpu(levels: Sequence[Figures]) -> float:
+            total = [
+                lv["cpu_ms_per_request"]["service"] + lv["cpu_ms_per_request"]["falkordb"]
+                for lv in levels
+            ]
+            return sum(total) / len(total) if total else float("nan")
+
+        rps = {lv["pair"]: lv["requests_per_s"] for lv in this}
+        pairs = [(rps[lv["pair"]], lv["requests_per_s"]) for lv in against if lv["pair"] in rps]
+        summary.append(
+            {
+                "concurrency": concurrency,
+                "this": {
+                    "requests_per_s": [lv["requests_per_s"] for lv in this],
+                    "p95_ms": [lv["p95_ms"] for lv in this],
+                    "mean_requests_per_s": round(mean(this, "requests_per_s"), 1),
+                    "mean_cpu_ms_per_request": round(cpu(this), 1),
+                },
+                "against": {
+                    "requests_per_s": [lv["requests_per_s"] for lv in against],
+                    "p95_ms": [lv["p95_ms"] for lv in against],
+                    "mean_requests_per_s": round(mean(against, "requests_per_s"), 1),
+                    "mean_cpu_ms_per_request": round(cpu(against), 1),
+                },
+                "ratio_of_means": round(
+                    mean(against, "requests_per_s") / mean(this, "requests_per_s"), 3
+                )
+                if this and against
+                else None,
+                "pair_ratios": [round(b / a, 3) for a, b in pairs if a],
+                "pairs_against_ahead": sum(1 for a, b in pairs if b > a),
+                "pairs": len(pairs),
+                "errors": sum(lv["errors"] for lv in [*this, *against]),
+                "reactivations_failed": sum(lv["reactivations_failed"] for lv in [*this, *against]),
+            }
+        )
+    return summary
+
+
+def comparison_markdown(figures: Figures) -> str:
+    lines = [
+        "# Load bench: comparison",
+        "",
+        f"`this`: {md_cell(figures['this'])}; `against`: {md_cell(figures['against'])}. Each"
+        f" side ran {figures['pairs']} times on a fresh copy of one seeded tenant, the sides"
+        " alternating (this, against, against, this, …); the ratio is against / this.",
+        "",
+        "| concurrency | this req/s (mean) | against req/s (mean) | ratio of means | pair ratios"
+        " | pairs against ahead | CPU ms/request this / against | p95 ms this / against |"
+        " errors | reactivations failed |",
+        "|---:|---|---|---:|---|---:|---|---|---:|---:|",
+    ]
+    for row in figures["summary"]:
+        this, against = row["this"], row["against"]
+        lines.append(
+            f"| {row['concurrency']} | {' / '.join(map(str, this['requests_per_s']))} "
+            f"({this['mean_requests_per_s']}) | "
+            f"{' / '.join(map(str, against['requests_per_s']))} "
+            f"({against['mean_requests_per_s']}) | {row['ratio_of_means']} | "
+            f"{', '.join(map(str, row['pair_ratios']))} | "
+            f"{row['pairs_against_ahead']} of {row['pairs']} | "
+            f"{this['mean_cpu_ms_per_request']} / {against['mean_cpu_ms_per_request']} | "
+            f"{' / '.join(map(str, this['p95_ms']))} — {' / '.join(map(str, against['p95_ms']))}"
+            f" | {row['errors']} | {row['reactivations_failed']} |"
+        )
+    lines += [
+        "",
+        f"Commit {figures['commit']}, {figures['date']}; load average at the end "
+        f"{figures['load_average_end']}.",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+async def compare(args: argparse.Namespace, data_dir: Path) -> None:
+    """Both services, alternately, on fresh copies of the seeded tenant and the same traffic:
+    on a machine whose speed drifts, only runs close in time compare."""
+    levels = [int(x) for x in args.levels.split(",") if x.strip()]
+    figures: Figures = {**client_figures(), "load_average_start": load_average()}
+    figures |= await seed(data_dir, args.memories, args.seed)
+    seeded = generate_memories(args.memories, args.seed)
+    checkouts = {"this": args.service_cwd.resolve(), "against": args.against.resolve()}
+    runs: list[Figures] = []
+    for pair in range(args.pairs):
+        order = ("this", "against") if pair % 2 == 0 else ("against", "this")
+        for side in order:
+            log(f"pair {pair + 1} of {args.pairs}: {side} ({checkouts[side]})")
+            traffic = Traffic(seeded, args.seed + 7, args.repeat_share)  # the same requests
+            with scratch_copy(data_dir) as copy:
+                service = start_service(copy, checkouts[side])
+                try:
+                    driven = await drive(service, traffic, levels, args.warmup, args.duration)
+                finally:
+                    log(f"service stopped with status {service.stop()}")
+            runs.append({"pair": pair, "side": side, "levels": driven})
+    figures |= {
+        "this": str(checkouts["this"]),
+        "against": str(checkouts["against"]),
+        "pairs": args.pairs,
+        "mix": MIX,
+        "repeat_share": args.repeat_share,
+        "duration_s": args.duration,
+        "warmup_s": args.warmup,
+        "runs": runs,
+        "summary": comparison_summary(runs),
+        "load_average_end": load_average(),
+    }
+    figures |= run_stamp()
+    for row in figures["summary"]:
+        log(
+            f"concurrency {row['concurrency']}: against / this = {row['ratio_of_means']} "
+            f"(pairs {row['pair_ratios']}, against ahead in {row['pairs_against_ahead']} of "
+            f"{row['pairs']})"
+        )
+    write_report(args.out, args.name, figures, comparison_markdown(figures))
 
 
 async def main_async(args: argparse.Namespace, data_dir: Path) -> None:
@@ -957,7 +1125,7 @@ async def main_async(args: argparse.Namespace, data_dir: Path) -> None:
 def main() -> None:
     args = arguments()
     with data_directory(args.data_dir, "retentia-load-", keep=args.keep) as data_dir:
-        asyncio.run(main_async(args, data_dir))
+        asyncio.run(compare(args, data_dir) if args.against else main_async(args, data_dir))
 
 
 if __name__ == "__main__":

@@ -9,7 +9,13 @@ import threading
 import time
 from pathlib import Path
 
-from bench.load import busiest_thread, profile_report, thread_times
+from bench.load import (
+    busiest_thread,
+    comparison_summary,
+    profile_report,
+    scratch_copy,
+    thread_times,
+)
 
 
 def _spin(stop: threading.Event) -> None:
@@ -70,3 +76,51 @@ def test_profile_report_has_both_sections(tmp_path: Path) -> None:
     assert "_work" in own
     assert "_work" in cumulative  # the section was empty when pstats printed to stdout
     assert "cumulative" in cumulative
+
+
+def _level(concurrency: int, rps: float, *, errors: int = 0) -> dict[str, object]:
+    return {
+        "concurrency": concurrency,
+        "requests_per_s": rps,
+        "p95_ms": 100.0,
+        "errors": errors,
+        "reactivations_failed": 0,
+        "cpu_ms_per_request": {"service": 12.0, "falkordb": 8.0},
+    }
+
+
+def test_a_comparison_pairs_runs_and_reports_ratios() -> None:
+    runs = [
+        {"pair": 0, "side": "this", "levels": [_level(8, 80.0)]},
+        {"pair": 0, "side": "against", "levels": [_level(8, 88.0)]},
+        {"pair": 1, "side": "against", "levels": [_level(8, 70.0, errors=2)]},
+        {"pair": 1, "side": "this", "levels": [_level(8, 72.0)]},
+    ]
+    (row,) = comparison_summary(runs)
+    assert row["concurrency"] == 8
+    assert row["this"]["requests_per_s"] == [80.0, 72.0]
+    assert row["against"]["mean_requests_per_s"] == 79.0
+    assert row["ratio_of_means"] == round(79.0 / 76.0, 3)
+    assert row["pair_ratios"] == [1.1, round(70 / 72, 3)]
+    assert (row["pairs_against_ahead"], row["pairs"]) == (1, 2)
+    assert row["errors"] == 2
+    assert row["this"]["mean_cpu_ms_per_request"] == 20.0
+
+
+def test_each_run_starts_from_a_copy_without_sockets_or_logs(tmp_path: Path) -> None:
+    seeded = tmp_path / "seeded"
+    (seeded / "falkordb" / "appendonlydir").mkdir(parents=True)
+    (seeded / "falkordb" / "appendonlydir" / "appendonly.aof.1.incr.aof").write_text("aof")
+    (seeded / "falkordb" / "falkordb.log").write_text("log")
+    (seeded / "service.log").write_text("log")
+    (seeded / "seeded-10-1.json").write_text("{}")
+    with scratch_copy(seeded) as copy:
+        assert (copy / "falkordb" / "appendonlydir" / "appendonly.aof.1.incr.aof").exists()
+        assert (copy / "seeded-10-1.json").exists()
+        assert not (copy / "falkordb" / "falkordb.log").exists()
+        assert not (copy / "service.log").exists()
+        (copy / "falkordb" / "appendonlydir" / "appendonly.aof.1.incr.aof").write_text("run")
+    assert not copy.exists()
+    assert (
+        seeded / "falkordb" / "appendonlydir" / "appendonly.aof.1.incr.aof"
+    ).read_text() == "aof"
