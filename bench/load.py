@@ -46,6 +46,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from statistics import fmean
 from typing import Any, Final
 
 import httpx
@@ -950,39 +951,18 @@ def comparison_summary(runs: Sequence[Figures]) -> list[Figures]:
     summary = []
     for concurrency, sides in sorted(by_level.items()):
         this, against = sides["this"], sides["against"]
-
-        def mean(levels: Sequence[Figures], key: str) -> float:
-            return sum(lv[key] for lv in levels) / len(levels) if levels else float("nan")
-
-        def cpu(levels: Sequence[Figures]) -> float:
-            total = [
-                lv["cpu_ms_per_request"]["service"] + lv["cpu_ms_per_request"]["falkordb"]
-                for lv in levels
-            ]
-            return sum(total) / len(total) if total else float("nan")
-
         rps = {lv["pair"]: lv["requests_per_s"] for lv in this}
         pairs = [(rps[lv["pair"]], lv["requests_per_s"]) for lv in against if lv["pair"] in rps]
         summary.append(
             {
                 "concurrency": concurrency,
-                "this": {
-                    "requests_per_s": [lv["requests_per_s"] for lv in this],
-                    "p95_ms": [lv["p95_ms"] for lv in this],
-                    "mean_requests_per_s": round(mean(this, "requests_per_s"), 1),
-                    "mean_cpu_ms_per_request": round(cpu(this), 1),
-                },
-                "against": {
-                    "requests_per_s": [lv["requests_per_s"] for lv in against],
-                    "p95_ms": [lv["p95_ms"] for lv in against],
-                    "mean_requests_per_s": round(mean(against, "requests_per_s"), 1),
-                    "mean_cpu_ms_per_request": round(cpu(against), 1),
-                },
+                "this": _side(this),
+                "against": _side(against),
                 "ratio_of_means": round(
-                    mean(against, "requests_per_s") / mean(this, "requests_per_s"), 3
-                )
-                if this and against
-                else None,
+                    fmean(lv["requests_per_s"] for lv in against)
+                    / fmean(lv["requests_per_s"] for lv in this),
+                    3,
+                ),
                 "pair_ratios": [round(b / a, 3) for a, b in pairs if a],
                 "pairs_against_ahead": sum(1 for a, b in pairs if b > a),
                 "pairs": len(pairs),
@@ -991,6 +971,17 @@ def comparison_summary(runs: Sequence[Figures]) -> list[Figures]:
             }
         )
     return summary
+
+
+def _side(levels: Sequence[Figures]) -> Figures:
+    """One side's runs of one level in a comparison."""
+    cpu = [lv["cpu_ms_per_request"] for lv in levels]
+    return {
+        "requests_per_s": [lv["requests_per_s"] for lv in levels],
+        "p95_ms": [lv["p95_ms"] for lv in levels],
+        "mean_requests_per_s": round(fmean(lv["requests_per_s"] for lv in levels), 1),
+        "mean_cpu_ms_per_request": round(fmean(c["service"] + c["falkordb"] for c in cpu), 1),
+    }
 
 
 def comparison_markdown(figures: Figures) -> str:
@@ -1027,20 +1018,42 @@ def comparison_markdown(figures: Figures) -> str:
     return "\n".join(lines) + "\n"
 
 
-async def compare(args: argparse.Namespace, data_dir: Path) -> None:
-    """Both services, alternately, on fresh copies of the seeded tenant and the same traffic:
-    on a machine whose speed drifts, only runs close in time compare."""
+async def prepare(
+    args: argparse.Namespace, data_dir: Path
+) -> tuple[list[int], Figures, list[SyntheticMemory]]:
+    """The levels to run, the figures every report starts with, and the seeded memories (the
+    tenant seeded into `data_dir` first, unless it already is)."""
     levels = [int(x) for x in args.levels.split(",") if x.strip()]
     figures: Figures = {**client_figures(), "load_average_start": load_average()}
     figures |= await seed(data_dir, args.memories, args.seed)
-    seeded = generate_memories(args.memories, args.seed)
+    return levels, figures, generate_memories(args.memories, args.seed)
+
+
+def new_traffic(args: argparse.Namespace, seeded: Sequence[SyntheticMemory]) -> Traffic:
+    """The request sequence: the same for the same arguments."""
+    return Traffic(seeded, args.seed + 7, args.repeat_share)
+
+
+def run_settings(args: argparse.Namespace) -> Figures:
+    return {
+        "mix": MIX,
+        "repeat_share": args.repeat_share,
+        "duration_s": args.duration,
+        "warmup_s": args.warmup,
+    }
+
+
+async def compare(args: argparse.Namespace, data_dir: Path) -> None:
+    """Both services, alternately, on fresh copies of the seeded tenant and the same traffic:
+    on a machine whose speed drifts, only runs close in time compare."""
+    levels, figures, seeded = await prepare(args, data_dir)
     checkouts = {"this": args.service_cwd.resolve(), "against": args.against.resolve()}
     runs: list[Figures] = []
     for pair in range(args.pairs):
         order = ("this", "against") if pair % 2 == 0 else ("against", "this")
         for side in order:
             log(f"pair {pair + 1} of {args.pairs}: {side} ({checkouts[side]})")
-            traffic = Traffic(seeded, args.seed + 7, args.repeat_share)  # the same requests
+            traffic = new_traffic(args, seeded)  # the same requests for each run
             with scratch_copy(data_dir) as copy:
                 service = start_service(copy, checkouts[side])
                 try:
@@ -1052,10 +1065,7 @@ async def compare(args: argparse.Namespace, data_dir: Path) -> None:
         "this": str(checkouts["this"]),
         "against": str(checkouts["against"]),
         "pairs": args.pairs,
-        "mix": MIX,
-        "repeat_share": args.repeat_share,
-        "duration_s": args.duration,
-        "warmup_s": args.warmup,
+        **run_settings(args),
         "runs": runs,
         "summary": comparison_summary(runs),
         "load_average_end": load_average(),
@@ -1071,11 +1081,8 @@ async def compare(args: argparse.Namespace, data_dir: Path) -> None:
 
 
 async def main_async(args: argparse.Namespace, data_dir: Path) -> None:
-    levels = [int(x) for x in args.levels.split(",") if x.strip()]
-    figures: Figures = {**client_figures(), "load_average_start": load_average()}
-    figures |= await seed(data_dir, args.memories, args.seed)
-    seeded = generate_memories(args.memories, args.seed)
-    traffic = Traffic(seeded, args.seed + 7, args.repeat_share)
+    levels, figures, seeded = await prepare(args, data_dir)
+    traffic = new_traffic(args, seeded)
     service = start_service(data_dir, args.service_cwd)
     try:
         figures["levels"] = await drive(service, traffic, levels, args.warmup, args.duration)
@@ -1095,10 +1102,7 @@ async def main_async(args: argparse.Namespace, data_dir: Path) -> None:
     targets = Targets()
     figures["cpu_ceiling"] = cpu_ceiling(figures["levels"])
     figures |= {
-        "mix": MIX,
-        "repeat_share": args.repeat_share,
-        "duration_s": args.duration,
-        "warmup_s": args.warmup,
+        **run_settings(args),
         "target_rps": targets.rps,
         "target_p95_ms": targets.p95_ms,
         "target_met": verdict(figures["levels"], targets),
