@@ -1,7 +1,8 @@
 """The default local embedder (all-MiniLM-L6-v2) on ONNX Runtime gives torch's vectors: exported
 once into a cache directory and reused, re-exported when the cached file is damaged, refused for
 a model it cannot reproduce (which then stays on torch), and the same through `load_embedder`
-with either runtime."""
+with either runtime. Its int8 weights (the default runtime) give vectors close to torch's but
+not equal, each a function of its text alone, under a name of their own."""
 
 from __future__ import annotations
 
@@ -12,8 +13,14 @@ from typing import Any
 import numpy as np
 import pytest
 
-from service.embedding import _load_sentence_transformer, default_model_path, load_embedder
-from service.onnx_encoder import OnnxEncoder, onnx_encoder
+from service.embedding import (
+    DEFAULT_LOCAL_NAME,
+    INT8_SUFFIX,
+    _load_sentence_transformer,
+    default_model_path,
+    load_embedder,
+)
+from service.onnx_encoder import MIN_AGREEMENT_INT8, OnnxEncoder, onnx_encoder
 from service.settings import Settings
 
 TEXTS = [
@@ -83,7 +90,42 @@ def test_a_model_it_cannot_reproduce_stays_on_torch(
 async def test_both_runtimes_embed_alike_through_load_embedder() -> None:
     on_onnx = await load_embedder(Settings(local_runtime="onnx"))
     on_torch = await load_embedder(Settings(local_runtime="torch"))
-    assert on_onnx.name == on_torch.name and on_onnx.dimension == on_torch.dimension == 384
+    assert on_onnx.name == on_torch.name == DEFAULT_LOCAL_NAME
+    assert on_onnx.dimension == on_torch.dimension == 384
     a = await on_onnx.embed(TEXTS)
     b = await on_torch.embed(TEXTS)
     assert _cosines(a, b).min() >= 0.99999
+
+
+def test_int8_vectors_are_near_torchs_and_each_its_texts_alone(model: Any, tmp_path: Path) -> None:
+    int8 = onnx_encoder(model, default_model_path(), threads=1, int8=True, cache_dir=tmp_path)
+    assert int8 is not None and int8.int8
+    (quantized,) = tmp_path.glob("*-int8.onnx")
+    (exported,) = set(tmp_path.glob("*.onnx")) - {quantized}
+    assert quantized.name == f"{exported.stem}-int8.onnx"
+    assert quantized.stat().st_size < exported.stat().st_size / 3  # the weights are int8
+    torch_vectors = model.encode(TEXTS, normalize_embeddings=True, show_progress_bar=False)
+    batched = int8.encode(TEXTS, batch_size=16, normalize_embeddings=True)
+    cosines = _cosines(batched, torch_vectors)
+    assert cosines.min() >= MIN_AGREEMENT_INT8 and cosines.mean() >= 0.99
+    assert cosines.min() < 0.9999  # quantised: not torch's vectors
+    assert np.linalg.norm(batched, axis=1) == pytest.approx(1.0, abs=1e-5)
+    # A text's vector does not depend on what it is embedded with.
+    one_by_one = np.vstack([int8.encode([t], normalize_embeddings=True) for t in TEXTS])
+    assert _cosines(one_by_one, batched).min() >= 0.99999
+    # Both files are reused; a damaged quantised file is built again from the export.
+    stamps = [p.stat().st_mtime_ns for p in (exported, quantized)]
+    assert onnx_encoder(model, default_model_path(), threads=1, int8=True, cache_dir=tmp_path)
+    assert [p.stat().st_mtime_ns for p in (exported, quantized)] == stamps
+    quantized.write_bytes(b"not a model")
+    assert onnx_encoder(model, default_model_path(), threads=1, int8=True, cache_dir=tmp_path)
+    assert quantized.stat().st_size > 1_000_000 and exported.stat().st_mtime_ns == stamps[0]
+    assert set(tmp_path.iterdir()) == {exported, quantized}  # no temporary file left
+
+
+async def test_the_default_runtime_is_int8_under_its_own_name() -> None:
+    default = await load_embedder(Settings())
+    fp32 = await load_embedder(Settings(local_runtime="onnx"))
+    assert default.name == DEFAULT_LOCAL_NAME + INT8_SUFFIX != fp32.name
+    a, b = await default.embed(TEXTS), await fp32.embed(TEXTS)
+    assert _cosines(a, b).min() >= MIN_AGREEMENT_INT8

@@ -25,6 +25,7 @@ from prometheus_client import REGISTRY
 
 from graph_backends import FalkorConfig, open_backend
 from schema import Tenant
+from service.embedding import DEFAULT_LOCAL_NAME, INT8_SUFFIX
 from service.engine_settings import EngineSettings
 from service.maintenance import maintain
 from service.memories import MemoryService, StoreRequest
@@ -124,7 +125,7 @@ def test_metrics_name_routes_and_operations(service: SplitLogService) -> None:
     assert (sample(text, histogram, route="/healthz", operation="none") or 0) >= 1
     assert (sample(text, "retentia_requests_total", route="/graphql", status="200") or 0) >= 3
     assert sample(text, "retentia_requests_in_progress", route="/graphql") == 0
-    model = "local:all-MiniLM-L6-v2"
+    model = DEFAULT_LOCAL_NAME + INT8_SUFFIX  # the default runtime's embedder
     assert (sample(text, "retentia_embedding_seconds_count", embedder=model) or 0) >= 1
     texts = "retentia_embedding_texts_total"
     assert (sample(text, texts, embedder=model, outcome="computed") or 0) >= 1
