@@ -71,13 +71,18 @@ def _float32_literal(vector: tuple[float, ...]) -> Rendered:
 def literal(value: Any) -> str:
     """A parameter value as the header's Cypher literal (what `stringify_param_value` of the
     falkordb client writes, with lists of floats or strings written in one pass)."""
+    kind = type(value)
+    if kind is int:
+        return str(value)
     if isinstance(value, str):
-        return value if isinstance(value, Rendered) else _quote(value)
+        return value if kind is Rendered else _quote(value)
     if value is None:
         return "null"
-    if isinstance(value, bool):
+    if kind is bool:
         return "true" if value else "false"
     if isinstance(value, list | tuple):
+        if value and all(type(v) is int for v in value):  # presentation times
+            return "[" + ",".join(map(str, value)) + "]"
         if value and all(type(v) is float for v in value):
             return "[" + ",".join(map(repr, value)) + "]"
         if value and all(type(v) is str for v in value):
@@ -107,8 +112,8 @@ def _scalar(cell: Any) -> Any:
         return None
     if kind == _DOUBLE:
         return float(value)
-    if kind == _ARRAY:
-        return [_scalar(v) for v in value]
+    if kind == _ARRAY:  # integers (presentation times) read without a call each
+        return [v if k == _INTEGER else _scalar((k, v)) for k, v in value]
     if kind == _MAP:
         return {
             (value[i].decode() if isinstance(value[i], bytes) else value[i]): _scalar(value[i + 1])

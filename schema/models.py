@@ -19,6 +19,7 @@ from schema.values import (
     MemoryId,
     ShortText,
     UtcDatetime,
+    UtcDatetimes,
     check_finite,
 )
 
@@ -56,7 +57,7 @@ class Memory(_Frozen):
     created_at: UtcDatetime
     last_accessed_at: UtcDatetime | None = None
     last_reactivated_at: UtcDatetime | None = None
-    reactivation_timestamps: tuple[UtcDatetime, ...] = Field(
+    reactivation_timestamps: UtcDatetimes = Field(
         default=(), max_length=MAX_REACTIVATION_TIMESTAMPS
     )
     reactivation_count: int = Field(default=0, ge=0)

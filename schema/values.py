@@ -51,6 +51,14 @@ def to_utc(value: datetime) -> datetime:
     return value.astimezone(UTC)
 
 
+def all_to_utc(values: tuple[datetime, ...]) -> tuple[datetime, ...]:
+    """`to_utc` of each, in one call: a memory keeps up to 64 presentation times, and a
+    validator call per element was most of the cost of reading a memory back."""
+    if all(v.tzinfo is UTC for v in values):
+        return values
+    return tuple(v.astimezone(UTC) for v in values)
+
+
 def check_text(field: str, value: str, limit: int, *, allow_empty: bool = False) -> str:
     """Reject text a graph store cannot keep byte for byte, or that exceeds `limit` bytes."""
     if not allow_empty and not value.strip():
@@ -86,6 +94,7 @@ def check_finite(field: str, value: float) -> float:
 
 MemoryId = Annotated[str, BeforeValidator(parse_memory_id)]
 UtcDatetime = Annotated[AwareDatetime, AfterValidator(to_utc)]
+UtcDatetimes = Annotated[tuple[AwareDatetime, ...], AfterValidator(all_to_utc)]
 Content = Annotated[str, AfterValidator(lambda v: check_text("content", v, MAX_CONTENT_BYTES))]
 ShortText = Annotated[str, AfterValidator(lambda v: check_text("text", v, MAX_SHORT_TEXT_BYTES))]
 EntityName = Annotated[

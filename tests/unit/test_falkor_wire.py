@@ -24,6 +24,7 @@ VALUES: list[object] = [
     [0.1, -0.2, 1e-7, 3.0],
     ["a", 'b"', "c\\"],
     [1, "two", None, [3.5, ["x"]]],
+    [1782345600123456, -1, 0],
     [],
     {"id": "abc", "props": {"status": "dormant", "summary": None, "weird key: ä": 1.5}},
     ({"id": "x"}, {"id": "y"}),
@@ -37,6 +38,7 @@ def test_literals_are_the_clients(value: object) -> None:
 
 def test_booleans_and_keys() -> None:
     assert wire.literal([True, False]) == "[true,false]"
+    assert wire.literal([True, 1]) == "[true,1]"  # a boolean is not written as an integer
     assert wire.query_text("RETURN $a", {"a": 1, "b c": "x"}) == 'CYPHER `a`=1 `b c`="x" RETURN $a'
     assert wire.query_text("RETURN 1", {}) == "RETURN 1"
     for bad in ("", "back`tick"):
@@ -50,7 +52,7 @@ def test_compact_replies_are_read() -> None:
         [2, "a"],
         [3, 7],
         [10, ["k", [5, "2.5"], "nested", [6, [[2, "z"], [1, None]]]]],
-        [6, [[3, 1], [5, "0.5"]]],
+        [6, [[3, 1], [5, "0.5"], [2, "s"], [6, [[3, 2]]]]],
         [4, "true"],
         [12, ["0.25", "1"]],
         [1, None],
@@ -61,7 +63,7 @@ def test_compact_replies_are_read() -> None:
             "id": "a",
             "n": 7,
             "m": {"k": 2.5, "nested": ["z", None]},
-            "xs": [1, 0.5],
+            "xs": [1, 0.5, "s", [2]],
             "ok": True,
             "v": [0.25, 1.0],
             "none": None,

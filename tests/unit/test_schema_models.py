@@ -71,6 +71,24 @@ def test_datetimes_are_normalised_to_utc() -> None:
         created_at=datetime(2026, 1, 1, 2, 0, tzinfo=plus_two),
     )
     assert m.created_at.tzinfo is UTC and m.created_at.hour == 0
+    at_utc = datetime(2026, 1, 1, 5, tzinfo=UTC)
+    presented = build(
+        Memory,
+        id=new_memory_id(),
+        content="x",
+        created_at=NOW,
+        reactivation_timestamps=(at_utc, datetime(2026, 1, 1, 8, tzinfo=plus_two)),
+    )
+    first, second = presented.reactivation_timestamps
+    assert first is at_utc and second.tzinfo is UTC and second.hour == 6
+    with pytest.raises(InvalidInput, match="reactivation_timestamps.1"):
+        build(
+            Memory,
+            id=new_memory_id(),
+            content="x",
+            created_at=NOW,
+            reactivation_timestamps=(at_utc, datetime(2026, 1, 1)),  # naive
+        )
 
 
 def test_ids_are_canonical() -> None:
