@@ -133,6 +133,7 @@ class RecallQueryName(StrEnum):
     LAST_IN_SESSIONS = "last_in_sessions"
     MEMORIES_ABOUT_ENTITIES = "memories_about_entities"
     MEMORIES_MENTIONING = "memories_mentioning"
+    MEMORY_FACETS = "memory_facets"
     MEMORY_SIMILARITIES = "memory_similarities"
     WRITE_FACT_VECTORS = "write_fact_vectors"
 

@@ -15,9 +15,9 @@ from graph_backends._fact_records import (
     extraction_params,
     relation_from_row,
 )
-from graph_backends._records import edge_from_row, epoch_us
+from graph_backends._records import edge_from_row, epoch_us, facets_from_row
 from graph_backends.protocol import check_dimension, check_leg_k
-from schema import EdgeType, MemoryEdge, Tenant, parse_memory_id
+from schema import EdgeType, MemoryEdge, MemoryFacets, Tenant, parse_memory_id
 from schema.facts import Close, Entity, ExtractionRecord, Relation
 
 Q = FactQueryName
@@ -135,6 +135,17 @@ class CypherRecallMethods(_FactRunsCypher):
             read_only=True,
         )
         return sorted((edge_from_row(r) for r in rows), key=lambda e: (e.source, e.target, e.type))
+
+    async def memory_facets(self, tenant: Tenant, ids: Sequence[str]) -> dict[str, MemoryFacets]:
+        if not ids:
+            return {}
+        rows = await self._run(
+            tenant,
+            R.MEMORY_FACETS,
+            {"ids": list(dict.fromkeys(parse_memory_id(i) for i in ids))},
+            read_only=True,
+        )
+        return {r["id"]: facets_from_row(r) for r in rows}
 
     async def similarities(
         self, tenant: Tenant, ids: Sequence[str], vector: Sequence[float]

@@ -9,7 +9,16 @@ from collections.abc import Collection, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any, Final
 
-from schema import InvalidInput, Memory, MemoryEdge, Tombstone, build
+from schema import (
+    Category,
+    InvalidInput,
+    Memory,
+    MemoryEdge,
+    MemoryFacets,
+    MemoryStatus,
+    Tombstone,
+    build,
+)
 
 _DATETIMES = (
     "created_at",
@@ -136,6 +145,33 @@ def memory_from_props(props: Mapping[str, Any], embedding: list[float] | None = 
     if embedding is not None:
         data["embedding"] = tuple(embedding)
     return build(Memory, **data)
+
+
+#: What a stored memory without the property has (properties equal to None are not stored).
+_DEFAULT_CATEGORY: Final = Memory.model_fields["category"].default
+_DEFAULT_STATUS: Final = Memory.model_fields["status"].default
+
+
+def facets_from_row(row: Mapping[str, Any]) -> MemoryFacets:
+    """A `memory_facets` row, as the memory's own fields would read: stored values are the
+    service's own writes, so they are converted, not validated again."""
+    weights = row["category_weights"]
+    created_at = _datetime(row["created_at"])
+    if created_at is None:
+        raise InvalidInput("created_at", f"memory {row['id']} has none stored")
+    return MemoryFacets(
+        id=row["id"],
+        created_at=created_at,
+        category=Category(row["category"] or _DEFAULT_CATEGORY),
+        category_weights=(
+            {Category(k): float(v) for k, v in json.loads(weights).items()} if weights else {}
+        ),
+        status=MemoryStatus(row["status"] or _DEFAULT_STATUS),
+        pinned=bool(row["pinned"]),
+        last_accessed_at=_datetime(row["last_accessed_at"]),
+        event_time=_datetime(row["event_time"]),
+        superseded_by=row["superseded_by"],
+    )
 
 
 def edge_params(edge: MemoryEdge) -> dict[str, Any]:

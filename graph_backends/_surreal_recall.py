@@ -12,7 +12,7 @@ from graph_backends._surreal_steps import EF_SEARCH, check_knn
 from graph_backends._surreal_text import plain_words
 from graph_backends.protocol import check_dimension, check_leg_k
 from graph_backends.surrealql import QueryName
-from schema import EdgeType, MemoryEdge, Tenant, parse_memory_id
+from schema import EdgeType, Memory, MemoryEdge, MemoryFacets, Tenant, parse_memory_id
 from schema.facts import Fact, FactHit
 
 Q = QueryName
@@ -35,6 +35,16 @@ class SurrealRecallMixin:
             empty: Any,
             **templates: int,
         ) -> Any: ...
+
+        async def get_memories(
+            self, tenant: Tenant, ids: Sequence[str], *, with_embeddings: bool = False
+        ) -> list[Memory | None]: ...
+
+    async def memory_facets(self, tenant: Tenant, ids: Sequence[str]) -> dict[str, MemoryFacets]:
+        """From the memories read whole: SurrealDB's records come back as one object each,
+        so a projection saves nothing worth a second query shape."""
+        read = await self.get_memories(tenant, ids)
+        return {m.id: MemoryFacets.of(m) for m in read if m is not None}
 
     async def adjacent(
         self, tenant: Tenant, ids: Sequence[str], edge_types: Collection[EdgeType]

@@ -20,6 +20,7 @@ from schema import (
     GraphStats,
     Memory,
     MemoryEdge,
+    MemoryFacets,
     MemoryStatus,
     SearchHit,
     Subgraph,
@@ -372,6 +373,9 @@ class RecallRepository(Protocol):
         edge_types: Collection[EdgeType] = frozenset(EdgeType),
     ) -> list[MemoryEdge]:
         """Every memory–memory edge of the types whose two ends are both among `ids`."""
+
+    async def memory_facets(self, tenant: Tenant, ids: Sequence[str]) -> dict[str, MemoryFacets]:
+        """What recall ranks each memory by, without reading it whole (absent: not found)."""
 
     async def similarities(
         self, tenant: Tenant, ids: Sequence[str], vector: Sequence[float]

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Annotated
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
@@ -87,6 +89,37 @@ class Memory(_Frozen):
                     "category_weights", f"weights must be ≥ 0 and sum to 1 (sum is {total:.6f})"
                 )
         return self
+
+
+@dataclass(frozen=True, slots=True)
+class MemoryFacets:
+    """What recall admits and ranks a candidate by (DESIGN §7), read without the rest of the
+    memory: a recall ranks ~50 candidates and answers with ~10, and reading a candidate whole
+    (content, up to 64 presentation times, metadata) was a quarter of the service's time."""
+
+    id: str
+    created_at: datetime
+    category: Category
+    category_weights: Mapping[Category, float]
+    status: MemoryStatus
+    pinned: bool
+    last_accessed_at: datetime | None
+    event_time: datetime | None
+    superseded_by: str | None
+
+    @classmethod
+    def of(cls, memory: Memory) -> MemoryFacets:
+        return cls(
+            id=memory.id,
+            created_at=memory.created_at,
+            category=memory.category,
+            category_weights=memory.category_weights,
+            status=memory.status,
+            pinned=memory.pinned,
+            last_accessed_at=memory.last_accessed_at,
+            event_time=memory.event_time,
+            superseded_by=memory.superseded_by,
+        )
 
 
 class MemoryEdge(_Frozen):

@@ -43,6 +43,7 @@ from schema import (
     InvalidInput,
     Memory,
     MemoryEdge,
+    MemoryFacets,
     MemoryStatus,
     RetentiaError,
     SearchHit,
@@ -142,6 +143,21 @@ class RecallHit:
     @property
     def superseded_by(self) -> str | None:
         return self.memory.superseded_by
+
+
+@dataclass
+class _Candidate:
+    """A candidate being ranked: a `RecallHit` but for its memory, of which only the facets
+    ranking uses are read until it is chosen."""
+
+    memory: MemoryFacets
+    fused: float
+    similarity: float
+    legs: dict[str, int]
+    terms: dict[str, float]
+    score: float = 0.0
+    injected: bool = False
+    backfilled: bool = False
 
 
 @dataclass
@@ -310,10 +326,11 @@ class RecallService:
 
         order = _fuse(ranked, s.recall_rrf_k)[: max(3 * request.k + 20, 4 * request.k)]
         # Candidates the vector leg did not score get their similarity from the engine; the
-        # reads are independent, so they run at once.
+        # reads are independent, so they run at once. Candidates are ranked by their facets;
+        # only the chosen are read whole.
         unscored = [i for i in order if i not in scores]
-        found, computed, facts, edges = await asyncio.gather(
-            repo.get_memories(tenant, order),
+        memories, computed, facts, edges = await asyncio.gather(
+            repo.memory_facets(tenant, order),
             repo.similarities(tenant, unscored, vector)
             if unscored and vector is not None
             else _no_scores(),
@@ -323,7 +340,6 @@ class RecallService:
             if "co_retrieval" in request.terms
             else _no_edges(),
         )
-        memories = {m.id: m for m in found if m}
         similarity = {i: scores.get(i, computed.get(i, 0.0)) for i in memories}
         category: Category | None = None
         if "category" in request.legs and vector is not None:
@@ -337,7 +353,7 @@ class RecallService:
                     key=lambda i: (-similarity[i], i),
                 )
         fused = _fused_scores(ranked, s.recall_rrf_k)
-        hits: list[RecallHit] = []
+        candidates: list[_Candidate] = []
         for memory_id in order:
             memory = memories.get(memory_id)
             if memory is None or not self._admitted(memory, request, intent, at):
@@ -347,10 +363,9 @@ class RecallService:
                 continue
             if memory.superseded_by is not None and intent is Intent.CURRENT:
                 survival *= s.superseded_factor
-            hits.append(
-                RecallHit(
-                    memory=memory.model_copy(update={"embedding": None}),
-                    score=0.0,
+            candidates.append(
+                _Candidate(
+                    memory=memory,
                     fused=fused.get(memory_id, 0.0),
                     similarity=similarity.get(memory_id, 0.0),
                     legs={
@@ -361,8 +376,10 @@ class RecallService:
                     terms={"survival": survival},
                 )
             )
-        self._rank(hits, edges, request, at)
-        chosen = _select(hits, request, s.recall_min_similarity)
+        self._rank(candidates, edges, request, at)
+        chosen = await self._read_whole(
+            tenant, _select(candidates, request, s.recall_min_similarity)
+        )
         if not request.read_only and chosen and self._reactivate is not None:
             await self._reactivate(tenant, [h.memory for h in chosen])
         return RecallResult(
@@ -373,6 +390,25 @@ class RecallService:
             failed_legs=failed,
             category=category,
         )
+
+    async def _read_whole(self, tenant: Tenant, chosen: Sequence[_Candidate]) -> list[RecallHit]:
+        """The chosen candidates as hits, each with its memory read whole (one deleted since
+        its facets were read is left out)."""
+        read = await self._repository.get_memories(tenant, [c.memory.id for c in chosen])
+        return [
+            RecallHit(
+                memory=memory,
+                score=c.score,
+                fused=c.fused,
+                similarity=c.similarity,
+                legs=c.legs,
+                terms=c.terms,
+                injected=c.injected,
+                backfilled=c.backfilled,
+            )
+            for c, memory in zip(chosen, read, strict=True)
+            if memory is not None
+        ]
 
     # -- legs ------------------------------------------------------------------------------
 
@@ -462,7 +498,9 @@ class RecallService:
     # -- mask and ranking ----------------------------------------------------------------------
 
     @staticmethod
-    def _admitted(memory: Memory, request: RecallRequest, intent: Intent, at: datetime) -> bool:
+    def _admitted(
+        memory: MemoryFacets, request: RecallRequest, intent: Intent, at: datetime
+    ) -> bool:
         if memory.created_at > at:
             return False
         if request.statuses is not None and memory.status not in request.statuses:
@@ -473,7 +511,7 @@ class RecallService:
 
     def _rank(
         self,
-        hits: list[RecallHit],
+        hits: list[_Candidate],
         edges: Sequence[MemoryEdge],
         request: RecallRequest,
         at: datetime,
@@ -538,7 +576,7 @@ def _fused_scores(ranked: Mapping[str, Ranked], k: int) -> dict[str, float]:
     return scores
 
 
-def _decay(memory: Memory, at: datetime, s: EngineSettings) -> float:
+def _decay(memory: MemoryFacets, at: datetime, s: EngineSettings) -> float:
     """Category decay with soft weights: λ_eff = (Σ w_c/λ_c)⁻¹ (harmonic), never below the
     semantic floor, blended with weight α."""
     weights = dict(memory.category_weights) or {memory.category: 1.0}
@@ -570,7 +608,7 @@ def _survival(
     return 1.0
 
 
-def _select(hits: list[RecallHit], request: RecallRequest, floor: float) -> list[RecallHit]:
+def _select(hits: list[_Candidate], request: RecallRequest, floor: float) -> list[_Candidate]:
     """Top k by score above the similarity floor, backfilled to k/2 from below it, with core
     and pinned memories that pass the floor injected."""
     ranked = sorted(hits, key=lambda h: (-h.score, -h.fused, h.memory.id))

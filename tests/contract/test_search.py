@@ -1,13 +1,16 @@
 """Native vector and full-text indexes: exact vectors are found, scores are similarities,
-and full-text input is plain text whatever characters it holds."""
+and full-text input is plain text whatever characters it holds; recall's candidates read as
+their own fields."""
 
 from __future__ import annotations
+
+from datetime import timedelta
 
 import pytest
 
 from graph_backends import GraphRepository, fact_store
-from schema import InvalidInput, Tenant
-from tests.factories import memories, memory, unit_vector
+from schema import Category, InvalidInput, MemoryFacets, MemoryStatus, Tenant
+from tests.factories import T0, memories, memory, unit_vector
 
 
 async def test_vector_search_finds_each_exact_vector(
@@ -125,6 +128,39 @@ async def test_fulltext_matches_hyphenated_words_and_uuids(
     uuid_hits = await repository.fulltext_search(tenant, "123e4567-e89b-12d3-a456-426614174000", 5)
     assert uuid_hits[0].memory_id == ticket.id
     assert (await repository.fulltext_search(tenant, "path/to/file:42", 5))[0].memory_id == path.id
+
+
+async def test_memory_facets_are_the_memories_own_fields(
+    repository: GraphRepository, tenant: Tenant
+) -> None:
+    """What recall ranks by reads as the memory read whole would: every field set, and a
+    memory with the defaults (nulls are not stored); other tenants' and unknown ids absent."""
+    full = memory(
+        "every facet set",
+        seed=1,
+        created_at=T0 + timedelta(microseconds=7),
+        category=Category.HOBBIES_RECREATION,
+        category_weights={Category.HOBBIES_RECREATION: 0.75, Category.OTHER: 0.25},
+        status=MemoryStatus.CORE,
+        pinned=True,
+        last_accessed_at=T0 + timedelta(days=2, microseconds=3),
+        event_time=T0 - timedelta(days=1),
+        reactivation_timestamps=(T0 + timedelta(days=2, microseconds=3),),
+    )
+    plain = memory("defaults", seed=2)
+    successor = memory("newer", seed=3)
+    superseded = memory("older", seed=4, superseded_by=successor.id)
+    stored = [full, plain, successor, superseded]
+    await repository.upsert_memories(tenant, stored)
+    elsewhere = Tenant(org=tenant.org, project=f"{tenant.project}-other")
+    stranger = memory("another tenant's", seed=5)
+    await repository.upsert_memories(elsewhere, [stranger])
+    missing = "00000000-0000-4000-8000-000000000000"
+    store = fact_store(repository)
+    got = await store.memory_facets(tenant, [*(m.id for m in stored), stranger.id, missing])
+    assert got == {m.id: MemoryFacets.of(m) for m in stored}
+    assert got[full.id].category_weights == full.category_weights
+    assert await store.memory_facets(tenant, []) == {}
 
 
 async def test_similarities_are_the_cosine_of_the_stored_embeddings(

@@ -81,7 +81,7 @@ def test_datetimes_are_normalised_to_utc() -> None:
     )
     first, second = presented.reactivation_timestamps
     assert first is at_utc and second.tzinfo is UTC and second.hour == 6
-    with pytest.raises(InvalidInput, match="reactivation_timestamps.1"):
+    with pytest.raises(InvalidInput, match=r"reactivation_timestamps\.1"):
         build(
             Memory,
             id=new_memory_id(),
