@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from collections.abc import Collection, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from schema import (
     Category,
@@ -42,8 +42,10 @@ _to_epoch: dict[datetime, int] = {}
 
 
 def epoch_us(value: datetime | None) -> int | None:
-    if value is None:
-        return None
+    return None if value is None else _epoch(value)
+
+
+def _epoch(value: datetime) -> int:
     found = _to_epoch.get(value)
     if found is None:
         if len(_to_epoch) >= _INSTANTS_KEPT:
@@ -53,14 +55,32 @@ def epoch_us(value: datetime | None) -> int | None:
 
 
 def _datetime(value: int | None) -> datetime | None:
-    if value is None:
-        return None
+    return None if value is None else _instant(value)
+
+
+def _instant(value: int) -> datetime:
     found = _from_epoch.get(value)
     if found is None:
         if len(_from_epoch) >= _INSTANTS_KEPT:
             _from_epoch.clear()
         found = _from_epoch[value] = _EPOCH + value * _MICROSECOND
     return found
+
+
+def _datetimes(values: Sequence[int]) -> tuple[datetime, ...]:
+    """`_instant` of each: looked up without a Python call each when all are kept."""
+    found = tuple(map(_from_epoch.get, values))
+    if all(found):  # a datetime is never false, None is
+        return cast("tuple[datetime, ...]", found)
+    return tuple(map(_instant, values))
+
+
+def _epochs(values: Sequence[datetime]) -> list[int]:
+    """`_epoch` of each, likewise."""
+    found = list(map(_to_epoch.get, values))
+    if all(found):  # None is false (and so is the epoch itself, which takes the long way)
+        return cast("list[int]", found)
+    return list(map(_epoch, values))
 
 
 #: A stored-only property: the entity names lower-cased, so an index answers "memories naming
@@ -77,7 +97,7 @@ def memory_props(memory: Memory) -> tuple[dict[str, Any], list[float] | None]:
     data = memory.model_dump(mode="python", exclude={"embedding"})
     for key in _DATETIMES:
         data[key] = epoch_us(data[key])
-    data["reactivation_timestamps"] = list(map(epoch_us, memory.reactivation_timestamps))
+    data["reactivation_timestamps"] = _epochs(memory.reactivation_timestamps)
     data["entities"] = list(memory.entities)
     data[ENTITY_KEYS] = entity_keys(memory.entities)
     for key in _JSON_MAPS:
@@ -138,7 +158,7 @@ def memory_from_props(props: Mapping[str, Any], embedding: list[float] | None = 
     for key in _DATETIMES:
         if key in data:
             data[key] = _datetime(data[key])
-    data["reactivation_timestamps"] = tuple(map(_datetime, data.get("reactivation_timestamps", ())))
+    data["reactivation_timestamps"] = _datetimes(data.get("reactivation_timestamps", ()))
     data["entities"] = tuple(data.get("entities", ()))
     for key in _JSON_MAPS:
         data[key] = json.loads(data[key]) if key in data else {}

@@ -21,6 +21,7 @@ from graph_backends import _falkor_wire as wire
 from graph_backends._cypher_shared import _BATCH, CypherGraphMethods, _ids
 from graph_backends._falkordb_facts import FalkorFactsMixin
 from graph_backends._falkordb_recall import FalkorRecallMixin
+from graph_backends._kappa_cache import KappaMaxCache
 from graph_backends._records import (
     ENTITY_KEYS,
     edge_params,
@@ -37,6 +38,7 @@ from graph_backends.protocol import (
     write_reactivations_separately,
 )
 from schema import (
+    CAUSAL_TYPES,
     EdgeType,
     InvalidInput,
     Memory,
@@ -74,6 +76,8 @@ _SESSION_INDEX: Final = (
 )
 #: Where the full-text index was before it moved to :MemoryText (`create_memory_fulltext_index`).
 _OLD_FULLTEXT_INDEX: Final = ("Memory", "content", "FULLTEXT")
+#: Writes that may change a memory's causal degree whatever their edge type (κ_max's cache).
+_DEGREE_WRITES: Final = frozenset({QueryName.UNLINK_MEMORIES, QueryName.DELETE_MEMORIES})
 #: One query of a transaction: its name, parameters and template slots.
 _Step = tuple[QueryName, dict[str, Any], dict[str, EdgeType]]
 
@@ -88,10 +92,27 @@ class FalkorRepository(FalkorFactsMixin, FalkorRecallMixin, CypherGraphMethods):
         self._dimension = vector_dimension
         self._ef_runtime = ef_runtime
         self._common_terms = bm25.CommonTerms()
+        self._kappa_max = KappaMaxCache()
 
     @property
     def backend_name(self) -> str:
         return "falkordb"
+
+    def _note_write(self, tenant: Tenant, name: AnyQueryName, templates: Mapping[str, Any]) -> None:
+        """Drop the kept κ_max of `tenant` when the write may change a causal degree."""
+        if name in _DEGREE_WRITES or (
+            name is QueryName.LINK_MEMORIES and templates.get("edge_type") in CAUSAL_TYPES
+        ):
+            self._kappa_max.changed(tenant.key)
+
+    async def kappa_max(self, tenant: Tenant) -> int:
+        """Kept between calls (`graph_backends._kappa_cache`): exact for this process's
+        writes, at most `KAPPA_MAX_TTL_S` behind other processes'."""
+
+        async def compute() -> int:
+            return await CypherGraphMethods.kappa_max(self, tenant)
+
+        return await self._kappa_max.get(tenant.key, compute)
 
     # -- plumbing --------------------------------------------------------------------------
 
@@ -108,6 +129,8 @@ class FalkorRepository(FalkorFactsMixin, FalkorRecallMixin, CypherGraphMethods):
         text = query.render(**templates)
         bound = query.bind(params or {})
         command = "GRAPH.RO_QUERY" if read_only else "GRAPH.QUERY"
+        if not read_only:
+            self._note_write(tenant, name, templates)
         try:
             reply = await self._db.connection.execute_command(
                 command, tenant.key, wire.query_text(text, bound), "--compact"
@@ -230,6 +253,7 @@ class FalkorRepository(FalkorFactsMixin, FalkorRecallMixin, CypherGraphMethods):
 
     async def drop_tenant(self, tenant: Tenant) -> None:
         self._fact_schema_ready.discard(tenant.key)
+        self._kappa_max.changed(tenant.key)
         try:
             await self._db.connection.delete(tenant.key)
         except (RedisError, OSError) as e:
@@ -393,6 +417,8 @@ class FalkorRepository(FalkorFactsMixin, FalkorRecallMixin, CypherGraphMethods):
     async def _transaction(self, tenant: Tenant, steps: Sequence[_Step]) -> None:
         """Several queries in one MULTI/EXEC: other clients never see part of them, and redis
         replays a transaction from its append-only file whole or not at all."""
+        for name, _, templates in steps:
+            self._note_write(tenant, name, templates)
         try:
             async with self._db.connection.pipeline(transaction=True) as pipe:
                 for name, params, templates in steps:

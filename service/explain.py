@@ -85,7 +85,11 @@ async def explain(
     now = service.now()
     await service.ready(tenant)
     memory_id = parse_memory_id(memory_id)
-    (memory,) = await repository.get_memories(tenant, [memory_id], with_embeddings=True)
+    asked = query if query is not None and query.strip() else None
+    # The embedding (384 floats, a second query) only serves a query's cosine.
+    (memory,) = await repository.get_memories(
+        tenant, [memory_id], with_embeddings=asked is not None
+    )
     if memory is None:
         raise NotFound("memory", memory_id)
     (degrees,) = await repository.degrees(tenant, [memory_id])
@@ -102,10 +106,10 @@ async def explain(
     act = activation([memory.created_at, *memory.reactivation_timestamps], now, s)
     factor = s.superseded_factor if memory.superseded_by is not None else 1.0
     relevance = None
-    if query is not None and query.strip():
-        (vector,) = await service.embedder.embed([query])
+    if asked is not None:
+        (vector,) = await service.embedder.embed([asked])
         cosine = _cosine(memory.embedding, vector) if memory.embedding else 0.0
-        mentioned = [e for e in memory.entities if normalise_entity(e) in normalise_entity(query)]
+        mentioned = [e for e in memory.entities if normalise_entity(e) in normalise_entity(asked)]
         relevance = relevance_query(cosine, memory.entities, mentioned, s)
     used = relevance.value if relevance is not None else rest.value
     score = retention_score(used, conn.value, act.value).value * factor

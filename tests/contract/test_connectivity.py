@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from graph_backends import GraphRepository
-from schema import CAUSAL_TYPES, SUPPORTIVE_TYPES, EdgeType, Memory, MemoryEdge
+from schema import CAUSAL_TYPES, SUPPORTIVE_TYPES, EdgeKey, EdgeType, Memory, MemoryEdge
 from tests.conftest import new_tenant
 from tests.factories import unit_vector
 
@@ -100,3 +100,44 @@ async def test_degrees_match_networkx(repository: GraphRepository) -> None:
     # stay on this event loop.
     await asyncio.to_thread(run)
     assert examples >= 200
+
+
+async def test_kappa_max_follows_every_write_at_once(repository: GraphRepository) -> None:
+    """Asked between writes (so a backend that keeps it between calls would answer from what it
+    kept), κ_max always reflects the writes made so far: causal links raise it, other links do
+    not, unlinking and deleting lower it."""
+    tenant = new_tenant()
+    try:
+        hub, *rest = [
+            Memory(
+                id=f"00000000-0000-4000-8000-{i:012d}",
+                content=f"m{i}",
+                created_at=T,
+                embedding=unit_vector(i),
+            )
+            for i in range(5)
+        ]
+        await repository.upsert_memories(tenant, [hub, *rest])
+
+        def edges(kind: EdgeType, targets: list[Memory]) -> list[MemoryEdge]:
+            return [
+                MemoryEdge(source=hub.id, target=m.id, type=kind, created_at=T) for m in targets
+            ]
+
+        assert await repository.kappa_max(tenant) == 0
+        (causal,) = CAUSAL_TYPES[:1]
+        await repository.link(tenant, edges(causal, rest[:2]))
+        assert await repository.kappa_max(tenant) == 2
+        other = next(t for t in EdgeType if t not in CAUSAL_TYPES)
+        await repository.link(tenant, edges(other, rest))
+        assert await repository.kappa_max(tenant) == 2
+        await repository.store_memories(tenant, [], edges(causal, rest[2:]))
+        assert await repository.kappa_max(tenant) == 4
+        removed = await repository.unlink(
+            tenant, [EdgeKey(source=hub.id, target=rest[0].id, type=causal)]
+        )
+        assert removed == [True] and await repository.kappa_max(tenant) == 3
+        await repository.delete_memories(tenant, [hub.id])
+        assert await repository.kappa_max(tenant) == 0
+    finally:
+        await repository.drop_tenant(tenant)
