@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from collections.abc import Collection, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
-from typing import Any, Final, cast
+from typing import Any, Final, TypeVar, cast
 
 from schema import (
     Category,
@@ -39,6 +39,8 @@ _MICROSECOND = timedelta(microseconds=1)
 _INSTANTS_KEPT: Final = 1 << 16
 _from_epoch: dict[int, datetime] = {}
 _to_epoch: dict[datetime, int] = {}
+K = TypeVar("K")
+V = TypeVar("V")
 
 
 def epoch_us(value: datetime | None) -> int | None:
@@ -47,11 +49,7 @@ def epoch_us(value: datetime | None) -> int | None:
 
 def _epoch(value: datetime) -> int:
     found = _to_epoch.get(value)
-    if found is None:
-        if len(_to_epoch) >= _INSTANTS_KEPT:
-            _to_epoch.clear()
-        found = _to_epoch[value] = (value - _EPOCH) // _MICROSECOND
-    return found
+    return _keep(_to_epoch, value, (value - _EPOCH) // _MICROSECOND) if found is None else found
 
 
 def _datetime(value: int | None) -> datetime | None:
@@ -60,11 +58,15 @@ def _datetime(value: int | None) -> datetime | None:
 
 def _instant(value: int) -> datetime:
     found = _from_epoch.get(value)
-    if found is None:
-        if len(_from_epoch) >= _INSTANTS_KEPT:
-            _from_epoch.clear()
-        found = _from_epoch[value] = _EPOCH + value * _MICROSECOND
-    return found
+    return _keep(_from_epoch, value, _EPOCH + value * _MICROSECOND) if found is None else found
+
+
+def _keep(kept: dict[K, V], key: K, value: V) -> V:
+    """`value` kept under `key`; a full store is emptied first (it refills with what is read)."""
+    if len(kept) >= _INSTANTS_KEPT:
+        kept.clear()
+    kept[key] = value
+    return value
 
 
 def _datetimes(values: Sequence[int]) -> tuple[datetime, ...]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import datetime
 from typing import Annotated
 
@@ -109,17 +109,8 @@ class MemoryFacets:
 
     @classmethod
     def of(cls, memory: Memory) -> MemoryFacets:
-        return cls(
-            id=memory.id,
-            created_at=memory.created_at,
-            category=memory.category,
-            category_weights=memory.category_weights,
-            status=memory.status,
-            pinned=memory.pinned,
-            last_accessed_at=memory.last_accessed_at,
-            event_time=memory.event_time,
-            superseded_by=memory.superseded_by,
-        )
+        """The facets of a memory read whole (each is the memory's field of the same name)."""
+        return cls(**{f.name: getattr(memory, f.name) for f in fields(cls)})
 
 
 class MemoryEdge(_Frozen):

@@ -329,7 +329,7 @@ class RecallService:
         # reads are independent, so they run at once. Candidates are ranked by their facets;
         # only the chosen are read whole.
         unscored = [i for i in order if i not in scores]
-        memories, computed, facts, edges = await asyncio.gather(
+        candidate_facets, computed, facts, edges = await asyncio.gather(
             repo.memory_facets(tenant, order),
             repo.similarities(tenant, unscored, vector)
             if unscored and vector is not None
@@ -340,7 +340,7 @@ class RecallService:
             if "co_retrieval" in request.terms
             else _no_edges(),
         )
-        similarity = {i: scores.get(i, computed.get(i, 0.0)) for i in memories}
+        similarity = {i: scores.get(i, computed.get(i, 0.0)) for i in candidate_facets}
         category: Category | None = None
         if "category" in request.legs and vector is not None:
             try:
@@ -349,13 +349,13 @@ class RecallService:
                 failed["category"] = f"{type(e).__name__}: {e}"
             if category is not None:
                 ranked["category"] = sorted(
-                    (i for i, m in memories.items() if m.category is category),
+                    (i for i, m in candidate_facets.items() if m.category is category),
                     key=lambda i: (-similarity[i], i),
                 )
         fused = _fused_scores(ranked, s.recall_rrf_k)
         candidates: list[_Candidate] = []
         for memory_id in order:
-            memory = memories.get(memory_id)
+            memory = candidate_facets.get(memory_id)
             if memory is None or not self._admitted(memory, request, intent, at):
                 continue
             survival = _survival(facts.get(memory_id, []), intent, at, s)
