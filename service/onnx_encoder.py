@@ -2,7 +2,7 @@
 
 On this kind of machine one MiniLM query costs ~8 ms of CPU through torch (the tensor library's
 per-operation overhead dominates a 10-token input) and ~3.4 ms through ONNX Runtime, with the
-same vectors (cosine ≥ 0.99999 against torch; measured in `tests/unit/test_onnx_encoder.py`).
+same vectors (cosine ≥ 0.99999 against torch; `tests/integration/test_local_embedder.py`).
 With `int8` the exported model's weights are quantised to int8, one scale per output channel
 (ONNX Runtime's dynamic quantisation, activations quantised at run time): ~0.9 ms per query,
 vectors within cosine ~0.98–0.995 of torch's, the same LoCoMo recall (docs/adr/0012).
@@ -13,7 +13,8 @@ probe texts: a model this module cannot reproduce — another pooling, another a
 keeps running on torch.
 
 Only the transformer runs in ONNX Runtime; tokenising, mean pooling and normalising stay here,
-as sentence-transformers does them (texts sorted by length, padded per mini-batch).
+as sentence-transformers does them (texts sorted by length, padded per mini-batch; the int8
+model embeds each text alone).
 """
 
 from __future__ import annotations
