@@ -19,6 +19,7 @@ from cypher import AnyQueryName, QueryName, RecallQueryName, load
 from graph_backends import _bm25 as bm25
 from graph_backends import _falkor_wire as wire
 from graph_backends._cypher_shared import _BATCH, CypherGraphMethods, _ids
+from graph_backends._falkor_batch import ReadBatcher
 from graph_backends._falkordb_facts import FalkorFactsMixin
 from graph_backends._falkordb_recall import FalkorRecallMixin
 from graph_backends._kappa_cache import KappaMaxCache
@@ -93,6 +94,7 @@ class FalkorRepository(FalkorFactsMixin, FalkorRecallMixin, CypherGraphMethods):
         self._ef_runtime = ef_runtime
         self._common_terms = bm25.CommonTerms()
         self._kappa_max = KappaMaxCache()
+        self._reads = ReadBatcher(db.connection.connection_pool)
 
     @property
     def backend_name(self) -> str:
@@ -131,10 +133,10 @@ class FalkorRepository(FalkorFactsMixin, FalkorRecallMixin, CypherGraphMethods):
         command = "GRAPH.RO_QUERY" if read_only else "GRAPH.QUERY"
         if not read_only:
             self._note_write(tenant, name, templates)
+        # Reads issued in the same turn share one socket write (`_falkor_batch`).
+        send = self._reads.execute if read_only else self._db.connection.execute_command
         try:
-            reply = await self._db.connection.execute_command(
-                command, tenant.key, wire.query_text(text, bound), "--compact"
-            )
+            reply = await send(command, tenant.key, wire.query_text(text, bound), "--compact")
             records = wire.rows(reply)
             if records is None:  # a value type only the client reads
                 result = QueryResult(self._db.select_graph(tenant.key))
