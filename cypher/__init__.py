@@ -71,6 +71,7 @@ class QueryName(StrEnum):
     VALIDATE_AUTO_LINKS = "validate_auto_links"
     RECORD_CASCADE = "record_cascade"
     WRITE_REACTIVATIONS = "write_reactivations"
+    WRITE_PRESENTATIONS = "write_presentations"
     # The full-text index on :MemoryText, and its move there from :Memory (FalkorDB).
     CREATE_MEMORY_TEXT_ID_INDEX = "create_memory_text_id_index"
     BACKFILL_MEMORY_TEXT = "backfill_memory_text"

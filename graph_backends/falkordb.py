@@ -33,6 +33,7 @@ from graph_backends._records import (
 )
 from graph_backends.errors import BackendError, BackendUnavailable, SchemaMismatch
 from graph_backends.protocol import (
+    PresentedRecalls,
     ReactivationWrites,
     cascade_batches,
     check_dimension,
@@ -373,6 +374,52 @@ class FalkorRepository(FalkorFactsMixin, FalkorRecallMixin, CypherGraphMethods):
             },
         )
         return int(row["validated"]), list(row["revived"])
+
+    async def write_presentations(
+        self, tenant: Tenant, presented: PresentedRecalls, writes: ReactivationWrites
+    ) -> tuple[list[str], int, list[str]]:
+        """`write_presentations.cypher` (`PresentsInPlace`): the direct recalls applied by
+        FalkorDB, in one query with the batch's other writes — one query per `_BATCH` rows of
+        each list, so one for any batch the service writes."""
+        if writes.direct:
+            raise InvalidInput("direct", "presented recalls are computed here, not passed in")
+        rows = []
+        for p in presented.presentations:
+            if not p.times:
+                raise InvalidInput("times", f"memory {p.memory_id} is presented no time")
+            rows.append(
+                {
+                    "id": parse_memory_id(p.memory_id),
+                    "times": [epoch_us(t) for t in p.times],
+                    "last": epoch_us(max(p.times)),
+                    "stamp": epoch_us(p.reactivated_at),
+                }
+            )
+        ids = list(dict.fromkeys(_ids(writes.validate_links_of)))
+        cascades = cascade_batches(writes.reached, writes.revive, _BATCH)
+        found: list[str] = []
+        validated, revived = 0, []
+        for n in range(max(-(-len(rows) // _BATCH), -(-len(ids) // _BATCH), len(cascades), 1)):
+            counted, reviving = cascades[n] if n < len(cascades) else ([], [])
+            (row,) = await self._run(
+                tenant,
+                QueryName.WRITE_PRESENTATIONS,
+                {
+                    "presented": rows[n * _BATCH : (n + 1) * _BATCH],
+                    "keep": presented.keep,
+                    "increment": presented.stability_increment,
+                    "reached": counted,
+                    "ids": ids[n * _BATCH : (n + 1) * _BATCH],
+                    "revive": reviving,
+                    "now": epoch_us(writes.at),
+                    "from": str(writes.revive_from),
+                    "to": str(writes.revive_to),
+                },
+            )
+            found += row["found"]
+            validated += int(row["validated"])
+            revived += row["revived"]
+        return found, validated, revived
 
     # -- edges -----------------------------------------------------------------------------
 

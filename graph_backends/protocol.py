@@ -102,6 +102,43 @@ class ReactivationWrites:
     revive_to: MemoryStatus = MemoryStatus.EPISODIC
 
 
+@dataclass(frozen=True, slots=True)
+class Presentation:
+    """One memory's direct recalls in a reactivation batch (`PresentsInPlace`)."""
+
+    memory_id: str
+    #: When it was recalled, in order.
+    times: Sequence[datetime]
+    #: Its `last_reactivated_at` after the batch.
+    reactivated_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class PresentedRecalls:
+    """A batch's direct recalls for the engine to apply to each memory as stored: the times
+    appended to `reactivation_timestamps` (the last `keep` kept), `reactivation_count` raised by
+    their number, `stability` raised once per time as `s + stability_increment / s`,
+    `last_accessed_at` the latest time, `last_reactivated_at` the presentation's. The result
+    `service.reactivation` computes from a fresh read of the memories."""
+
+    presentations: Sequence[Presentation]
+    keep: int
+    stability_increment: float
+
+
+@runtime_checkable
+class PresentsInPlace(Protocol):
+    """A backend that applies a batch's direct recalls where the memories are stored, so no
+    hit is read back and rewritten whole (FalkorDB)."""
+
+    async def write_presentations(
+        self, tenant: Tenant, presented: PresentedRecalls, writes: ReactivationWrites
+    ) -> tuple[list[str], int, list[str]]:
+        """`write_reactivations` with the direct writes computed by the engine from
+        `presented` (`writes.direct` is empty): the ids of the presented memories found, how
+        many machine-made links were validated, and the ids revived."""
+
+
 async def write_reactivations_separately(
     repository: GraphRepository, tenant: Tenant, writes: ReactivationWrites
 ) -> tuple[int, list[str]]:

@@ -24,8 +24,16 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import cast
 
-from graph_backends import GraphRepository, ReactivationWrites, fact_store
+from graph_backends import (
+    GraphRepository,
+    Presentation,
+    PresentedRecalls,
+    PresentsInPlace,
+    ReactivationWrites,
+    fact_store,
+)
 from schema import SUPPORTIVE_TYPES, Memory, NotFound, Tenant, parse_memory_id
 from schema.models import MAX_REACTIVATION_TIMESTAMPS
 from service.engine_settings import EngineSettings
@@ -148,9 +156,10 @@ async def reactivate_recalls(
 ) -> ReactivationReport:
     """Direct reactivation of every recall's hits and, unless disabled, their cascades, with
     the result of applying the recalls one after another — except that every cascade of the
-    batch stamps `last_reactivated_at` with the batch's latest recall time. Hits are read now
-    (so reactivations applied since a recall read them are kept); hits deleted since are left
-    out. One read of the hits and one walk serve every recall; each memory is written once."""
+    batch stamps `last_reactivated_at` with the batch's latest recall time. Hits are read now,
+    or updated by the engine where they are stored (`PresentsInPlace`), so reactivations
+    applied since a recall read them are kept; hits deleted since are left out. One read of
+    the hits and one walk serve every recall; each memory is written once."""
     s = service.engine
     repository = service.repository
     recalls = sorted(recalls, key=lambda r: r.at)
@@ -162,6 +171,10 @@ async def reactivate_recalls(
     if not times:
         return ReactivationReport((), {}, (), 0)
     walks = cascade and s.cascade_hops > 0
+    at = recalls[-1].at
+    if isinstance(repository, PresentsInPlace):
+        await service.ready(tenant)
+        return await _reactivate_in_place(repository, tenant, hits, times, at, walks, s)
     read, adjacency = await asyncio.gather(
         service.get(tenant, list(times)),
         _walk(repository, tenant, list(times), s.cascade_hops) if walks else _no_adjacency(),
@@ -169,26 +182,70 @@ async def reactivate_recalls(
     found = [m for m in read if m is not None]
     present = {m.id for m in found}
     reached, strengths = _reached(adjacency, [[i for i in ids if i in present] for ids in hits], s)
-    at = recalls[-1].at
     direct = [_presented(m, times[m.id], at if m.id in reached else None, s) for m in found]
     validated, revived = await repository.write_reactivations(
-        tenant,
-        ReactivationWrites(
-            direct=direct,
-            fields=_DIRECT_FIELDS,
-            validate_links_of=list(present),
-            reached=reached,
-            at=at,
-            revive=[m for m, strength in strengths.items() if may_revive(strength, s)],
-            revive_from=REVIVES_FROM,
-            revive_to=REVIVES_TO,
-        ),
+        tenant, _writes(direct, list(present), reached, strengths, at, s)
     )
     return ReactivationReport(
         direct=tuple(m.id for m in found),
         cascaded=dict(sorted(strengths.items())),
         revived=tuple(sorted(revived)),
         validated_auto_links=validated,
+    )
+
+
+async def _reactivate_in_place(
+    repository: PresentsInPlace,
+    tenant: Tenant,
+    hits: Sequence[Sequence[str]],
+    times: Mapping[str, Sequence[datetime]],
+    at: datetime,
+    walks: bool,
+    s: EngineSettings,
+) -> ReactivationReport:
+    """`reactivate_recalls` where the engine applies the direct recalls to the memories as
+    stored (`PresentsInPlace`): nothing is read but the walk. A hit deleted since its recall
+    is no longer in the graph, so as a seed it reaches nothing, and the write leaves it out."""
+    adjacency = (
+        await _walk(cast(GraphRepository, repository), tenant, list(times), s.cascade_hops)
+        if walks
+        else {}
+    )
+    reached, strengths = _reached(adjacency, hits, s)
+    presented = PresentedRecalls(
+        [Presentation(i, ts, max(*ts, at) if i in reached else max(ts)) for i, ts in times.items()],
+        keep=min(MAX_REACTIVATION_TIMESTAMPS, s.max_presentations),
+        stability_increment=s.stability_increment,
+    )
+    found, validated, revived = await repository.write_presentations(
+        tenant, presented, _writes((), list(times), reached, strengths, at, s)
+    )
+    kept = set(found)
+    return ReactivationReport(
+        direct=tuple(i for i in times if i in kept),
+        cascaded=dict(sorted(strengths.items())),
+        revived=tuple(sorted(revived)),
+        validated_auto_links=validated,
+    )
+
+
+def _writes(
+    direct: Sequence[Memory],
+    validate_links_of: Sequence[str],
+    reached: Mapping[str, int],
+    strengths: Mapping[str, float],
+    at: datetime,
+    s: EngineSettings,
+) -> ReactivationWrites:
+    return ReactivationWrites(
+        direct=direct,
+        fields=_DIRECT_FIELDS,
+        validate_links_of=validate_links_of,
+        reached=reached,
+        at=at,
+        revive=[m for m, strength in strengths.items() if may_revive(strength, s)],
+        revive_from=REVIVES_FROM,
+        revive_to=REVIVES_TO,
     )
 
 

@@ -52,6 +52,7 @@ FALKORDB_ONLY: dict[AnyQueryName, str] = {
     QueryName.BACKFILL_MEMORY_TEXT: "Neo4j's full-text index stays on :Memory",
     QueryName.DROP_MEMORY_FULLTEXT_INDEX: "Neo4j's full-text index stays on :Memory",
     QueryName.WRITE_REACTIVATIONS: "Neo4j writes a reactivation batch as its three writes",
+    QueryName.WRITE_PRESENTATIONS: "Neo4j computes a reactivation batch in Python",
 }
 ALL_QUERIES: list[AnyQueryName] = [*QueryName, *FactQueryName, *RecallQueryName]
 SCOPED = [n for n in ALL_QUERIES if n not in GLOBAL and n not in FALKORDB_ONLY]

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Sequence
 
 import pytest
 from prometheus_client import REGISTRY
@@ -103,14 +102,15 @@ async def test_a_full_queue_makes_the_next_recall_wait_and_close_drains_it(
 
 
 class _FailingFor(MemoryService):
-    """A memory service whose reads fail for one tenant, as an unreachable backend would."""
+    """A memory service whose backend calls fail for one tenant, as an unreachable backend's
+    would (every use of the backend first checks the tenant's schema is ready)."""
 
     failing: Tenant | None = None
 
-    async def get(self, tenant: Tenant, ids: Sequence[str]) -> list[Memory | None]:
+    async def ready(self, tenant: Tenant) -> None:
         if tenant == self.failing:
             raise BackendUnavailable("the backend went away")
-        return await super().get(tenant, ids)
+        await super().ready(tenant)
 
 
 def _failures() -> float:

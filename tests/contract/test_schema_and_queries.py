@@ -53,11 +53,12 @@ NOT_CHECKED: dict[str, frozenset[AnyQueryName]] = {
     | {QueryName.REGISTER_TENANT, QueryName.LIST_TENANTS, QueryName.DROP_TENANT_BATCH},
     # Neo4j plans every query, DDL included, but never runs FalkorDB's BM25 postings read, nor
     # the move of FalkorDB's full-text index (Neo4j's stays on :Memory), nor the one-query
-    # reactivation write (it writes a batch as its three writes).
+    # reactivation writes (it computes a batch in Python and writes it as its three writes).
     "neo4j": frozenset(
         {
             QueryName.TERM_POSTINGS,
             QueryName.WRITE_REACTIVATIONS,
+            QueryName.WRITE_PRESENTATIONS,
             QueryName.CREATE_MEMORY_TEXT_ID_INDEX,
             QueryName.BACKFILL_MEMORY_TEXT,
             QueryName.DROP_MEMORY_FULLTEXT_INDEX,
@@ -185,6 +186,9 @@ def sample_params(name: AnyQueryName, dialect: str, tenant: Tenant) -> dict[str,
         "cap": 300,
         "revive": ["a"],
         "reached": [{"id": "a", "n": 1}],
+        "presented": [{"id": "a", "times": [0, 1], "last": 1, "stamp": 1}],
+        "keep": 64,
+        "increment": 0.1,
         "from": "dormant",
         "to": "episodic",
     }
