@@ -17,6 +17,7 @@ def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from service.app import create_app
+    from service.http_protocol import CoalescingH11Protocol
 
     overrides: dict[str, object] = {}
     if args.host is not None:
@@ -52,6 +53,7 @@ def _serve(args: argparse.Namespace) -> int:
         log_level=settings.log_level.lower(),
         log_config=None,  # uvicorn's records go to the handler configure_logging set
         timeout_graceful_shutdown=30,
+        http=CoalescingH11Protocol,  # each response in one socket write
     )
     return 0
 
