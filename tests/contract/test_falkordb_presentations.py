@@ -122,3 +122,27 @@ async def test_a_presentation_without_times_is_refused(tmp_path: Path) -> None:
                 ),
                 ReactivationWrites(direct=(), fields=(), validate_links_of=(), reached={}, at=now),
             )
+
+
+async def test_a_batch_larger_than_one_query_is_written_whole(tmp_path: Path) -> None:
+    """More presented memories than one query's batch (`_BATCH`): written in several queries,
+    every one of them presented."""
+    from graph_backends._cypher_shared import _BATCH
+    from tests.factories import memory
+
+    tenant = new_tenant()
+    clock = Clock()
+    async with open_backend(FalkorConfig(data_dir=tmp_path, vector_dimension=DIMENSION)) as repo:
+        assert isinstance(repo, PresentsInPlace)
+        service = MemoryService(repo, HashEmbedder(), clock, ENGINE)
+        await service.ready(tenant)
+        stored = [memory(f"memory {n}", created_at=clock.now) for n in range(_BATCH + 37)]
+        await repo.upsert_memories(tenant, stored)
+        ids = [m.id for m in stored]
+        at = clock.advance(minutes=1)
+        report = await reactivate_recalls(service, tenant, [Recalled(tuple(ids), at)])
+        assert set(report.direct) == set(ids)
+        read = await service.get(tenant, ids)
+        assert all(m is not None and m.reactivation_timestamps == (at,) for m in read)
+        assert all(m is not None and m.reactivation_count == 1 for m in read)
+        await repo.drop_tenant(tenant)
