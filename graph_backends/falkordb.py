@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 from collections import defaultdict
 from collections.abc import Collection, Mapping, Sequence
 from datetime import datetime
@@ -399,17 +400,19 @@ class FalkorRepository(FalkorFactsMixin, FalkorRecallMixin, CypherGraphMethods):
         cascades = cascade_batches(writes.reached, writes.revive, _BATCH)
         found: list[str] = []
         validated, revived = 0, []
-        for n in range(max(-(-len(rows) // _BATCH), -(-len(ids) // _BATCH), len(cascades), 1)):
+        queries = max(math.ceil(len(rows) / _BATCH), math.ceil(len(ids) / _BATCH), len(cascades))
+        for n in range(max(queries, 1)):
+            part = slice(n * _BATCH, (n + 1) * _BATCH)
             counted, reviving = cascades[n] if n < len(cascades) else ([], [])
             (row,) = await self._run(
                 tenant,
                 QueryName.WRITE_PRESENTATIONS,
                 {
-                    "presented": rows[n * _BATCH : (n + 1) * _BATCH],
+                    "presented": rows[part],
                     "keep": presented.keep,
                     "increment": presented.stability_increment,
                     "reached": counted,
-                    "ids": ids[n * _BATCH : (n + 1) * _BATCH],
+                    "ids": ids[part],
                     "revive": reviving,
                     "now": epoch_us(writes.at),
                     "from": str(writes.revive_from),

@@ -122,12 +122,17 @@ def _reached(
     return times, strengths
 
 
+def _kept_presentations(s: EngineSettings) -> int:
+    """How many presentation times a memory keeps (its latest)."""
+    return min(MAX_REACTIVATION_TIMESTAMPS, s.max_presentations)
+
+
 def _presented(
     memory: Memory, times: Sequence[datetime], cascaded_at: datetime | None, s: EngineSettings
 ) -> Memory:
     """`memory` after a direct recall at each of `times` (in order) and, if a cascade of the
     same batch reached it, that cascade's stamp (`cascaded_at`, the batch's latest time)."""
-    keep = min(MAX_REACTIVATION_TIMESTAMPS, s.max_presentations)
+    keep = _kept_presentations(s)
     stability = memory.stability
     for _ in times:
         stability = stability_after_recall(stability, s)
@@ -214,7 +219,7 @@ async def _reactivate_in_place(
     reached, strengths = _reached(adjacency, hits, s)
     presented = PresentedRecalls(
         [Presentation(i, ts, max(*ts, at) if i in reached else max(ts)) for i, ts in times.items()],
-        keep=min(MAX_REACTIVATION_TIMESTAMPS, s.max_presentations),
+        keep=_kept_presentations(s),
         stability_increment=s.stability_increment,
     )
     found, validated, revived = await repository.write_presentations(
