@@ -60,8 +60,10 @@ class ReadBatcher:
             return
         try:
             connection: AbstractConnection = await self._pool.get_connection()  # type: ignore[no-untyped-call]
-        except Exception as e:
+        except BaseException as e:  # no connection (or cancelled): nobody is left waiting
             _fail(batch, e)
+            if not isinstance(e, Exception):
+                raise
             return
         try:
             await connection.send_packed_command(connection.pack_commands(a for a, _ in batch))
@@ -76,14 +78,17 @@ class ReadBatcher:
                         future.set_result(reply)
         except BaseException as e:  # lost, timed out or cancelled mid-reply: the socket is unusable
             await connection.disconnect()
-            _fail(batch, e if isinstance(e, Exception) else ConnectionError("batch cancelled"))
+            _fail(batch, e)
             if not isinstance(e, Exception):
                 raise
         finally:
             await self._pool.release(connection)
 
 
-def _fail(batch: list[_Queued], error: Exception) -> None:
+def _fail(batch: list[_Queued], error: BaseException) -> None:
+    """Every caller of `batch` still waiting fails with `error` (a cancelled write as a lost
+    connection: the callers were not cancelled)."""
+    failure = error if isinstance(error, Exception) else ConnectionError("batch cancelled")
     for _, future in batch:
         if not future.done():
-            future.set_exception(error)
+            future.set_exception(failure)

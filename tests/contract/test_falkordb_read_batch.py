@@ -131,3 +131,17 @@ async def test_a_connection_lost_mid_batch_fails_the_waiting_callers_and_is_repl
     assert isinstance(after, RedisConnectionError | OSError)
     assert not isinstance(kill, BaseException) or isinstance(kill, RedisConnectionError | OSError)
     assert value(await batcher.execute(*query("RETURN 5"))) == 5
+
+
+async def test_no_connection_fails_every_caller_of_the_batch() -> None:
+    pool = ConnectionPool.from_url(
+        f"redis://127.0.0.1:{falkordb_server.free_port()}", decode_responses=True
+    )
+    batcher = ReadBatcher(pool)
+    try:
+        outcomes = await asyncio.gather(
+            *(batcher.execute(*query(f"RETURN {n}")) for n in range(3)), return_exceptions=True
+        )
+        assert all(isinstance(o, RedisConnectionError | OSError) for o in outcomes)
+    finally:
+        await pool.aclose()
