@@ -28,7 +28,7 @@ import logging
 import math
 import re
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from datetime import datetime
 from enum import StrEnum
 from typing import Final, Protocol
@@ -158,6 +158,10 @@ class _Candidate:
     score: float = 0.0
     injected: bool = False
     backfilled: bool = False
+
+
+#: What a chosen candidate hands its hit besides the memory (each field of the same name).
+_RANKED: Final = tuple(f.name for f in fields(_Candidate) if f.name != "memory")
 
 
 @dataclass
@@ -396,16 +400,7 @@ class RecallService:
         its facets were read is left out)."""
         read = await self._repository.get_memories(tenant, [c.memory.id for c in chosen])
         return [
-            RecallHit(
-                memory=memory,
-                score=c.score,
-                fused=c.fused,
-                similarity=c.similarity,
-                legs=c.legs,
-                terms=c.terms,
-                injected=c.injected,
-                backfilled=c.backfilled,
-            )
+            RecallHit(memory=memory, **{f: getattr(c, f) for f in _RANKED})
             for c, memory in zip(chosen, read, strict=True)
             if memory is not None
         ]
