@@ -65,10 +65,11 @@ from graph_backends import FalkorConfig
 from graph_backends.factory import open_backend
 from graph_backends.protocol import GraphRepository
 from schema import EdgeType, SearchHit, Tenant
-from service.autolink import EMBEDDER_FLOORS, choose_auto_links, similarity_floor
+from service.adapters.embedding import Embedder, Vector, load_embedder
+from service.engine.autolink import EMBEDDER_FLOORS, choose_auto_links, similarity_floor
 
 # The private helpers give the exact word overlap `conflict_hints` compares (reported only).
-from service.conflicts import (
+from service.engine.conflicts import (
     Candidate,
     ConflictHint,
     _overlap,
@@ -76,10 +77,9 @@ from service.conflicts import (
     _words,
     conflict_hints,
 )
-from service.embedding import Embedder, Vector, load_embedder
-from service.engine_settings import EngineSettings
-from service.memories import MemoryService, StoreRequest, StoreResult
+from service.engine.settings import EngineSettings
 from service.settings import Settings
+from service.usecases.memories import MemoryService, StoreRequest, StoreResult
 
 Matrix = npt.NDArray[np.float32]
 

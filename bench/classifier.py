@@ -22,8 +22,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench._common import REPO_ROOT, log, run_stamp
 from schema import Category
-from service.classifier import PrototypeClassifier
-from service.embedding import load_embedder
+from service.adapters.classifier import PrototypeClassifier
+from service.adapters.embedding import load_embedder
 from service.settings import Settings
 
 C = Category

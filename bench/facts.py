@@ -55,13 +55,13 @@ from bench._common import (
 )
 from bench.maintain import HashEmbedder
 from graph_backends import FactStore, FalkorConfig, fact_store, open_backend
-from graph_backends._records import epoch_us
-from graph_backends.falkordb import FalkorRepository
+from graph_backends._common.records import epoch_us
+from graph_backends.falkordb.repository import FalkorRepository
 from graph_backends.protocol import GraphRepository
 from reconciler import Reconciler, ReconcileReport
 from schema import Category, Tenant
 from schema.facts import FactOutcome, FactWriter
-from service.facts import FactService
+from service.usecases.facts import FactService
 
 #: The clock when the first batch is written; it moves `BATCH_STEP` per batch, so every
 #: supersession happens at a later instant than the fact it closes began.

@@ -70,7 +70,7 @@ from bench._http import Connection, HttpError, Response
 from bench.scale import SyntheticMemory, build_memory, generate_edges, generate_memories
 from graph_backends import FalkorConfig, open_backend
 from schema import Memory, Tenant
-from service.embedding import load_embedder
+from service.adapters.embedding import load_embedder
 from service.settings import Settings
 
 TENANT: Final = Tenant(org="bench", project="load")
@@ -628,10 +628,10 @@ async def recall_breakdown(data_dir: Path, traffic: Traffic, n: int) -> Figures:
     add up to more than their share of the wall."""
     from datetime import UTC, datetime
 
-    from service.classifier import build_classifier
-    from service.memories import MemoryService
-    from service.reactivation import Recalled, reactivate_recalls
-    from service.recall import RecallRequest, RecallService
+    from service.adapters.classifier import build_classifier
+    from service.usecases.memories import MemoryService
+    from service.usecases.reactivation import Recalled, reactivate_recalls
+    from service.usecases.recall import RecallRequest, RecallService
 
     settings = Settings(data_dir=data_dir)  # one torch thread, as the service runs
     embedder = await load_embedder(settings)

@@ -72,10 +72,10 @@ from graph_backends import FalkorConfig
 from graph_backends.factory import open_backend
 from graph_backends.protocol import fact_store
 from schema import Tenant
-from service.embedding import Embedder, load_embedder
-from service.memories import MemoryService, StoreRequest
-from service.recall import LEGS, TERMS, RecallRequest, RecallResult, RecallService
+from service.adapters.embedding import Embedder, load_embedder
 from service.settings import Settings
+from service.usecases.memories import MemoryService, StoreRequest
+from service.usecases.recall import LEGS, TERMS, RecallRequest, RecallResult, RecallService
 
 KS: Final = (5, 10, 20)
 #: Every system returns its top 20; recall@5 and @10 are prefixes of it.

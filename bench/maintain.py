@@ -73,11 +73,11 @@ from schema import (
     Tenant,
     Visibility,
 )
-from service.embedding import Vector
-from service.engine_settings import EngineSettings
-from service.maintenance import MaintenanceReport, maintain
-from service.memories import MemoryService
-from service.retention import normalise_entity
+from service.adapters.embedding import Vector
+from service.engine.retention import normalise_entity
+from service.engine.settings import EngineSettings
+from service.usecases.maintenance import MaintenanceReport, maintain
+from service.usecases.memories import MemoryService
 
 #: The instant every pass runs at (the clock never moves).
 NOW: Final = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)

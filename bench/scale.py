@@ -66,7 +66,7 @@ from cypher import QueryName, load, used_params
 from graph_backends import FalkorConfig, Neo4jConfig, SurrealConfig
 from graph_backends.errors import BackendError
 from graph_backends.factory import open_backend
-from graph_backends.falkordb import DIALECT, FalkorRepository
+from graph_backends.falkordb.repository import DIALECT, FalkorRepository
 from graph_backends.protocol import FactStore, GraphRepository, fact_store
 from schema import (
     CAUSAL_TYPES,
@@ -81,11 +81,11 @@ from schema import (
     Tenant,
 )
 from schema.facts import FactInput, FactWriter
-from service.classifier import build_classifier
-from service.embedding import CachedEmbedder, Embedder, Vector, load_embedder
-from service.facts import FactService
-from service.recall import RecallRequest, RecallResult, RecallService
+from service.adapters.classifier import build_classifier
+from service.adapters.embedding import CachedEmbedder, Embedder, Vector, load_embedder
 from service.settings import Settings
+from service.usecases.facts import FactService
+from service.usecases.recall import RecallRequest, RecallResult, RecallService
 
 Backend = Literal["falkordb", "neo4j", "surrealdb"]
 BACKENDS: Final[tuple[Backend, ...]] = get_args(Backend)

@@ -17,12 +17,12 @@ async def open_backend(config: BackendConfig) -> AsyncIterator[GraphRepository]:
         async with _open_falkordb(config) as repository:
             yield repository
     elif isinstance(config, Neo4jConfig):
-        from graph_backends.neo4j import open_neo4j
+        from graph_backends.neo4j.repository import open_neo4j
 
         async with open_neo4j(config) as repository:
             yield repository
     elif isinstance(config, SurrealConfig):
-        from graph_backends.surrealdb import open_surrealdb
+        from graph_backends.surrealdb.repository import open_surrealdb
 
         async with open_surrealdb(config) as repository:
             yield repository
@@ -35,8 +35,8 @@ async def _open_falkordb(config: FalkorConfig) -> AsyncIterator[GraphRepository]
     from falkordb.asyncio import FalkorDB
     from redis.asyncio import BlockingConnectionPool
 
-    from graph_backends.falkordb import FalkorRepository
-    from graph_backends.falkordb_embedded import EmbeddedFalkorDB
+    from graph_backends.falkordb.embedded import EmbeddedFalkorDB
+    from graph_backends.falkordb.repository import FalkorRepository
 
     embedded = None
     url = config.url

@@ -119,7 +119,7 @@ class PresentedRecalls:
     appended to `reactivation_timestamps` (the last `keep` kept), `reactivation_count` raised by
     their number, `stability` raised once per time as `s + stability_increment / s`,
     `last_accessed_at` the latest time, `last_reactivated_at` the presentation's. The result
-    `service.reactivation` computes from a fresh read of the memories."""
+    `service.usecases.reactivation` computes from a fresh read of the memories."""
 
     presentations: Sequence[Presentation]
     keep: int

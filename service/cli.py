@@ -16,8 +16,8 @@ from service.settings import Settings
 def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
-    from service.app import create_app
-    from service.http_protocol import CoalescingH11Protocol
+    from service.api.app import create_app
+    from service.runtime.http_protocol import CoalescingH11Protocol
 
     overrides: dict[str, object] = {}
     if args.host is not None:
@@ -35,7 +35,7 @@ def _serve(args: argparse.Namespace) -> int:
     except ValidationError as e:
         print(f"retentia serve: {_first_error(e)}", file=sys.stderr)
         return 2
-    from service.observability import configure_logging
+    from service.runtime.observability import configure_logging
 
     configure_logging(settings.log_level, settings.log_format)
     where = settings.storage_description()
@@ -79,46 +79,39 @@ def _maintain(args: argparse.Namespace) -> int:
 
 
 async def _maintain_async(args: argparse.Namespace) -> int:
-    from datetime import UTC, datetime
-
-    from graph_backends import open_backend
     from schema import RetentiaError, Tenant, build
-    from service.auth import SYSTEM_PROJECT
-    from service.embedding import load_embedder
-    from service.maintenance import build_summarizer, maintain
-    from service.memories import MemoryService
+    from service import compose
+    from service.usecases.auth import SYSTEM_PROJECT
+    from service.usecases.maintenance import maintain
 
     overrides: dict[str, object] = {}
     if args.data_dir is not None:
         overrides["data_dir"] = args.data_dir
     settings = Settings(**overrides)  # type: ignore[arg-type]
     logging.basicConfig(level="WARNING", format="%(levelname)s %(name)s: %(message)s")
+    named = build(
+        Tenant,
+        org=args.org or settings.default_org,
+        project=args.project or settings.default_project,
+    )
     try:
-        embedder = await load_embedder(settings)
-        async with open_backend(settings.backend_config(embedder.dimension)) as repository:
-            service = MemoryService(
-                repository, embedder, lambda: datetime.now(UTC), settings.engine
-            )
+        async with compose.open_service(settings, named, ready=False) as uses:
             if args.all:
                 tenants = [
-                    t for t in await repository.list_tenants() if t.project != SYSTEM_PROJECT
+                    t
+                    for t in await uses.memories.repository.list_tenants()
+                    if t.project != SYSTEM_PROJECT
                 ]
             else:
-                tenants = [
-                    build(
-                        Tenant,
-                        org=args.org or settings.default_org,
-                        project=args.project or settings.default_project,
-                    )
-                ]
+                tenants = [named]
             mode = "dry run: nothing is written" if args.dry_run else "writing changes"
             print(f"maintenance of {len(tenants)} tenant(s), {mode}", flush=True)
             for tenant in tenants:
                 report = await maintain(
-                    service,
+                    uses.memories,
                     tenant,
                     dry_run=args.dry_run,
-                    summarizer=build_summarizer(settings),
+                    summarizer=uses.summarizer,
                     progress=lambda message: print(f"  {message}", flush=True),
                 )
                 if args.dry_run:
@@ -128,7 +121,6 @@ async def _maintain_async(args: argparse.Namespace) -> int:
                         print(f"  would promote {memory_id} to core")
                     for c in report.consolidated:
                         print(f"  would consolidate {len(c.sources)} memories about {c.entity!r}")
-        await embedder.aclose()
     except RetentiaError as e:
         print(f"retentia maintain: {e}", file=sys.stderr)
         return 2
@@ -147,11 +139,10 @@ def _reconcile(args: argparse.Namespace) -> int:
 async def _reconcile_async(args: argparse.Namespace) -> int:
     import asyncio
     import json
-    from datetime import UTC, datetime
 
-    from graph_backends import fact_store, open_backend
-    from reconciler import Reconciler, ReconcileReport
+    from reconciler import ReconcileReport
     from schema import RetentiaError, Tenant, build
+    from service import compose
 
     overrides: dict[str, object] = {}
     if args.data_dir is not None:
@@ -164,12 +155,8 @@ async def _reconcile_async(args: argparse.Namespace) -> int:
         from prometheus_client import start_http_server
 
         start_http_server(args.metrics_port, addr="127.0.0.1")
-    # The reconciler never reads or writes vectors: the dimension only names the memory index.
-    dimension = settings.openai_embedding_dimension or 384
-    config = settings.backend_config(dimension, share_running=True)
     try:
-        async with open_backend(config) as repository:
-            reconciler = Reconciler(fact_store(repository), lambda: datetime.now(UTC))
+        async with compose.open_reconciler(settings) as reconciler:
             tenants = None
             if args.org is not None:
                 tenants = [
@@ -199,11 +186,10 @@ def _keys(args: argparse.Namespace) -> int:
 
 
 async def _keys_async(args: argparse.Namespace) -> int:
-    from datetime import UTC, datetime
 
-    from graph_backends import fact_store, open_backend
     from schema import RetentiaError
-    from service.auth import ApiKeyStore, Principal, parse_permissions, system_tenant
+    from service import compose
+    from service.usecases.auth import Principal, parse_permissions, system_tenant
 
     overrides: dict[str, object] = {}
     if args.data_dir is not None:
@@ -211,13 +197,11 @@ async def _keys_async(args: argparse.Namespace) -> int:
     settings = Settings(**overrides)  # type: ignore[arg-type]
     logging.basicConfig(level="WARNING", format="%(levelname)s %(name)s: %(message)s")
     org = args.org or settings.default_org
-    # Key records are configuration entries: no vector is read, the dimension only names the
-    # memory index. Beside a running service this shares its embedded FalkorDB.
-    dimension = settings.openai_embedding_dimension or 384
     try:
         system_tenant(org)
-        async with open_backend(settings.backend_config(dimension, share_running=True)) as repo:
-            keys = ApiKeyStore(fact_store(repo), lambda: datetime.now(UTC))
+        # Key records are configuration entries; beside a running service this shares its
+        # embedded FalkorDB.
+        async with compose.open_key_store(settings) as keys:
             if args.keys_command == "create":
                 wanted = [p for p in (args.permissions or "").split(",") if p.strip()]
                 permissions = parse_permissions(wanted)
@@ -245,9 +229,9 @@ def _mcp(args: argparse.Namespace) -> int:
     import asyncio
 
     from schema import InvalidInput, Tenant, build
-    from service.auth import SYSTEM_PROJECT
-    from service.mcp_server import serve_stdio
-    from service.observability import configure_logging
+    from service.mcp.server import serve_stdio
+    from service.runtime.observability import configure_logging
+    from service.usecases.auth import SYSTEM_PROJECT
 
     overrides: dict[str, object] = {}
     if args.data_dir is not None:

@@ -10,7 +10,7 @@ from pydantic import Field, SecretStr, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from graph_backends import BackendConfig, FalkorConfig, Neo4jConfig, SurrealConfig
-from service.engine_settings import EngineSettings
+from service.engine.settings import EngineSettings
 
 
 class Settings(BaseSettings):

@@ -13,7 +13,7 @@ from strawberry.dataloader import DataLoader
 
 from schema import Degrees, Memory, RetentiaError, Tenant
 from schema.facts import ExtractionRecord
-from service.auth import (
+from service.usecases.auth import (
     Access,
     ApiKeyStore,
     AuthError,
@@ -24,12 +24,12 @@ from service.auth import (
     request_tenant,
     require,
 )
-from service.extraction import MemoryFactWriter
-from service.facts import FactService
-from service.maintenance import Summarizer
-from service.memories import MemoryService
-from service.reactivation_queue import ReactivationQueue
-from service.recall import RecallService
+from service.usecases.extraction import MemoryFactWriter
+from service.usecases.facts import FactService
+from service.usecases.maintenance import Summarizer
+from service.usecases.memories import MemoryService
+from service.usecases.reactivation_queue import ReactivationQueue
+from service.usecases.recall import RecallService
 
 ORG_HEADER = "x-retentia-org"
 PROJECT_HEADER = "x-retentia-project"

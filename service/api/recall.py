@@ -17,8 +17,8 @@ from service.api.types.errors import (
     UnauthenticatedError,
 )
 from service.api.types.recall import IntentEnum, RecallType, Verbosity
-from service.auth import Permission
-from service.recall import (
+from service.usecases.auth import Permission
+from service.usecases.recall import (
     LEGS,
     TERMS,
     Intent,

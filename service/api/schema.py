@@ -70,8 +70,8 @@ from service.api.types.reports import (
 from service.api.types.stats import StatsType
 from service.api.types.store import StoreSuccess
 from service.api.types.subgraph import SubgraphType
-from service.auth import Permission
-from service.core_preferences import (
+from service.usecases.auth import Permission
+from service.usecases.core_preferences import (
     approve_core,
     core_candidates,
     get_core_preferences,
@@ -79,8 +79,8 @@ from service.core_preferences import (
     preferences,
     set_core_preferences,
 )
-from service.explain import explain
-from service.maintenance import consolidate, maintain
+from service.usecases.explain import explain
+from service.usecases.maintenance import consolidate, maintain
 
 log = logging.getLogger(__name__)
 

@@ -12,7 +12,7 @@ import pytest
 from graph_backends import GraphRepository, fact_store
 from schema import Category, FactState, Tenant
 from schema.facts import FactOutcome, FactWriter
-from service.facts import FactService
+from service.usecases.facts import FactService
 from tests.engine_support import Clock
 from tests.factories import T0
 

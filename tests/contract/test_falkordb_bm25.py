@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from graph_backends import FalkorConfig, open_backend
-from graph_backends.falkordb import POSTINGS_CAP, FalkorRepository
+from graph_backends.falkordb.repository import POSTINGS_CAP, FalkorRepository
 from tests.conftest import DIMENSION, new_tenant
 from tests.factories import memory
 

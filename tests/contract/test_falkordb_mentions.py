@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from graph_backends import FalkorConfig, open_backend
-from graph_backends.falkordb import FalkorRepository
+from graph_backends.falkordb.repository import FalkorRepository
 from tests.conftest import DIMENSION, new_tenant
 from tests.factories import memory
 

@@ -15,9 +15,9 @@ import pytest
 
 from graph_backends import FalkorConfig, GraphRepository, PresentsInPlace, open_backend
 from schema import EdgeType, InvalidInput, Memory
-from service.engine_settings import EngineSettings
-from service.memories import MemoryService, RelatedEdge, StoreRequest
-from service.reactivation import Recalled, reactivate_recalls
+from service.engine.settings import EngineSettings
+from service.usecases.memories import MemoryService, RelatedEdge, StoreRequest
+from service.usecases.reactivation import Recalled, reactivate_recalls
 from tests.conftest import DIMENSION, new_tenant
 from tests.engine_support import Clock, HashEmbedder
 
@@ -127,7 +127,7 @@ async def test_a_presentation_without_times_is_refused(tmp_path: Path) -> None:
 async def test_a_batch_larger_than_one_query_is_written_whole(tmp_path: Path) -> None:
     """More presented memories than one query's batch (`_BATCH`): written in several queries,
     every one of them presented."""
-    from graph_backends._cypher_shared import _BATCH
+    from graph_backends._cypher.memories import _BATCH
     from tests.factories import memory
 
     tenant = new_tenant()

@@ -1,6 +1,6 @@
 """Reads issued in one turn of the event loop reach FalkorDB in one socket write
-(`graph_backends._falkor_batch`): each caller gets its own reply, an error reply fails only its
-caller, a cancelled caller's command is not sent, and a connection lost mid-batch fails the
+(`graph_backends.falkordb.read_batch`): each caller gets its own reply, an error reply fails
+only its caller, a cancelled caller's command is not sent, and a connection lost mid-batch fails the
 callers still waiting and is replaced for the next batch. Against a FalkorDB server of this
 module's own (one test kills its clients)."""
 
@@ -16,7 +16,7 @@ from redis.asyncio.connection import Connection
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import ResponseError
 
-from graph_backends._falkor_batch import ReadBatcher
+from graph_backends.falkordb.read_batch import ReadBatcher
 from tests import falkordb_server
 
 

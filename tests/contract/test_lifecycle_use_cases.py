@@ -22,20 +22,25 @@ from schema import (
     NotFound,
     Tenant,
 )
-from service.core_preferences import (
+from service.adapters.embedding import Vector
+from service.engine.retention import activation
+from service.engine.settings import EngineSettings
+from service.usecases.core_preferences import (
     approve_core,
     core_candidates,
     list_core,
     preferences,
     set_core_preferences,
 )
-from service.embedding import Vector
-from service.engine_settings import EngineSettings
-from service.explain import explain
-from service.maintenance import consolidate, maintain
-from service.memories import LinkRequest, MemoryService, RelatedEdge, StoreRequest
-from service.reactivation import ReactivationReport, Recalled, reactivate, reactivate_recalls
-from service.retention import activation
+from service.usecases.explain import explain
+from service.usecases.maintenance import consolidate, maintain
+from service.usecases.memories import LinkRequest, MemoryService, RelatedEdge, StoreRequest
+from service.usecases.reactivation import (
+    ReactivationReport,
+    Recalled,
+    reactivate,
+    reactivate_recalls,
+)
 from tests.engine_support import Clock, HashEmbedder
 
 ENGINE = EngineSettings(auto_link_floor=0.5)

@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 
 from graph_backends import GraphRepository
 from schema import EdgeCreator, EdgeType, Memory, MemoryEdge, MemoryStatus, Visibility
-from service.engine_settings import EngineSettings
-from service.maintenance import maintain
-from service.memories import MemoryService
+from service.engine.settings import EngineSettings
+from service.usecases.maintenance import maintain
+from service.usecases.memories import MemoryService
 from tests.conftest import new_tenant
 from tests.engine_support import Clock, HashEmbedder
 from tests.factories import T0, unit_vector

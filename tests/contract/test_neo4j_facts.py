@@ -16,8 +16,8 @@ import pytest
 
 from cypher import FactQueryName, load
 from graph_backends import open_backend
-from graph_backends._fact_records import fact_props
-from graph_backends.neo4j import Neo4jRepository
+from graph_backends._common.fact_records import fact_props
+from graph_backends.neo4j.repository import Neo4jRepository
 from schema import Tenant
 from schema.facts import (
     ExtractionRecord,
@@ -29,7 +29,7 @@ from schema.facts import (
     FactWriter,
     entity_id,
 )
-from service.facts import FactService
+from service.usecases.facts import FactService
 from tests.conftest import BACKENDS, backend_config, new_tenant
 from tests.engine_support import Clock, HashEmbedder
 from tests.factories import T0, memory

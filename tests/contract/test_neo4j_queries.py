@@ -13,8 +13,8 @@ from typing import Literal
 import pytest
 
 from cypher import AnyQueryName, FactQueryName, QueryName, RecallQueryName, load, query_file
-from graph_backends._neo4j_fulltext import lucene_query, tenant_term
-from graph_backends._redisearch import plain_text_query
+from graph_backends._common.redisearch import plain_text_query
+from graph_backends.neo4j.fulltext import lucene_query, tenant_term
 from schema import Tenant, build
 from tests.contract.test_search import HOSTILE_QUERIES
 

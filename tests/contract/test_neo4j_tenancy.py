@@ -22,7 +22,7 @@ from graph_backends import (
     SchemaMismatch,
     open_backend,
 )
-from graph_backends.neo4j import Neo4jRepository
+from graph_backends.neo4j.repository import Neo4jRepository
 from schema import (
     Direction,
     EdgeCreator,

@@ -12,8 +12,8 @@ from prometheus_client import REGISTRY
 
 from graph_backends import BackendUnavailable, GraphRepository
 from schema import EdgeType, Memory, Tenant
-from service.memories import MemoryService, RelatedEdge, StoreRequest
-from service.reactivation_queue import ReactivationQueue
+from service.usecases.memories import MemoryService, RelatedEdge, StoreRequest
+from service.usecases.reactivation_queue import ReactivationQueue
 from tests.conftest import new_tenant
 from tests.engine_support import Clock, HashEmbedder
 
@@ -126,7 +126,7 @@ async def test_a_failed_batch_is_counted_and_logged_and_holds_nobody_up(
     before = _failures()
     try:
         service.failing = tenant
-        with caplog.at_level(logging.ERROR, logger="service.reactivation_queue"):
+        with caplog.at_level(logging.ERROR, logger="service.usecases.reactivation_queue"):
             await queue.submit(tenant, [hit])
             await queue.submit(tenant, [hit])
             await queue.settle(tenant)

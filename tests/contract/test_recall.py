@@ -15,10 +15,10 @@ from hypothesis import strategies as st
 from graph_backends import GraphRepository, fact_store
 from schema import Category, MemoryStatus, Tenant
 from schema.facts import FactWriter
-from service.facts import FactService
-from service.memories import MemoryService, StoreRequest
-from service.reactivation import reactivate
-from service.recall import (
+from service.usecases.facts import FactService
+from service.usecases.memories import MemoryService, StoreRequest
+from service.usecases.reactivation import reactivate
+from service.usecases.recall import (
     LEGS,
     Intent,
     QueryClassifier,
@@ -194,9 +194,9 @@ async def test_a_broken_leg_degrades_recall_and_all_broken_fails(
 async def test_a_missing_index_fails_its_leg_only(
     world: World, repository: GraphRepository
 ) -> None:
-    from graph_backends.falkordb import FalkorRepository
-    from graph_backends.neo4j import Neo4jRepository
-    from graph_backends.surrealdb import SurrealRepository
+    from graph_backends.falkordb.repository import FalkorRepository
+    from graph_backends.neo4j.repository import Neo4jRepository
+    from graph_backends.surrealdb.repository import SurrealRepository
 
     target = await world.put("The quarterly budget review moved to Thursday")
     if isinstance(repository, FalkorRepository):  # reach under the seam to break one index

@@ -14,7 +14,7 @@ from graph_backends import GraphRepository, fact_store
 from reconciler import Reconciler
 from schema import Category, FactState, Tenant
 from schema.facts import FactWriter, Relation, RelationExpiry
-from service.facts import FactService
+from service.usecases.facts import FactService
 from tests.engine_support import Clock
 
 pytestmark = pytest.mark.fact_layer

@@ -13,16 +13,16 @@ import pytest
 
 from cypher import AnyQueryName, FactQueryName, QueryName, RecallQueryName, load
 from graph_backends import FalkorConfig, GraphRepository, fact_store, open_backend
-from graph_backends._fact_records import (
+from graph_backends._common.fact_records import (
     close_params,
     expiry_params,
     extraction_params,
     fact_props,
     relation_params,
 )
-from graph_backends._neo4j_fulltext import lucene_query, tenant_term
-from graph_backends._records import epoch_us
-from graph_backends._redisearch import plain_text_query
+from graph_backends._common.records import epoch_us
+from graph_backends._common.redisearch import plain_text_query
+from graph_backends.neo4j.fulltext import lucene_query, tenant_term
 from schema import EdgeType, FactState, Tenant
 from schema.facts import (
     Close,
@@ -218,12 +218,12 @@ class CypherBackend:
     async def explain(self, text: str, params: dict[str, object]) -> str:
         """The engine's plan for the query (the test reaches under the seam on purpose)."""
         if self.dialect == "falkordb":
-            from graph_backends.falkordb import FalkorRepository
+            from graph_backends.falkordb.repository import FalkorRepository
 
             assert isinstance(self.repository, FalkorRepository)
             graph = self.repository._db.select_graph(self.tenant.key)
             return str(await graph.explain(text, params))
-        from graph_backends.neo4j import Neo4jRepository
+        from graph_backends.neo4j.repository import Neo4jRepository
 
         assert isinstance(self.repository, Neo4jRepository)
         async with self.repository._driver.session(database=self.repository._database) as s:

@@ -9,10 +9,10 @@ import random
 
 from graph_backends import GraphRepository
 from schema import EdgeType, MemoryStatus, Tenant, Visibility
-from service.core_preferences import approve_core
-from service.engine_settings import EngineSettings
-from service.maintenance import maintain
-from service.memories import MemoryService, RelatedEdge, StoreRequest
+from service.engine.settings import EngineSettings
+from service.usecases.core_preferences import approve_core
+from service.usecases.maintenance import maintain
+from service.usecases.memories import MemoryService, RelatedEdge, StoreRequest
 from tests.engine_support import Clock, HashEmbedder
 
 WORDS = [f"w{i}" for i in range(5000)]
@@ -59,7 +59,7 @@ async def test_a_year_of_maintenance_forgets_only_what_it_may(
     await service.set_pinned(tenant, [v3], True)
     kinds["pinned"].add(v3)
 
-    from service.reactivation import reactivate
+    from service.usecases.reactivation import reactivate
 
     forgotten: set[str] = set()
     for month in range(1, 13):

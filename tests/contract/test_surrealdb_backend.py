@@ -17,10 +17,10 @@ from pathlib import Path
 import pytest
 
 from graph_backends import SchemaMismatch, SurrealConfig, open_backend
-from graph_backends._records import edge_params
-from graph_backends._surreal_steps import MissingRecord, step
-from graph_backends.surrealdb import SurrealRepository
-from graph_backends.surrealql import QueryName
+from graph_backends._common.records import edge_params
+from graph_backends.surrealdb.repository import SurrealRepository
+from graph_backends.surrealdb.steps import MissingRecord, step
+from graph_backends.surrealdb.surrealql import QueryName
 from schema import Direction, EdgeType, Tenant, new_memory_id
 from tests.conftest import DIMENSION, new_tenant
 from tests.factories import edge, memories, memory, unit_vector

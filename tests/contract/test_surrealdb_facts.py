@@ -28,12 +28,12 @@ from graph_backends import (
     fact_store,
     open_backend,
 )
-from graph_backends._fact_records import fact_props
-from graph_backends._records import epoch_us
-from graph_backends._surreal_client import Outcome
-from graph_backends._surreal_steps import SnapshotChanged, step
-from graph_backends.surrealdb import SurrealRepository
-from graph_backends.surrealql import QueryName, load
+from graph_backends._common.fact_records import fact_props
+from graph_backends._common.records import epoch_us
+from graph_backends.surrealdb.client import Outcome
+from graph_backends.surrealdb.repository import SurrealRepository
+from graph_backends.surrealdb.steps import SnapshotChanged, step
+from graph_backends.surrealdb.surrealql import QueryName, load
 from schema import FactState, Tenant
 from schema.facts import (
     Fact,
@@ -44,7 +44,7 @@ from schema.facts import (
     Relation,
     entity_id,
 )
-from service.facts import FactService
+from service.usecases.facts import FactService
 from tests.conftest import DIMENSION, new_tenant
 from tests.engine_support import Clock, HashEmbedder
 from tests.factories import T0, memory, unit_vector

@@ -18,17 +18,17 @@ from typing import Any
 import pytest
 
 from graph_backends import SurrealConfig, fact_store, open_backend
-from graph_backends._fact_records import (
+from graph_backends._common.fact_records import (
     close_params,
     expiry_params,
     extraction_params,
     fact_props,
     relation_params,
 )
-from graph_backends._records import epoch_us
-from graph_backends._surreal_client import Outcome
-from graph_backends.surrealdb import SurrealRepository
-from graph_backends.surrealql import QueryName, load
+from graph_backends._common.records import epoch_us
+from graph_backends.surrealdb.client import Outcome
+from graph_backends.surrealdb.repository import SurrealRepository
+from graph_backends.surrealdb.surrealql import QueryName, load
 from schema import EdgeCreator, EdgeType, FactState, Tenant, Tombstone, new_memory_id
 from schema.facts import (
     Close,
@@ -41,7 +41,7 @@ from schema.facts import (
     RelationExpiry,
     entity_id,
 )
-from service.facts import FactService
+from service.usecases.facts import FactService
 from tests.conftest import DIMENSION, new_tenant
 from tests.engine_support import Clock, HashEmbedder
 from tests.factories import T0, edge, memories, unit_vector

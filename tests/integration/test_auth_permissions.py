@@ -17,7 +17,7 @@ from strawberry.utils.str_converters import to_camel_case
 
 from schema import new_memory_id
 from service.api.schema import build_schema
-from service.auth import Permission
+from service.usecases.auth import Permission
 from tests.integration.service_process import ServiceProcess
 
 BOOTSTRAP = "perm-test-bootstrap-0123456789abcdef0123456789"

@@ -17,10 +17,10 @@ import pytest
 import redis.asyncio as redis
 
 from graph_backends import BackendUnavailable, FalkorConfig, fact_store, open_backend
-from graph_backends.falkordb_embedded import PLAN_CACHE_SIZE, EmbeddedFalkorDB
+from graph_backends.falkordb.embedded import PLAN_CACHE_SIZE, EmbeddedFalkorDB
 from schema import EdgeType
 from schema.facts import FactWriter
-from service.facts import FactService
+from service.usecases.facts import FactService
 from tests.conftest import DIMENSION, new_tenant
 from tests.engine_support import Clock
 from tests.factories import edge, memories

@@ -13,7 +13,7 @@ import httpx
 import pytest
 
 from schema import MAX_CONTENT_BYTES, new_memory_id
-from service.graphiql import ASSET_FILES
+from service.api.graphiql import ASSET_FILES
 from tests.integration.service_process import ServiceProcess
 
 MEMORY_FIELDS = """

@@ -13,14 +13,14 @@ from typing import Any
 import numpy as np
 import pytest
 
-from service.embedding import (
+from service.adapters.embedding import (
     DEFAULT_LOCAL_NAME,
     INT8_SUFFIX,
     _load_sentence_transformer,
     default_model_path,
     load_embedder,
 )
-from service.onnx_encoder import MIN_AGREEMENT_INT8, OnnxEncoder, onnx_encoder
+from service.adapters.onnx_encoder import MIN_AGREEMENT_INT8, OnnxEncoder, onnx_encoder
 from service.settings import Settings
 
 TEXTS = [

@@ -25,10 +25,10 @@ from prometheus_client import REGISTRY
 
 from graph_backends import FalkorConfig, open_backend
 from schema import Tenant
-from service.embedding import DEFAULT_LOCAL_NAME, INT8_SUFFIX
-from service.engine_settings import EngineSettings
-from service.maintenance import maintain
-from service.memories import MemoryService, StoreRequest
+from service.adapters.embedding import DEFAULT_LOCAL_NAME, INT8_SUFFIX
+from service.engine.settings import EngineSettings
+from service.usecases.maintenance import maintain
+from service.usecases.memories import MemoryService, StoreRequest
 from tests.conftest import DIMENSION
 from tests.engine_support import Clock, HashEmbedder
 from tests.integration.service_process import ServiceProcess
@@ -100,7 +100,7 @@ def test_json_logs_carry_the_request_id(service: SplitLogService) -> None:
     time.sleep(0.5)  # the access line is written after the response
     records = service.records()
     assert records and all({"time", "level", "logger", "message"} <= r.keys() for r in records)
-    assert any(r["logger"] == "service.app" and "ready" in r["message"] for r in records)
+    assert any(r["logger"] == "service.api.app" and "ready" in r["message"] for r in records)
     access = {r.get("request_id"): r for r in records if r["logger"] == "uvicorn.access"}
     assert access["trace-42.a_b"]["path"] == "/graphql" and access["trace-42.a_b"]["status"] == 200
     assert access[minted]["path"] == "/healthz"

@@ -17,7 +17,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
-from service.embedding import EmbedderError, load_embedder
+from service.adapters.embedding import EmbedderError, load_embedder
 from service.settings import Settings
 from tests.falkordb_server import free_port
 

@@ -3,7 +3,7 @@ stopwords never reach the index."""
 
 from __future__ import annotations
 
-from graph_backends import _bm25 as bm25
+from graph_backends._common import bm25
 
 
 def test_a_rare_term_outweighs_a_common_one() -> None:

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from service.classifier import _dot, _normalised
+from service.adapters.classifier import _dot, _normalised
 
 
 def test_dot_and_norm_match_the_textbook_sums() -> None:

@@ -81,7 +81,7 @@ def test_templates_accept_only_edge_types() -> None:
 def test_the_embedded_falkordb_caches_a_plan_for_every_query_text() -> None:
     """FalkorDB's plan cache (per worker thread) must hold every text Retentia can send, or
     plans are evicted and queries planned again on every turn of a mixed load."""
-    from graph_backends.falkordb_embedded import PLAN_CACHE_SIZE
+    from graph_backends.falkordb.embedded import PLAN_CACHE_SIZE
 
     texts = set()
     for name in [*QueryName, *FactQueryName, *RecallQueryName]:

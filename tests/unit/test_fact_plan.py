@@ -9,8 +9,8 @@ from reconciler.plan import plan as reconcile_plan
 from schema import Category, FactState
 from schema.facts import Candidate, Fact, FactOutcome, FactSnapshot, Relation, entity_id
 from schema.projection import for_write
-from service.fact_plan import plan_batch
-from service.supersession import normalise
+from service.engine.fact_plan import plan_batch
+from service.engine.supersession import normalise
 
 T = datetime(2026, 1, 1, tzinfo=UTC)
 

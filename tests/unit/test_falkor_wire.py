@@ -8,7 +8,7 @@ import pytest
 from falkordb.helpers import stringify_param_value
 from redis.exceptions import ResponseError
 
-from graph_backends import _falkor_wire as wire
+from graph_backends.falkordb import wire
 
 VALUES: list[object] = [
     "plain",

@@ -1,4 +1,4 @@
-"""`retentia serve` tunes the garbage collector once it has started (service.heap)."""
+"""`retentia serve` tunes the garbage collector once it has started (service.runtime.heap)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ def test_settle_after_start_freezes_the_heap_and_raises_the_thresholds() -> None
     # In a child process: freezing is for the whole process, and this one runs the tests.
     script = """
 import gc
-from service.heap import THRESHOLDS, settle_after_start
+from service.runtime.heap import THRESHOLDS, settle_after_start
 built = [[i] for i in range(1000)]
 assert gc.get_freeze_count() == 0
 settle_after_start()

@@ -1,5 +1,6 @@
-"""Each HTTP response leaves the service in one socket write (`service.http_protocol`): uvicorn's
-h11 protocol over a real socket pair, its transport counting the writes it is asked for."""
+"""Each HTTP response leaves the service in one socket write (`service.runtime.http_protocol`):
+uvicorn's h11 protocol over a real socket pair, its transport counting the writes it is asked
+for."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.server import ServerState
 
-from service.http_protocol import CoalescingH11Protocol, HeldWrites
+from service.runtime.http_protocol import CoalescingH11Protocol, HeldWrites
 
 
 class CountingTransport:

@@ -3,7 +3,7 @@ than its bound, and is not kept when a write happened while it was being compute
 
 from __future__ import annotations
 
-from graph_backends._kappa_cache import KappaMaxCache
+from graph_backends._common.kappa_cache import KappaMaxCache
 
 
 class Engine:

@@ -15,8 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from schema import MemoryStatus, Visibility
-from service.engine_settings import EngineSettings
-from service.lifecycle import (
+from service.engine.lifecycle import (
     ForgettingCheck,
     Transition,
     forgetting_check,
@@ -24,6 +23,7 @@ from service.lifecycle import (
     next_transition_conditions,
     revive,
 )
+from service.engine.settings import EngineSettings
 
 S = EngineSettings()
 NOW = datetime(2026, 1, 1, tzinfo=UTC)

@@ -7,8 +7,8 @@ from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
 
-from graph_backends import _records
-from graph_backends._records import _datetime, epoch_us, memory_from_props, memory_props
+from graph_backends._common import records as _records
+from graph_backends._common.records import _datetime, epoch_us, memory_from_props, memory_props
 from tests.factories import T0, memory
 
 

@@ -8,7 +8,7 @@ import re
 from hypothesis import given
 from hypothesis import strategies as st
 
-from graph_backends._redisearch import MAX_TERMS, plain_text_query
+from graph_backends._common.redisearch import MAX_TERMS, plain_text_query
 
 
 @given(st.text(max_size=2000))

@@ -13,8 +13,7 @@ from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from schema import MemoryStatus
-from service.engine_settings import EngineSettings
-from service.retention import (
+from service.engine.retention import (
     activation,
     cascade_strength,
     connectivity,
@@ -27,6 +26,7 @@ from service.retention import (
     retention_score,
     stability_after_recall,
 )
+from service.engine.settings import EngineSettings
 
 S = EngineSettings()
 NOW = datetime(2026, 1, 1, tzinfo=UTC)

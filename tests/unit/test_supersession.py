@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from schema import Category
-from service.supersession import (
+from service.engine.supersession import (
     ActiveFact,
     Triple,
     conflict_key,

@@ -11,8 +11,7 @@ from importlib import resources
 
 import pytest
 
-from graph_backends._surreal_text import MAX_TERMS, plain_words
-from graph_backends.surrealql import (
+from graph_backends.surrealdb.surrealql import (
     QueryError,
     QueryName,
     bound_names,
@@ -21,10 +20,11 @@ from graph_backends.surrealql import (
     parse,
     used_params,
 )
+from graph_backends.surrealdb.text import MAX_TERMS, plain_words
 
 
 def test_names_and_files_match_one_to_one() -> None:
-    root = resources.files("graph_backends.surrealql")
+    root = resources.files("graph_backends.surrealdb.surrealql")
     files = {p.name[: -len(".surql")] for p in root.iterdir() if p.name.endswith(".surql")}
     assert files == {n.value for n in QueryName}
 

@@ -7,7 +7,7 @@ from datetime import datetime
 import strawberry
 
 from service.api.types.enums import PermissionEnum
-from service.auth import ApiKeyRecord, Permission
+from service.usecases.auth import ApiKeyRecord, Permission
 
 
 @strawberry.type(name="ApiKey", description="An API key of the org (its secret is never shown).")

@@ -15,7 +15,7 @@ from schema import (
     Visibility,
 )
 from schema.facts import ExtractionStatus, FactOutcome, FactWriter
-from service.auth import Permission
+from service.usecases.auth import Permission
 
 EdgeTypeEnum = strawberry.enum(EdgeType, name="EdgeType")
 PartitionEnum = strawberry.enum(Partition, name="Partition")

@@ -6,7 +6,7 @@ import strawberry
 
 from schema import Conflict, InvalidInput, NotFound, RetentiaError
 from service.api.types.enums import PermissionEnum
-from service.auth import Forbidden, Permission, Unauthenticated
+from service.usecases.auth import Forbidden, Permission, Unauthenticated
 
 
 @strawberry.type(

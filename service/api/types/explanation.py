@@ -11,7 +11,7 @@ import strawberry
 from service.api.types.edge import MemoryEdgeType
 from service.api.types.memory import MemoryType
 from service.api.types.recall import RecallHitType
-from service.explain import Explanation
+from service.usecases.explain import Explanation
 
 
 @strawberry.type

@@ -9,7 +9,7 @@ import strawberry
 from schema import Category, EdgeType, Visibility
 from service.api.types.enums import CategoryEnum, EdgeTypeEnum, VisibilityEnum
 from service.api.types.facts import FactInput
-from service.memories import LinkRequest, RelatedEdge, StoreRequest
+from service.usecases.memories import LinkRequest, RelatedEdge, StoreRequest
 
 
 @strawberry.input

@@ -10,9 +10,9 @@ import strawberry
 from schema import Category, MemoryStatus
 from service.api.types.enums import CategoryEnum, MemoryStatusEnum
 from service.api.types.memory import MemoryType
-from service.engine_settings import EngineSettings
-from service.recall import Intent, RecallHit, RecallResult
-from service.retention import activation
+from service.engine.retention import activation
+from service.engine.settings import EngineSettings
+from service.usecases.recall import Intent, RecallHit, RecallResult
 
 IntentEnum = strawberry.enum(Intent, name="RecallIntent")
 

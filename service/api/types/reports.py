@@ -9,10 +9,10 @@ import strawberry
 
 from schema import Category
 from service.api.types.enums import CategoryEnum
-from service.core_preferences import CorePreferences
-from service.maintenance import MaintenanceReport
-from service.memories import DeleteReport
-from service.reactivation import ReactivationReport
+from service.usecases.core_preferences import CorePreferences
+from service.usecases.maintenance import MaintenanceReport
+from service.usecases.memories import DeleteReport
+from service.usecases.reactivation import ReactivationReport
 
 
 @strawberry.type(name="DeleteReport")

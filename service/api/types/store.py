@@ -7,9 +7,9 @@ import strawberry
 from service.api.types.edge import MemoryEdgeType
 from service.api.types.facts import ExtractionType, FactBatchType
 from service.api.types.memory import MemoryType
-from service.conflicts import ConflictHint
-from service.extraction import MemoryFacts
-from service.memories import StoreResult
+from service.engine.conflicts import ConflictHint
+from service.usecases.extraction import MemoryFacts
+from service.usecases.memories import StoreResult
 
 
 @strawberry.type(

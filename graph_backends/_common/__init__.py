@@ -1,0 +1,1 @@
+"""Code every backend shares: record decoding, BM25 arithmetic, the κ_max cache."""

@@ -1,0 +1,1 @@
+"""The Cypher repository code FalkorDB and Neo4j share, once."""

@@ -1,0 +1,196 @@
+"""Fact-layer and recall reads that are the same Cypher conversation on FalkorDB and Neo4j
+(each backend supplies `_run` in its own dialect and tenancy), plus the helpers both use."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any
+
+from cypher import FactQueryName, QueryName, RecallQueryName
+from graph_backends._common.fact_records import (
+    close_params,
+    extraction_from_row,
+    extraction_params,
+    relation_from_row,
+)
+from graph_backends._common.records import edge_from_row, epoch_us, facets_from_row
+from graph_backends._cypher.memories import _chunks, _RunsCypher
+from graph_backends.protocol import check_dimension, check_leg_k
+from schema import EdgeType, MemoryEdge, MemoryFacets, Tenant, parse_memory_id
+from schema.facts import Close, Entity, ExtractionRecord, Relation
+
+Q = FactQueryName
+R = RecallQueryName
+
+
+class _FactRunsCypher(_RunsCypher):
+    if TYPE_CHECKING:  # provided by each backend
+
+        async def ensure_fact_schema(self, tenant: Tenant) -> None: ...
+
+
+class CypherFactMethods(_FactRunsCypher):
+    """`FactRepository` methods shared by the Cypher backends."""
+
+    async def close_facts(self, tenant: Tenant, closes: Sequence[Close]) -> int:
+        changed = 0
+        for chunk in _chunks(closes):
+            rows = await self._run(
+                tenant, Q.CLOSE_FACTS, {"rows": [close_params(c) for c in chunk]}
+            )
+            changed += int(rows[0]["n"]) if rows else 0
+        return changed
+
+    async def get_entities(self, tenant: Tenant, ids: Sequence[str]) -> list[Entity | None]:
+        if not ids:
+            return []
+        rows = await self._run(tenant, Q.GET_ENTITIES, {"ids": list(ids)}, read_only=True)
+        found = {
+            r["id"]: Entity(id=r["id"], name=r["name"], key=r["key"])
+            for r in rows
+            if r["key"] is not None
+        }
+        return [found.get(i) for i in ids]
+
+    async def open_relations(self, tenant: Tenant, now: datetime) -> list[Relation]:
+        rows = await self._run(tenant, Q.OPEN_RELATIONS, {"now": epoch_us(now)}, read_only=True)
+        return [relation_from_row(r) for r in rows]
+
+    async def acquire_lease(
+        self, tenant: Tenant, name: str, owner: str, now: datetime, ttl: timedelta
+    ) -> bool:
+        await self.ensure_fact_schema(tenant)
+        rows = await self._run(
+            tenant,
+            Q.ACQUIRE_LEASE,
+            {"name": name, "owner": owner, "now": epoch_us(now), "until": epoch_us(now + ttl)},
+        )
+        return bool(rows)
+
+    async def release_lease(self, tenant: Tenant, name: str, owner: str) -> None:
+        await self._run(tenant, Q.RELEASE_LEASE, {"name": name, "owner": owner})
+
+    async def record_extractions(self, tenant: Tenant, records: Sequence[ExtractionRecord]) -> None:
+        if records:
+            await self.ensure_fact_schema(tenant)
+            await self._run(
+                tenant, Q.RECORD_EXTRACTION, {"rows": [extraction_params(r) for r in records]}
+            )
+
+    async def get_extractions(
+        self, tenant: Tenant, memory_ids: Sequence[str]
+    ) -> list[ExtractionRecord | None]:
+        if not memory_ids:
+            return []
+        rows = await self._run(tenant, Q.GET_EXTRACTIONS, {"ids": list(memory_ids)}, read_only=True)
+        found: Mapping[str, ExtractionRecord | None] = {
+            r["id"]: extraction_from_row(r) for r in rows
+        }
+        return [found.get(i) for i in memory_ids]
+
+
+class CypherRecallMethods(_FactRunsCypher):
+    """`RecallRepository` methods shared by the Cypher backends."""
+
+    _dimension: int
+
+    @staticmethod
+    def _vector_param(vector: Sequence[float]) -> Any:
+        """A query vector as this backend's driver sends it."""
+        return [float(x) for x in vector]
+
+    async def adjacent(
+        self, tenant: Tenant, ids: Sequence[str], edge_types: Collection[EdgeType]
+    ) -> dict[str, list[str]]:
+        if not ids:
+            return {}
+        wanted = [parse_memory_id(i) for i in ids]
+        if len(edge_types) == 1:  # a typed pattern: only that type's edges are walked
+            (only,) = edge_types
+            rows = await self._run(
+                tenant, R.ADJACENT_BY_TYPE, {"ids": wanted}, read_only=True, edge_type=only
+            )
+        else:
+            rows = await self._run(
+                tenant,
+                R.ADJACENT_MEMORIES,
+                {"ids": wanted, "types": sorted(map(str, edge_types))},
+                read_only=True,
+            )
+        return {r["id"]: sorted(r["neighbours"]) for r in rows}
+
+    async def edges_among(
+        self,
+        tenant: Tenant,
+        ids: Sequence[str],
+        edge_types: Collection[EdgeType] = frozenset(EdgeType),
+    ) -> list[MemoryEdge]:
+        if not ids or not edge_types:
+            return []
+        rows = await self._run(
+            tenant,
+            QueryName.INDUCED_EDGES,
+            {"ids": [parse_memory_id(i) for i in ids], "types": sorted(map(str, edge_types))},
+            read_only=True,
+        )
+        return sorted((edge_from_row(r) for r in rows), key=lambda e: (e.source, e.target, e.type))
+
+    async def memory_facets(self, tenant: Tenant, ids: Sequence[str]) -> dict[str, MemoryFacets]:
+        if not ids:
+            return {}
+        rows = await self._run(
+            tenant,
+            R.MEMORY_FACETS,
+            {"ids": list(dict.fromkeys(parse_memory_id(i) for i in ids))},
+            read_only=True,
+        )
+        return {r["id"]: facets_from_row(r) for r in rows}
+
+    async def similarities(
+        self, tenant: Tenant, ids: Sequence[str], vector: Sequence[float]
+    ) -> dict[str, float]:
+        if not ids:
+            return {}
+        check_dimension(vector, self._dimension)
+        rows = await self._run(
+            tenant,
+            R.MEMORY_SIMILARITIES,
+            {"ids": [parse_memory_id(i) for i in ids], "vector": self._vector_param(vector)},
+            read_only=True,
+        )
+        return {r["id"]: float(r["similarity"]) for r in rows}
+
+    async def memories_mentioning(
+        self, tenant: Tenant, names: Collection[str], limit: int
+    ) -> list[str]:
+        check_leg_k(limit)
+        wanted = sorted({n.strip().lower() for n in names if n.strip()})
+        if not wanted:
+            return []
+        rows = await self._run(
+            tenant, R.MEMORIES_MENTIONING, {"names": wanted, "limit": limit}, read_only=True
+        )
+        return [r["id"] for r in rows]
+
+    async def last_in_sessions(self, tenant: Tenant, sessions: Collection[str]) -> dict[str, str]:
+        if not sessions:
+            return {}
+        rows = await self._run(
+            tenant, R.LAST_IN_SESSIONS, {"sessions": sorted(set(sessions))}, read_only=True
+        )
+        return {r["session"]: r["id"] for r in rows if r["id"] is not None}
+
+    async def memories_about_entities(
+        self, tenant: Tenant, entity_ids: Collection[str], at: datetime, limit: int
+    ) -> dict[str, int]:
+        check_leg_k(limit)
+        if not entity_ids:
+            return {}
+        rows = await self._run(
+            tenant,
+            R.MEMORIES_ABOUT_ENTITIES,
+            {"entities": sorted(set(entity_ids)), "at": epoch_us(at), "limit": limit},
+            read_only=True,
+        )
+        return {r["id"]: int(r["hops"]) for r in rows}

@@ -1,0 +1,381 @@
+"""Repository methods that are the same Cypher conversation on every Cypher backend (FalkorDB
+and Neo4j): each backend supplies `_run` in its own dialect and tenancy, and these read and
+write through it. One copy, so the backends cannot drift apart."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, Final, cast
+
+from cypher import AnyQueryName, QueryName
+from graph_backends._common.records import (
+    edge_from_row,
+    epoch_us,
+    memory_from_props,
+    memory_update_rows,
+    tombstone_from_row,
+    tombstone_params,
+)
+from graph_backends.protocol import (
+    MAX_TRAVERSE_DEPTH,
+    GraphRepository,
+    ReactivationWrites,
+    cascade_batches,
+    write_reactivations_separately,
+)
+from schema import (
+    CAUSAL_TYPES,
+    SUPPORTIVE_TYPES,
+    Degrees,
+    Direction,
+    EdgeKey,
+    EdgeType,
+    GraphStats,
+    InvalidInput,
+    Memory,
+    MemoryEdge,
+    MemoryStatus,
+    NotFound,
+    Subgraph,
+    Tenant,
+    Tombstone,
+    parse_memory_id,
+)
+
+_CAUSAL: Final = [str(t) for t in CAUSAL_TYPES]
+_SUPPORTIVE: Final = [str(t) for t in SUPPORTIVE_TYPES]
+#: Largest UNWIND batch sent in one query.
+_BATCH: Final = 500
+
+
+def _type_names(edge_types: Collection[EdgeType]) -> list[str]:
+    """The types a traversal follows: all of them when none are named."""
+    return sorted(str(t) for t in (edge_types or EdgeType))
+
+
+def _ids(values: Collection[str]) -> list[str]:
+    return [parse_memory_id(v) for v in values]
+
+
+def _chunks(rows: Sequence[Any], size: int = _BATCH) -> list[Sequence[Any]]:
+    return [rows[i : i + size] for i in range(0, len(rows), size)]
+
+
+class _RunsCypher:
+    """What the shared Cypher methods need from a backend: one query by name."""
+
+    if TYPE_CHECKING:  # provided by each backend
+
+        async def _run(
+            self,
+            tenant: Tenant,
+            name: AnyQueryName,
+            params: Mapping[str, Any] | None = None,
+            *,
+            read_only: bool = False,
+            **templates: EdgeType,
+        ) -> list[dict[str, Any]]: ...
+
+
+class CypherGraphMethods(_RunsCypher):
+    """The `GraphRepository` methods whose Cypher conversation every Cypher backend shares."""
+
+    @staticmethod
+    def _memory_from_props(props: Mapping[str, Any]) -> Memory:
+        """A memory from its stored properties; a backend storing more (Neo4j's tenant)
+        drops it here."""
+        return memory_from_props(props)
+
+    if TYPE_CHECKING:  # provided by each backend
+
+        async def existing_ids(self, tenant: Tenant, ids: Collection[str]) -> frozenset[str]: ...
+
+        async def get_memories(
+            self, tenant: Tenant, ids: Sequence[str], *, with_embeddings: bool = False
+        ) -> list[Memory | None]: ...
+
+    async def unlink(self, tenant: Tenant, keys: Sequence[EdgeKey]) -> list[bool]:
+        if not keys:
+            return []
+        rows = await self._run(
+            tenant,
+            QueryName.UNLINK_MEMORIES,
+            {
+                "edges": [
+                    {"source": k.source, "target": k.target, "type": str(k.type)} for k in keys
+                ]
+            },
+        )
+        removed = {(r["source"], r["target"], r["type"]) for r in rows}
+        return [(k.source, k.target, str(k.type)) in removed for k in keys]
+
+    async def neighbourhood(
+        self,
+        tenant: Tenant,
+        start: str,
+        *,
+        depth: int,
+        edge_types: Collection[EdgeType],
+        direction: Direction,
+        max_nodes: int = 500,
+    ) -> dict[str, int]:
+        if not 0 <= depth <= MAX_TRAVERSE_DEPTH:
+            raise InvalidInput("depth", f"{depth} is outside 0–{MAX_TRAVERSE_DEPTH}")
+        if not 1 <= max_nodes <= 5000:
+            raise InvalidInput("max_nodes", f"{max_nodes} is outside 1–5000")
+        start = parse_memory_id(start)
+        if not await self.existing_ids(tenant, [start]):
+            raise NotFound("memory", start)
+        types = _type_names(edge_types)
+        hops: dict[str, int] = {start: 0}
+        frontier = [start]
+        for hop in range(1, depth + 1):
+            if not frontier or len(hops) >= max_nodes:
+                break
+            rows = await self._run(
+                tenant,
+                QueryName.TRAVERSE_HOP,
+                {"frontier": frontier, "types": types, "direction": str(direction)},
+                read_only=True,
+            )
+            frontier = []
+            for row in rows:
+                if row["id"] not in hops and len(hops) < max_nodes:
+                    hops[row["id"]] = hop
+                    frontier.append(row["id"])
+        return hops
+
+    async def traverse(
+        self,
+        tenant: Tenant,
+        start: str,
+        *,
+        depth: int,
+        edge_types: Collection[EdgeType],
+        direction: Direction,
+        max_nodes: int = 500,
+    ) -> Subgraph:
+        hops = await self.neighbourhood(
+            tenant,
+            start,
+            depth=depth,
+            edge_types=edge_types,
+            direction=direction,
+            max_nodes=max_nodes,
+        )
+        ids = list(hops)
+        types = _type_names(edge_types)
+        nodes = [m for m in await self.get_memories(tenant, ids) if m is not None]
+        rows = await self._run(
+            tenant, QueryName.INDUCED_EDGES, {"ids": ids, "types": types}, read_only=True
+        )
+        edges = sorted((edge_from_row(r) for r in rows), key=lambda e: (e.source, e.target, e.type))
+        return Subgraph(nodes=tuple(nodes), edges=tuple(edges))
+
+    async def incident_edges(self, tenant: Tenant, memory_id: str) -> list[MemoryEdge]:
+        rows = await self._run(
+            tenant, QueryName.INCIDENT_EDGES, {"id": parse_memory_id(memory_id)}, read_only=True
+        )
+        return sorted((edge_from_row(r) for r in rows), key=lambda e: (e.source, e.target, e.type))
+
+    # -- connectivity ----------------------------------------------------------------------
+
+    async def degrees(self, tenant: Tenant, ids: Sequence[str]) -> list[Degrees | None]:
+        wanted = _ids(ids)
+        unique = list(dict.fromkeys(wanted))
+        found: dict[str, Degrees] = {}
+        for start in range(0, len(unique), _BATCH):
+            rows = await self._run(
+                tenant,
+                QueryName.DEGREES,
+                {
+                    "ids": unique[start : start + _BATCH],
+                    "causal": _CAUSAL,
+                    "supportive": _SUPPORTIVE,
+                },
+                read_only=True,
+            )
+            for row in rows:
+                found[row["id"]] = Degrees(
+                    memory_id=row["id"], kappa=row["kappa"], delta=row["delta"]
+                )
+        return [found.get(i) for i in wanted]
+
+    async def all_degrees(self, tenant: Tenant) -> list[Degrees]:
+        rows = await self._run(
+            tenant,
+            QueryName.ALL_DEGREES,
+            {"causal": _CAUSAL, "supportive": _SUPPORTIVE},
+            read_only=True,
+        )
+        return [Degrees(memory_id=r["id"], kappa=r["kappa"], delta=r["delta"]) for r in rows]
+
+    async def kappa_max(self, tenant: Tenant) -> int:
+        rows = await self._run(tenant, QueryName.KAPPA_MAX, {"causal": _CAUSAL}, read_only=True)
+        return int(rows[0]["kappa_max"]) if rows else 0
+
+    async def orphans(self, tenant: Tenant) -> list[str]:
+        rows = await self._run(
+            tenant, QueryName.ORPHANS, {"supportive": _SUPPORTIVE}, read_only=True
+        )
+        return [r["id"] for r in rows]
+
+    async def stale_auto_links(
+        self, tenant: Tenant, stale_before: datetime, ids: Sequence[str] | None = None
+    ) -> dict[str, int]:
+        if ids is None:
+            rows = await self._run(
+                tenant,
+                QueryName.ALL_STALE_AUTO_LINKS,
+                {"stale_before": epoch_us(stale_before)},
+                read_only=True,
+            )
+        else:
+            rows = await self._run(
+                tenant,
+                QueryName.STALE_AUTO_LINKS,
+                {"ids": _ids(ids), "stale_before": epoch_us(stale_before)},
+                read_only=True,
+            )
+        return {r["id"]: int(r["stale"]) for r in rows}
+
+    async def removal_impact(self, tenant: Tenant, memory_id: str) -> list[str]:
+        rows = await self._run(
+            tenant,
+            QueryName.REMOVAL_IMPACT,
+            {"id": parse_memory_id(memory_id), "supportive": _SUPPORTIVE},
+            read_only=True,
+        )
+        return [r["id"] for r in rows]
+
+    async def validate_auto_links(self, tenant: Tenant, ids: Sequence[str], at: datetime) -> int:
+        if not ids:
+            return 0
+        rows = await self._run(
+            tenant,
+            QueryName.VALIDATE_AUTO_LINKS,
+            {"ids": list(dict.fromkeys(_ids(ids))), "now": epoch_us(at)},
+        )
+        return sum(int(r["validated"]) for r in rows)
+
+    async def record_cascade(
+        self,
+        tenant: Tenant,
+        reached: Mapping[str, int],
+        at: datetime,
+        *,
+        revive: Collection[str] = (),
+        revive_from: MemoryStatus = MemoryStatus.DORMANT,
+        revive_to: MemoryStatus = MemoryStatus.EPISODIC,
+    ) -> list[str]:
+        revived: list[str] = []
+        for counted, reviving in cascade_batches(reached, revive, _BATCH):
+            rows = await self._run(
+                tenant,
+                QueryName.RECORD_CASCADE,
+                {
+                    "reached": counted,
+                    "revive": reviving,
+                    "now": epoch_us(at),
+                    "from": str(revive_from),
+                    "to": str(revive_to),
+                },
+            )
+            revived.extend(r["id"] for r in rows)
+        return revived
+
+    async def write_reactivations(
+        self, tenant: Tenant, writes: ReactivationWrites
+    ) -> tuple[int, list[str]]:
+        # A mixin: the repositories it completes are GraphRepositories.
+        return await write_reactivations_separately(cast("GraphRepository", self), tenant, writes)
+
+    async def supportive_neighbours(self, tenant: Tenant) -> dict[str, list[str]]:
+        rows = await self._run(
+            tenant, QueryName.SUPPORTIVE_NEIGHBOURS, {"supportive": _SUPPORTIVE}, read_only=True
+        )
+        return {r["id"]: list(r["neighbours"]) for r in rows}
+
+    async def auto_link_inbound(self, tenant: Tenant, ids: Sequence[str]) -> list[int]:
+        wanted = _ids(ids)
+        rows = await self._run(
+            tenant,
+            QueryName.AUTO_LINK_INBOUND,
+            {"ids": list(dict.fromkeys(wanted))},
+            read_only=True,
+        )
+        counts = {r["id"]: int(r["inbound"]) for r in rows}
+        return [counts.get(i, 0) for i in wanted]
+
+    async def update_memories(
+        self,
+        tenant: Tenant,
+        memories: Sequence[Memory],
+        fields: Collection[str] | None = None,
+    ) -> list[bool]:
+        rows = memory_update_rows(memories, fields)
+        found: set[str] = set()
+        for start in range(0, len(rows), _BATCH):
+            result = await self._run(
+                tenant, QueryName.UPDATE_MEMORIES, {"rows": rows[start : start + _BATCH]}
+            )
+            found.update(r["id"] for r in result)
+        return [m.id in found for m in memories]
+
+    async def all_memories(self, tenant: Tenant) -> list[Memory]:
+        rows = await self._run(tenant, QueryName.ALL_MEMORIES, read_only=True)
+        return [self._memory_from_props(r["memory"]) for r in rows]
+
+    async def memories_with_status(
+        self, tenant: Tenant, statuses: Collection[MemoryStatus], *, limit: int = 1000
+    ) -> list[Memory]:
+        if not 1 <= limit <= 10_000:
+            raise InvalidInput("limit", f"{limit} is outside 1–10000")
+        rows = await self._run(
+            tenant,
+            QueryName.MEMORIES_WITH_STATUS,
+            {"statuses": sorted(str(s) for s in statuses), "limit": limit},
+            read_only=True,
+        )
+        return [self._memory_from_props(r["memory"]) for r in rows]
+
+    async def write_tombstones(self, tenant: Tenant, tombstones: Sequence[Tombstone]) -> None:
+        if tombstones:
+            await self._run(
+                tenant,
+                QueryName.WRITE_TOMBSTONES,
+                {"rows": [tombstone_params(t) for t in tombstones]},
+            )
+
+    async def get_tombstones(self, tenant: Tenant, ids: Sequence[str]) -> list[Tombstone | None]:
+        wanted = _ids(ids)
+        rows = await self._run(
+            tenant,
+            QueryName.GET_TOMBSTONES,
+            {"ids": list(dict.fromkeys(wanted))},
+            read_only=True,
+        )
+        found = {r["id"]: tombstone_from_row(r) for r in rows}
+        return [found.get(i) for i in wanted]
+
+    async def get_config(self, tenant: Tenant, key: str) -> str | None:
+        rows = await self._run(tenant, QueryName.GET_CONFIG, {"key": key}, read_only=True)
+        return str(rows[0]["value"]) if rows else None
+
+    async def put_config(self, tenant: Tenant, key: str, value: str) -> None:
+        await self._run(tenant, QueryName.PUT_CONFIG, {"key": key, "value": value})
+
+    async def stats(self, tenant: Tenant) -> GraphStats:
+        count = await self._run(tenant, QueryName.COUNT_MEMORIES, read_only=True)
+        edges = await self._run(tenant, QueryName.COUNT_EDGES_BY_TYPE, read_only=True)
+        by_type = {t: 0 for t in EdgeType}
+        for row in edges:
+            if row["type"] in EdgeType.__members__.values():
+                by_type[EdgeType(row["type"])] = int(row["n"])
+        return GraphStats(
+            memories=int(count[0]["n"]) if count else 0,
+            edges=by_type,
+            orphans=len(await self.orphans(tenant)),
+            kappa_max=await self.kappa_max(tenant),
+        )

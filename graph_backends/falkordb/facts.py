@@ -1,0 +1,271 @@
+"""The fact layer on FalkorDB (`FactRepository`), mixed into `FalkorRepository`.
+
+Atomic read-decide-write uses optimistic concurrency: WATCH the tenant's graph key, read the
+snapshot, plan, then write in MULTI/EXEC. Any concurrent write to the tenant's graph aborts the
+EXEC (measured: reads do not), and the batch is planned again against the new state.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Callable, Collection, Sequence
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, Final
+
+from redis.exceptions import RedisError, ResponseError, WatchError
+
+from cypher import FactQueryName, RecallQueryName, load
+from graph_backends._common.fact_records import (
+    close_params,
+    expiry_params,
+    fact_from_props,
+    fact_props,
+    relation_params,
+)
+from graph_backends._common.records import epoch_us
+from graph_backends._cypher.facts import CypherFactMethods
+from graph_backends._cypher.memories import _chunks
+from graph_backends.errors import BackendError, BackendUnavailable
+from graph_backends.falkordb import wire
+from schema import Conflict, Tenant
+from schema.facts import (
+    Fact,
+    FactQuery,
+    FactSnapshot,
+    FactWrite,
+    Relation,
+    RelationExpiry,
+    RelationRepairs,
+)
+
+if TYPE_CHECKING:
+    from falkordb.asyncio import FalkorDB
+
+
+Q = FactQueryName
+R = RecallQueryName
+#: (label, property, index type, query) of the fact layer's indexes, in creation order.
+_FACT_INDEXES: Final = (
+    ("Fact", "id", "RANGE", Q.CREATE_FACT_ID_INDEX),
+    ("Fact", "conflict_key", "RANGE", Q.CREATE_FACT_CONFLICT_KEY_INDEX),
+    ("Fact", "fingerprint", "RANGE", Q.CREATE_FACT_FINGERPRINT_INDEX),
+    ("Fact", "subject_key", "RANGE", Q.CREATE_FACT_SUBJECT_KEY_INDEX),
+    ("Fact", "text", "FULLTEXT", R.CREATE_FACT_TEXT_INDEX),
+    ("FactVector", "id", "RANGE", R.CREATE_FACT_VECTOR_ID_INDEX),
+    ("FactVector", "embedding", "VECTOR", R.CREATE_FACT_VECTOR_INDEX),
+    ("Entity", "id", "RANGE", Q.CREATE_ENTITY_ID_INDEX),
+    ("Entity", "key", "RANGE", Q.CREATE_ENTITY_KEY_INDEX),
+    ("Lease", "name", "RANGE", Q.CREATE_LEASE_NAME_INDEX),
+    ("Extraction", "memory_id", "RANGE", Q.CREATE_EXTRACTION_MEMORY_ID_INDEX),
+)
+#: Attempts of one optimistic commit before giving up with `Conflict`.
+_COMMIT_ATTEMPTS: Final = 200
+
+
+class FalkorFactsMixin(CypherFactMethods):
+    _db: FalkorDB
+    _fact_schema_ready: set[str]
+    _dimension: int
+    _ef_runtime: int
+
+    if TYPE_CHECKING:  # provided by FalkorRepository
+
+        async def _indexes(self, tenant: Tenant) -> dict[tuple[str, str, str], str]: ...
+
+        async def _wait_operational(self, tenant: Tenant, key: tuple[str, str, str]) -> None: ...
+
+    async def ensure_fact_schema(self, tenant: Tenant) -> None:
+        if tenant.key in self._fact_schema_ready:
+            return
+        await self._ensure_indexes(tenant, _FACT_INDEXES)
+        self._fact_schema_ready.add(tenant.key)
+
+    async def _ensure_indexes(
+        self,
+        tenant: Tenant,
+        indexes: Sequence[tuple[str, str, str, FactQueryName | RecallQueryName]],
+    ) -> None:
+        """Create each missing index, one at a time, and wait until it is usable."""
+        for label, prop, index_type, create in indexes:
+            key = (label, prop, index_type)
+            if key not in await self._indexes(tenant):
+                params: dict[str, Any] = (
+                    {"dimension": self._dimension, "ef_runtime": self._ef_runtime}
+                    if index_type == "VECTOR"
+                    else {}
+                )
+                try:
+                    await self._run(tenant, create, params)
+                except BackendError:
+                    if key not in await self._indexes(tenant):
+                        raise
+            await self._wait_operational(tenant, key)
+
+    # -- writes ----------------------------------------------------------------------------
+
+    async def _snapshot(
+        self, tenant: Tenant, keys: Collection[str], fingerprints: Collection[str], now: datetime
+    ) -> FactSnapshot:
+        active: dict[str, list[Fact]] = {}
+        for chunk in _chunks(sorted(set(keys))):
+            rows = await self._run(
+                tenant,
+                Q.ACTIVE_FACTS_BY_KEYS,
+                {"keys": list(chunk), "now": epoch_us(now)},
+                read_only=True,
+            )
+            for row in rows:
+                fact = fact_from_props(row["props"])
+                active.setdefault(fact.conflict_key, []).append(fact)
+        recorded: dict[str, str] = {}
+        for chunk in _chunks(sorted(set(fingerprints))):
+            rows = await self._run(
+                tenant, Q.FACTS_BY_FINGERPRINTS, {"fingerprints": list(chunk)}, read_only=True
+            )
+            recorded.update({row["fingerprint"]: row["id"] for row in rows})
+        for facts in active.values():
+            facts.sort(key=lambda f: (f.started_at, f.id))
+        return FactSnapshot(active=active, recorded=recorded)
+
+    @staticmethod
+    def _write_steps(
+        write: FactWrite,
+    ) -> list[tuple[FactQueryName | RecallQueryName, dict[str, Any]]]:
+        entities: dict[str, dict[str, str]] = {}
+        for fact in write.inserts:
+            entities[fact.subject_entity] = {
+                "id": fact.subject_entity,
+                "name": fact.subject,
+                "key": fact.subject_key,
+            }
+            if fact.object_entity is not None:
+                entities[fact.object_entity] = {
+                    "id": fact.object_entity,
+                    "name": fact.object,
+                    "key": fact.object_key,
+                }
+        steps: list[tuple[FactQueryName | RecallQueryName, dict[str, Any]]] = []
+        for chunk in _chunks(list(entities.values())):
+            steps.append((Q.MERGE_ENTITIES, {"rows": list(chunk)}))
+        for chunk in _chunks(write.inserts):
+            steps.append((Q.INSERT_FACTS, {"rows": [{"props": fact_props(f)} for f in chunk]}))
+        objects = [
+            {"fact": f.id, "entity": f.object_entity}
+            for f in write.inserts
+            if f.object_entity is not None
+        ]
+        for chunk in _chunks(objects):
+            steps.append((Q.LINK_FACT_OBJECTS, {"rows": list(chunk)}))
+        sources = [{"fact": f.id, "memory": f.source} for f in write.inserts if f.source]
+        for chunk in _chunks(sources):
+            steps.append((Q.LINK_FACT_SOURCES, {"rows": list(chunk)}))
+        for chunk in _chunks(write.closes):
+            steps.append((Q.CLOSE_FACTS, {"rows": [close_params(c) for c in chunk]}))
+        soft = [{"id": k, "ids": list(v)} for k, v in sorted(write.soft_conflicts.items())]
+        for chunk in _chunks(soft):
+            steps.append((Q.SET_SOFT_CONFLICTS, {"rows": list(chunk)}))
+        inserted = {f.id for f in write.inserts}
+        vectors = [
+            {"id": i, "embedding": wire.float32s(v)}
+            for i, v in write.vectors.items()
+            if i in inserted
+        ]
+        for chunk in _chunks(vectors, 200):
+            steps.append((R.WRITE_FACT_VECTORS, {"rows": list(chunk)}))
+        return steps
+
+    async def commit_facts(
+        self,
+        tenant: Tenant,
+        *,
+        keys: Collection[str],
+        fingerprints: Collection[str],
+        now: datetime,
+        plan: Callable[[FactSnapshot], FactWrite],
+    ) -> FactWrite:
+        await self.ensure_fact_schema(tenant)
+        for attempt in range(_COMMIT_ATTEMPTS):
+            try:
+                async with self._db.connection.pipeline(transaction=True) as pipe:
+                    await pipe.watch(tenant.key)
+                    write = plan(await self._snapshot(tenant, keys, fingerprints, now))
+                    if write.empty:
+                        await pipe.unwatch()
+                        return write
+                    pipe.multi()
+                    for name, params in self._write_steps(write):
+                        query = load(name, "falkordb")
+                        text = wire.query_text(query.text, query.bind(params))
+                        pipe.execute_command("GRAPH.QUERY", tenant.key, text, "--compact")
+                    await pipe.execute()
+                    return write
+            except WatchError:
+                # Another writer changed the tenant's graph: decide again on what is there now.
+                await asyncio.sleep(random.uniform(0, min(0.002 * 2**attempt, 0.05)))
+            except ResponseError as e:
+                raise BackendError(f"FalkorDB failed a fact write for tenant {tenant}: {e}") from e
+            except (RedisError, OSError) as e:
+                raise BackendUnavailable(f"FalkorDB is unreachable ({e})") from e
+        raise Conflict(
+            f"fact write for tenant {tenant} lost {_COMMIT_ATTEMPTS} races with concurrent "
+            "writers; retry it"
+        )
+
+    # -- reads -----------------------------------------------------------------------------
+
+    async def get_facts(self, tenant: Tenant, ids: Sequence[str]) -> list[Fact | None]:
+        if not ids:
+            return []
+        rows = await self._run(tenant, Q.GET_FACTS, {"ids": list(ids)}, read_only=True)
+        found = {r["id"]: fact_from_props(r["props"]) for r in rows if r["props"] is not None}
+        return [found.get(i) for i in ids]
+
+    async def find_facts(self, tenant: Tenant, query: FactQuery) -> list[Fact]:
+        params: dict[str, Any] = {
+            "states": None if query.states is None else [str(s) for s in query.states],
+            "at": epoch_us(query.at),
+            "start": epoch_us(query.start),
+            "end": epoch_us(query.end),
+            "limit": query.limit,
+        }
+        params |= {"subject": query.subject, "predicate": query.predicate}
+        if query.entity is not None:
+            params["entity"] = query.entity
+            rows = await self._run(tenant, Q.FACTS_OF_ENTITY, params, read_only=True)
+            return [fact_from_props(r["props"]) for r in rows]
+        rows = await self._run(tenant, Q.FIND_FACTS, params, read_only=True)
+        return [fact_from_props(r["props"]) for r in rows]
+
+    async def active_state_facts(self, tenant: Tenant) -> list[Fact]:
+        rows = await self._run(tenant, Q.ACTIVE_STATE_FACTS, read_only=True)
+        return [fact_from_props(r["props"]) for r in rows]
+
+    # -- derived edges -----------------------------------------------------------------------
+
+    async def project_relations(
+        self,
+        tenant: Tenant,
+        upserts: Sequence[Relation],
+        expiries: Sequence[RelationExpiry],
+        now: datetime,
+    ) -> RelationRepairs:
+        expired = created = updated = 0
+        for chunk in _chunks(expiries):
+            rows = await self._run(
+                tenant, Q.EXPIRE_RELATIONS, {"rows": [expiry_params(e) for e in chunk]}
+            )
+            expired += int(rows[0]["n"]) if rows else 0
+        for chunk in _chunks(upserts):
+            rows = await self._run(
+                tenant,
+                Q.UPSERT_RELATIONS,
+                {"rows": [relation_params(r, now) for r in chunk], "now": epoch_us(now)},
+            )
+            for row in rows:
+                created += 1 if row["created"] else 0
+                updated += int(row["changed"])
+                expired += int(row["duplicates"])
+        return RelationRepairs(created=created, updated=updated, expired=expired)
+
+    # -- leases and extraction records -------------------------------------------------------

@@ -1,0 +1,547 @@
+"""`GraphRepository` on FalkorDB: one graph per tenant, queries from `cypher/` by name."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import math
+from collections import defaultdict
+from collections.abc import Collection, Mapping, Sequence
+from datetime import datetime
+from typing import Any, Final
+
+from falkordb.asyncio import FalkorDB
+from falkordb.asyncio.query_result import QueryResult
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import RedisError, ResponseError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+
+from cypher import AnyQueryName, QueryName, RecallQueryName, load
+from graph_backends._common import bm25
+from graph_backends._common.kappa_cache import KappaMaxCache
+from graph_backends._common.records import (
+    ENTITY_KEYS,
+    edge_params,
+    epoch_us,
+    memory_from_props,
+    memory_props,
+    memory_update_rows,
+)
+from graph_backends._cypher.memories import _BATCH, CypherGraphMethods, _ids
+from graph_backends.errors import BackendError, BackendUnavailable, SchemaMismatch
+from graph_backends.falkordb import wire
+from graph_backends.falkordb.facts import FalkorFactsMixin
+from graph_backends.falkordb.read_batch import ReadBatcher
+from graph_backends.falkordb.recall import FalkorRecallMixin
+from graph_backends.protocol import (
+    PresentedRecalls,
+    ReactivationWrites,
+    cascade_batches,
+    check_dimension,
+    write_reactivations_separately,
+)
+from schema import (
+    CAUSAL_TYPES,
+    EdgeType,
+    InvalidInput,
+    Memory,
+    MemoryEdge,
+    NotFound,
+    SearchHit,
+    Tenant,
+    parse_memory_id,
+)
+
+log = logging.getLogger(__name__)
+
+DIALECT: Final = "falkordb"
+#: Most memories a term may match for its postings to be ranked by BM25: commoner terms weigh
+#: little and would ship thousands of ids (at 10,000 memories, a cap of 2,000 cost 12 ms a
+#: query, 300 about 2).
+POSTINGS_CAP: Final = 300
+#: (property, index type, query that creates it) in creation order: FalkorDB refuses a second
+#: index on a label while the first is still being built.
+_INDEXES: Final = (
+    ("Memory", "id", "RANGE", QueryName.CREATE_MEMORY_ID_INDEX),
+    ("Memory", "created_at", "RANGE", QueryName.CREATE_MEMORY_CREATED_AT_INDEX),
+    ("MemoryVector", "id", "RANGE", QueryName.CREATE_MEMORY_VECTOR_ID_INDEX),
+    ("MemoryVector", "embedding", "VECTOR", QueryName.CREATE_MEMORY_VECTOR_INDEX),
+    ("MemoryText", "id", "RANGE", QueryName.CREATE_MEMORY_TEXT_ID_INDEX),
+    ("MemoryText", "content", "FULLTEXT", QueryName.CREATE_MEMORY_FULLTEXT_INDEX),
+    ("Tombstone", "id", "RANGE", QueryName.CREATE_TOMBSTONE_ID_INDEX),
+    ("Config", "key", "RANGE", QueryName.CREATE_CONFIG_KEY_INDEX),
+)
+#: Memories of one source session follow each other (recall's neighbouring-turns leg).
+_SESSION_INDEX: Final = (
+    ("Memory", "source_session", "RANGE", RecallQueryName.CREATE_MEMORY_SESSION_INDEX),
+    #: Memories naming an entity (recall's graph leg); created with a backfill of older data.
+    ("Memory", ENTITY_KEYS, "RANGE", RecallQueryName.CREATE_MEMORY_ENTITY_KEYS_INDEX),
+)
+#: Where the full-text index was before it moved to :MemoryText (`create_memory_fulltext_index`).
+_OLD_FULLTEXT_INDEX: Final = ("Memory", "content", "FULLTEXT")
+#: Writes that may change a memory's causal degree whatever their edge type (κ_max's cache).
+_DEGREE_WRITES: Final = frozenset({QueryName.UNLINK_MEMORIES, QueryName.DELETE_MEMORIES})
+#: One query of a transaction: its name, parameters and template slots.
+_Step = tuple[QueryName, dict[str, Any], dict[str, EdgeType]]
+
+
+class FalkorRepository(FalkorFactsMixin, FalkorRecallMixin, CypherGraphMethods):
+    """FalkorDB behind the `GraphRepository` and `FactRepository` Protocols; see them for the
+    contract."""
+
+    def __init__(self, db: FalkorDB, *, vector_dimension: int, ef_runtime: int) -> None:
+        self._db = db
+        self._fact_schema_ready = set()
+        self._dimension = vector_dimension
+        self._ef_runtime = ef_runtime
+        self._common_terms = bm25.CommonTerms()
+        self._kappa_max = KappaMaxCache()
+        self._reads = ReadBatcher(db.connection.connection_pool)
+
+    @property
+    def backend_name(self) -> str:
+        return "falkordb"
+
+    def _note_write(self, tenant: Tenant, name: AnyQueryName, templates: Mapping[str, Any]) -> None:
+        """Drop the kept κ_max of `tenant` when the write may change a causal degree."""
+        if name in _DEGREE_WRITES or (
+            name is QueryName.LINK_MEMORIES and templates.get("edge_type") in CAUSAL_TYPES
+        ):
+            self._kappa_max.changed(tenant.key)
+
+    async def kappa_max(self, tenant: Tenant) -> int:
+        """Kept between calls (`graph_backends._common.kappa_cache`): exact for this process's
+        writes, at most `KAPPA_MAX_TTL_S` behind other processes'."""
+
+        async def compute() -> int:
+            return await CypherGraphMethods.kappa_max(self, tenant)
+
+        return await self._kappa_max.get(tenant.key, compute)
+
+    # -- plumbing --------------------------------------------------------------------------
+
+    async def _run(
+        self,
+        tenant: Tenant,
+        name: AnyQueryName,
+        params: Mapping[str, Any] | None = None,
+        *,
+        read_only: bool = False,
+        **templates: EdgeType,
+    ) -> list[dict[str, Any]]:
+        query = load(name, DIALECT)
+        text = query.render(**templates)
+        bound = query.bind(params or {})
+        command = "GRAPH.RO_QUERY" if read_only else "GRAPH.QUERY"
+        if not read_only:
+            self._note_write(tenant, name, templates)
+        # Reads issued in the same turn share one socket write (`_falkor_batch`).
+        send = self._reads.execute if read_only else self._db.connection.execute_command
+        try:
+            reply = await send(command, tenant.key, wire.query_text(text, bound), "--compact")
+            records = wire.rows(reply)
+            if records is None:  # a value type only the client reads
+                result = QueryResult(self._db.select_graph(tenant.key))
+                await result.parse(reply)
+                columns = [h[1] if isinstance(h, list | tuple) else h for h in result.header]
+                records = [dict(zip(columns, row, strict=True)) for row in result.result_set]
+        except (RedisConnectionError, RedisTimeoutError, OSError) as e:
+            raise BackendUnavailable(f"FalkorDB is unreachable ({e})") from e
+        except RedisError as e:
+            if read_only and not await self._tenant_exists(tenant):
+                return []  # a tenant that never wrote anything reads as empty
+            raise BackendError(f"FalkorDB failed query {name} for tenant {tenant}: {e}") from e
+        return records
+
+    async def _tenant_exists(self, tenant: Tenant) -> bool:
+        try:
+            return bool(await self._db.connection.exists(tenant.key))
+        except (RedisError, OSError) as e:
+            raise BackendUnavailable(f"FalkorDB is unreachable ({e})") from e
+
+    async def ping(self) -> None:
+        try:
+            await self._db.connection.ping()
+        except (RedisError, OSError) as e:
+            raise BackendUnavailable(f"FalkorDB is unreachable ({e})") from e
+
+    async def aclose(self) -> None:
+        await self._db.connection.aclose()
+
+    # -- schema ----------------------------------------------------------------------------
+
+    async def _indexes(self, tenant: Tenant) -> dict[tuple[str, str, str], str]:
+        """(label, property, type) → status, for node indexes."""
+        found: dict[tuple[str, str, str], str] = {}
+        for row in await self._run(tenant, QueryName.LIST_INDEXES, read_only=True):
+            if row["entitytype"] != "NODE":
+                continue
+            for prop, types in row["types"].items():
+                for index_type in types:
+                    found[(row["label"], prop, index_type)] = row["status"]
+        return found
+
+    async def ensure_schema(self, tenant: Tenant) -> None:
+        for label, prop, index_type, create in _INDEXES:
+            key = (label, prop, index_type)
+            if key not in await self._indexes(tenant):
+                params = (
+                    {"dimension": self._dimension, "ef_runtime": self._ef_runtime}
+                    if index_type == "VECTOR"
+                    else {}
+                )
+                try:
+                    await self._run(tenant, create, params)
+                except BackendError:
+                    # Another process may have created it meanwhile; re-read before failing.
+                    if key not in await self._indexes(tenant):
+                        raise
+            await self._wait_operational(tenant, key)
+        backfill = ("Memory", ENTITY_KEYS, "RANGE") not in await self._indexes(tenant)
+        await self._ensure_indexes(tenant, _SESSION_INDEX)
+        if backfill:  # memories stored before the property existed
+            await self._run(tenant, RecallQueryName.BACKFILL_MEMORY_ENTITY_KEYS)
+        if _OLD_FULLTEXT_INDEX in await self._indexes(tenant):
+            await self._move_fulltext_index(tenant)
+        await self._check_dimension(tenant)
+
+    async def _move_fulltext_index(self, tenant: Tenant) -> None:
+        """Data written before the full-text index moved to :MemoryText: give every memory
+        its text node (the index exists by now), then drop the old index. A crash in between
+        repeats only the copies still missing."""
+        (row,) = await self._run(tenant, QueryName.BACKFILL_MEMORY_TEXT)
+        log.info("tenant %s: full-text index moved to :MemoryText (%s memories)", tenant, row["n"])
+        try:
+            await self._run(tenant, QueryName.DROP_MEMORY_FULLTEXT_INDEX)
+        except BackendError:
+            # Another process may have dropped it meanwhile; re-read before failing.
+            if _OLD_FULLTEXT_INDEX in await self._indexes(tenant):
+                raise
+
+    async def _wait_operational(self, tenant: Tenant, key: tuple[str, str, str]) -> None:
+        for _ in range(6000):
+            if (await self._indexes(tenant)).get(key) == "OPERATIONAL":
+                return
+            await asyncio.sleep(0.05)
+        raise BackendError(f"index {key[2]} on {key[0]}.{key[1]} of {tenant} never became ready")
+
+    async def _check_dimension(self, tenant: Tenant) -> None:
+        rows = await self._run(tenant, QueryName.LIST_INDEXES, read_only=True)
+        for row in rows:
+            if row["label"] == "MemoryVector" and row["entitytype"] == "NODE":
+                options = row.get("options") or {}
+                stored = (options.get("embedding") or {}).get("dimension")
+                if stored is not None and stored != self._dimension:
+                    raise SchemaMismatch(
+                        f"tenant {tenant} has a vector index of dimension {stored}, but the "
+                        f"embedder produces {self._dimension}; re-embed or use the old embedder"
+                    )
+
+    async def schema_ready(self, tenant: Tenant) -> bool:
+        found = await self._indexes(tenant)
+        return all(
+            found.get((lb, p, t)) == "OPERATIONAL" for lb, p, t, _ in (*_INDEXES, *_SESSION_INDEX)
+        )
+
+    async def list_tenants(self) -> list[Tenant]:
+        try:
+            names = await self._db.connection.execute_command("GRAPH.LIST")
+        except (RedisError, OSError) as e:
+            raise BackendUnavailable(f"FalkorDB is unreachable ({e})") from e
+        tenants = []
+        for name in sorted(names):
+            parts = str(name).split(":")
+            if len(parts) == 3 and parts[0] == "retentia":
+                tenants.append(Tenant(org=parts[1], project=parts[2]))
+        return tenants
+
+    async def drop_tenant(self, tenant: Tenant) -> None:
+        self._fact_schema_ready.discard(tenant.key)
+        self._kappa_max.changed(tenant.key)
+        try:
+            await self._db.connection.delete(tenant.key)
+        except (RedisError, OSError) as e:
+            raise BackendError(f"could not drop tenant {tenant}: {e}") from e
+
+    # -- memories --------------------------------------------------------------------------
+
+    def _check_dimensions(self, memories: Sequence[Memory]) -> None:
+        for memory in memories:
+            if memory.embedding is not None and len(memory.embedding) != self._dimension:
+                raise InvalidInput(
+                    "embedding",
+                    f"memory {memory.id} has {len(memory.embedding)} dimensions; the tenant's "
+                    f"vector index has {self._dimension}",
+                )
+
+    @staticmethod
+    def _memory_rows(memories: Sequence[Memory]) -> list[dict[str, Any]]:
+        rows = []
+        for memory in memories:
+            props, embedding = memory_props(memory)
+            vector = None if embedding is None else wire.float32s(embedding)
+            rows.append({"props": props, "embedding": vector})
+        return rows
+
+    async def upsert_memories(self, tenant: Tenant, memories: Sequence[Memory]) -> None:
+        self._check_dimensions(memories)
+        if memories:
+            # One query: the whole batch is written atomically or not at all.
+            await self._run(
+                tenant, QueryName.UPSERT_MEMORIES, {"rows": self._memory_rows(memories)}
+            )
+
+    async def get_memories(
+        self, tenant: Tenant, ids: Sequence[str], *, with_embeddings: bool = False
+    ) -> list[Memory | None]:
+        wanted = _ids(ids)
+        unique = list(dict.fromkeys(wanted))
+        found: dict[str, Memory] = {}
+        for start in range(0, len(unique), _BATCH):
+            chunk = unique[start : start + _BATCH]
+            rows = await self._run(tenant, QueryName.GET_MEMORIES, {"ids": chunk}, read_only=True)
+            vectors: dict[str, list[float]] = {}
+            if with_embeddings:
+                for row in await self._run(
+                    tenant, QueryName.GET_EMBEDDINGS, {"ids": chunk}, read_only=True
+                ):
+                    vectors[row["id"]] = row["embedding"]
+            for row in rows:
+                props = row["memory"]
+                found[props["id"]] = memory_from_props(props, vectors.get(props["id"]))
+        return [found.get(i) for i in wanted]
+
+    async def existing_ids(self, tenant: Tenant, ids: Collection[str]) -> frozenset[str]:
+        unique = list(dict.fromkeys(_ids(ids)))
+        found: set[str] = set()
+        for start in range(0, len(unique), _BATCH):
+            rows = await self._run(
+                tenant,
+                QueryName.EXISTING_MEMORY_IDS,
+                {"ids": unique[start : start + _BATCH]},
+                read_only=True,
+            )
+            found.update(row["id"] for row in rows)
+        return frozenset(found)
+
+    async def delete_memories(self, tenant: Tenant, ids: Sequence[str]) -> list[bool]:
+        wanted = _ids(ids)
+        rows = await self._run(
+            tenant, QueryName.DELETE_MEMORIES, {"ids": list(dict.fromkeys(wanted))}
+        )
+        deleted = {row["id"] for row in rows}
+        return [i in deleted for i in wanted]
+
+    async def recent_memories(
+        self, tenant: Tenant, *, limit: int, after: tuple[datetime, str] | None = None
+    ) -> list[Memory]:
+        if not 1 <= limit <= 1000:
+            raise InvalidInput("limit", f"{limit} is outside 1–1000")
+        params = {
+            "before": None if after is None else epoch_us(after[0]),
+            "before_id": None if after is None else parse_memory_id(after[1]),
+            "limit": limit,
+        }
+        rows = await self._run(tenant, QueryName.RECENT_MEMORIES, params, read_only=True)
+        return [memory_from_props(row["memory"]) for row in rows]
+
+    async def write_reactivations(
+        self, tenant: Tenant, writes: ReactivationWrites
+    ) -> tuple[int, list[str]]:
+        """One query (`write_reactivations.cypher`) where the batch fits one query's batch
+        size, larger ones as the three writes. FalkorDB takes a graph's write lock and commits
+        once per write query, and each query of the batch (which every request's settle waits
+        for) queues for FalkorDB's query thread: alone, a batch of 25 hits and 300 reached
+        memories takes the same execution time either way (3.8 ms) and 0.8 ms less wall time
+        as one query; in the load bench the difference is within the machine's noise."""
+        sizes = (writes.direct, writes.validate_links_of, writes.reached, writes.revive)
+        if max(map(len, sizes)) > _BATCH:
+            return await write_reactivations_separately(self, tenant, writes)
+        rows = memory_update_rows(writes.direct, writes.fields)
+        ids = list(dict.fromkeys(_ids(writes.validate_links_of)))
+        cascades = cascade_batches(writes.reached, writes.revive, _BATCH)
+        counted, reviving = cascades[0] if cascades else ([], [])
+        (row,) = await self._run(
+            tenant,
+            QueryName.WRITE_REACTIVATIONS,
+            {
+                "rows": rows,
+                "reached": counted,
+                "ids": ids,
+                "revive": reviving,
+                "now": epoch_us(writes.at),
+                "from": str(writes.revive_from),
+                "to": str(writes.revive_to),
+            },
+        )
+        return int(row["validated"]), list(row["revived"])
+
+    async def write_presentations(
+        self, tenant: Tenant, presented: PresentedRecalls, writes: ReactivationWrites
+    ) -> tuple[list[str], int, list[str]]:
+        """`write_presentations.cypher` (`PresentsInPlace`): the direct recalls applied by
+        FalkorDB, in one query with the batch's other writes — one query per `_BATCH` rows of
+        each list, so one for any batch the service writes."""
+        if writes.direct:
+            raise InvalidInput("direct", "presented recalls are computed here, not passed in")
+        rows = []
+        for p in presented.presentations:
+            if not p.times:
+                raise InvalidInput("times", f"memory {p.memory_id} is presented no time")
+            rows.append(
+                {
+                    "id": parse_memory_id(p.memory_id),
+                    "times": [epoch_us(t) for t in p.times],
+                    "last": epoch_us(max(p.times)),
+                    "stamp": epoch_us(p.reactivated_at),
+                }
+            )
+        ids = list(dict.fromkeys(_ids(writes.validate_links_of)))
+        cascades = cascade_batches(writes.reached, writes.revive, _BATCH)
+        found: list[str] = []
+        validated, revived = 0, []
+        queries = max(math.ceil(len(rows) / _BATCH), math.ceil(len(ids) / _BATCH), len(cascades))
+        for n in range(max(queries, 1)):
+            part = slice(n * _BATCH, (n + 1) * _BATCH)
+            counted, reviving = cascades[n] if n < len(cascades) else ([], [])
+            (row,) = await self._run(
+                tenant,
+                QueryName.WRITE_PRESENTATIONS,
+                {
+                    "presented": rows[part],
+                    "keep": presented.keep,
+                    "increment": presented.stability_increment,
+                    "reached": counted,
+                    "ids": ids[part],
+                    "revive": reviving,
+                    "now": epoch_us(writes.at),
+                    "from": str(writes.revive_from),
+                    "to": str(writes.revive_to),
+                },
+            )
+            found += row["found"]
+            validated += int(row["validated"])
+            revived += row["revived"]
+        return found, validated, revived
+
+    # -- edges -----------------------------------------------------------------------------
+
+    async def link(self, tenant: Tenant, edges: Sequence[MemoryEdge]) -> None:
+        if not edges:
+            return
+        ends = {e.source for e in edges} | {e.target for e in edges}
+        missing = sorted(ends - await self.existing_ids(tenant, ends))
+        if missing:
+            raise NotFound("memory", missing[0])
+        steps = self._link_steps(edges)
+        if len(steps) == 1:
+            ((name, params, templates),) = steps
+            await self._run(tenant, name, params, edge_type=templates["edge_type"])
+            return
+        await self._transaction(tenant, steps)
+
+    async def store_memories(
+        self, tenant: Tenant, memories: Sequence[Memory], edges: Sequence[MemoryEdge]
+    ) -> None:
+        self._check_dimensions(memories)
+        new = {m.id for m in memories}
+        ends = ({e.source for e in edges} | {e.target for e in edges}) - new
+        missing = sorted(ends - await self.existing_ids(tenant, ends)) if ends else []
+        if missing:
+            raise NotFound("memory", missing[0])
+        steps: list[_Step] = []
+        if memories:
+            steps.append((QueryName.UPSERT_MEMORIES, {"rows": self._memory_rows(memories)}, {}))
+        steps += self._link_steps(edges)
+        if steps:
+            await self._transaction(tenant, steps)
+
+    @staticmethod
+    def _link_steps(edges: Sequence[MemoryEdge]) -> list[_Step]:
+        by_type: dict[EdgeType, list[dict[str, Any]]] = defaultdict(list)
+        for edge in edges:
+            by_type[edge.type].append(edge_params(edge))
+        return [
+            (QueryName.LINK_MEMORIES, {"edges": rows}, {"edge_type": edge_type})
+            for edge_type, rows in by_type.items()
+        ]
+
+    async def _transaction(self, tenant: Tenant, steps: Sequence[_Step]) -> None:
+        """Several queries in one MULTI/EXEC: other clients never see part of them, and redis
+        replays a transaction from its append-only file whole or not at all."""
+        for name, _, templates in steps:
+            self._note_write(tenant, name, templates)
+        try:
+            async with self._db.connection.pipeline(transaction=True) as pipe:
+                for name, params, templates in steps:
+                    query = load(name, DIALECT)
+                    text = wire.query_text(query.render(**templates), query.bind(params))
+                    pipe.execute_command("GRAPH.QUERY", tenant.key, text, "--compact")
+                await pipe.execute()
+        except ResponseError as e:
+            raise BackendError(f"FalkorDB failed a transaction for tenant {tenant}: {e}") from e
+        except (RedisError, OSError) as e:
+            raise BackendUnavailable(f"FalkorDB is unreachable ({e})") from e
+
+    # -- search ----------------------------------------------------------------------------
+
+    async def vector_search(
+        self, tenant: Tenant, vector: Sequence[float], k: int
+    ) -> list[SearchHit]:
+        check_dimension(vector, self._dimension)
+        if not 1 <= k <= 1000:
+            raise InvalidInput("k", f"{k} is outside 1–1000")
+        # FalkorDB 4.16 defect: after a graph is loaded from disk, a vector index on a graph
+        # that has any other index answers k requests with about k/2 nodes (k=1 with none).
+        # Asking for 2k+1 and keeping the best k distinct ids gives the exact top-k again
+        # (measured: recall@10 1.0 against brute force after a reload). See ADR 0002.
+        rows = await self._run(
+            tenant,
+            QueryName.VECTOR_SEARCH,
+            {"k": 2 * k + 1, "vector": wire.float32s(vector)},
+            read_only=True,
+        )
+        hits: dict[str, SearchHit] = {}
+        for r in rows:
+            if r["id"] not in hits:
+                hits[r["id"]] = SearchHit(memory_id=r["id"], score=1.0 - float(r["distance"]))
+        return list(hits.values())[:k]
+
+    async def fulltext_search(self, tenant: Tenant, text: str, k: int) -> list[SearchHit]:
+        if not 1 <= k <= 1000:
+            raise InvalidInput("k", f"{k} is outside 1–1000")
+        terms = bm25.query_terms(text)
+        if not terms:
+            return []
+        # FalkorDB's own score has no IDF: rank the postings of the selective terms by BM25.
+        common = self._common_terms.known(tenant.key, terms)
+        fresh = [t for t in terms if t not in common]
+        rows, count = (
+            await asyncio.gather(
+                self._run(
+                    tenant,
+                    QueryName.TERM_POSTINGS,
+                    {"terms": fresh, "cap": POSTINGS_CAP},
+                    read_only=True,
+                ),
+                self._run(tenant, QueryName.COUNT_MEMORIES, read_only=True),
+            )
+            if fresh
+            else ([], [])
+        )
+        self._common_terms.remember(tenant.key, [r["term"] for r in rows if r["df"] > POSTINGS_CAP])
+        if not rows and not common:  # no term is in the index
+            return []
+        postings = {
+            r["term"]: bm25.Postings(r["df"], [(d, n) for d, n in r["postings"]])
+            for r in rows
+            if r["df"] <= POSTINGS_CAP
+        }
+        if postings:
+            ranked = bm25.rank(postings, count[0]["n"], k)
+            return [SearchHit(memory_id=i, score=score) for i, score in ranked]
+        query = " | ".join(terms)  # every term is common: the index's own ranking
+        rows = await self._run(
+            tenant, QueryName.FULLTEXT_SEARCH, {"query": query, "k": k}, read_only=True
+        )
+        return [SearchHit(memory_id=r["id"], score=float(r["score"])) for r in rows]

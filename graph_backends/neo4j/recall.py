@@ -1,0 +1,92 @@
+"""Recall's extra reads on Neo4j (`RecallRepository`), mixed into `Neo4jRepository`.
+
+Fact search uses shared indexes like memory search (ADR 0007): the full-text query names its
+tenant inside Lucene, and the vector search over-fetches from the global HNSW index until it
+holds k of the tenant's facts effective at the instant, with the cosine recomputed exactly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, Final
+
+from cypher import RecallQueryName
+from graph_backends._common.records import epoch_us
+from graph_backends._cypher.facts import CypherRecallMethods
+from graph_backends.neo4j.facts import fact_from_node
+from graph_backends.neo4j.fulltext import lucene_query
+from graph_backends.protocol import check_dimension, check_leg_k
+from schema import EdgeType, Tenant
+from schema.facts import Fact, FactHit
+
+if TYPE_CHECKING:
+    from cypher import AnyQueryName
+
+R = RecallQueryName
+#: Largest candidate list one leg may ask for (the same bound on every backend).
+#: The fact vector index spans every tenant and the effective-at filter runs after it: ask for
+#: this many times k at first, and this many times more each round (as for memories).
+_VECTOR_OVERFETCH: Final = 4
+
+
+class Neo4jRecallMixin(CypherRecallMethods):
+    _dimension: int
+
+    if TYPE_CHECKING:  # provided by Neo4jRepository
+
+        async def _run(
+            self,
+            tenant: Tenant | None,
+            name: AnyQueryName,
+            params: Mapping[str, Any] | None = None,
+            *,
+            read_only: bool = False,
+            **templates: EdgeType,
+        ) -> list[dict[str, Any]]: ...
+
+    async def fact_vector_search(
+        self, tenant: Tenant, vector: Sequence[float], at: datetime, k: int
+    ) -> list[FactHit]:
+        check_leg_k(k)
+        check_dimension(vector, self._dimension)
+        # Widen the request until k of the tenant's effective facts are among the candidates,
+        # or the index returned fewer than asked for (it has nothing more to give).
+        fetch = _VECTOR_OVERFETCH * k
+        while True:
+            (row,) = await self._run(
+                tenant,
+                R.FACT_VECTOR_SEARCH,
+                {"k": fetch, "vector": list(vector), "at": epoch_us(at)},
+                read_only=True,
+            )
+            hits: list[dict[str, Any]] = row["hits"]
+            if len(hits) >= k or int(row["candidates"]) < fetch:
+                break
+            fetch *= _VECTOR_OVERFETCH
+        # Neo4j normalises cosine to (1 + cos) / 2; the leg ranks by the cosine itself.
+        ranked = sorted(hits, key=lambda h: (-float(h["similarity"]), h["id"]))
+        return [
+            FactHit(h["id"], h["source"], 2.0 * float(h["similarity"]) - 1.0) for h in ranked[:k]
+        ]
+
+    async def fact_fulltext_search(
+        self, tenant: Tenant, text: str, at: datetime, k: int
+    ) -> list[FactHit]:
+        check_leg_k(k)
+        query = lucene_query(text, tenant, field="text")
+        if query is None:
+            return []
+        rows = await self._run(
+            tenant,
+            R.FACT_FULLTEXT_SEARCH,
+            {"query": query, "k": k, "at": epoch_us(at)},
+            read_only=True,
+        )
+        return [FactHit(r["id"], r["source"], float(r["score"])) for r in rows]
+
+    async def facts_of_memories(self, tenant: Tenant, ids: Sequence[str]) -> dict[str, list[Fact]]:
+        if not ids:
+            return {}
+        rows = await self._run(tenant, R.FACTS_OF_MEMORIES, {"ids": list(ids)}, read_only=True)
+        return {r["id"]: [fact_from_node(p) for p in r["facts"]] for r in rows}

@@ -1,0 +1,2 @@
+"""SurrealDB through its SDK: the repository, its fact and recall halves, SurrealQL in
+`surrealql/`."""

@@ -1,0 +1,410 @@
+"""The fact layer on SurrealDB (`FactRepository`), mixed into `SurrealRepository`.
+
+Atomic read-decide-write. In this process a fact write holds the tenant's write lock from its
+snapshot to its commit, so the writers of one process apply one after the other, each planned
+on what the previous one wrote, and their edge projections queue behind them in the same
+order. Writers in other processes (a shared server) are caught inside the transaction: its
+first step (`check_fact_snapshot`) re-reads the active facts of the keys and the recorded
+fingerprints and THROWs unless they are what the plan saw, then bumps one lock record per key
+and fingerprint. SurrealDB transactions are snapshot-isolated and normally refuse the second
+of two concurrent commits that wrote one record, while two that only read a slot and insert
+beside it both commit (measured); so the check catches a writer that committed after the
+snapshot, the lock records one that commits alongside, and the batch is planned again on a
+new snapshot. (The embedded engines of 3.2.4 let about 1 % of such conflicts through: ADR 0008.)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import Callable, Collection, Mapping, Sequence
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any, Final
+
+from graph_backends._common.fact_records import (
+    close_params,
+    expiry_params,
+    extraction_from_row,
+    extraction_params,
+    fact_from_props,
+    fact_props,
+    relation_from_row,
+    relation_params,
+)
+from graph_backends._common.records import epoch_us
+from graph_backends.errors import BackendError, SchemaMismatch
+from graph_backends.surrealdb.steps import (
+    SnapshotChanged,
+    Step,
+    TransactionConflict,
+    backoff,
+    chunks,
+    step,
+)
+from graph_backends.surrealdb.surrealql import QueryName
+from schema import Conflict, Tenant
+from schema.facts import (
+    Close,
+    Entity,
+    ExtractionRecord,
+    Fact,
+    FactQuery,
+    FactSnapshot,
+    FactWrite,
+    Relation,
+    RelationExpiry,
+    RelationRepairs,
+)
+
+Q = QueryName
+#: Tables and (table, index) pairs `define_fact_schema` creates.
+_FACT_TABLES: Final = frozenset(
+    {
+        "fact",
+        "fact_vector",
+        "entity",
+        "has_subject",
+        "has_object",
+        "asserts",
+        "relates",
+        "fact_lock",
+        "relation_lock",
+        "lease",
+        "extraction",
+    }
+)
+_FACT_INDEXES: Final = frozenset(
+    {
+        ("fact", "fact_conflict_key"),
+        ("fact", "fact_fingerprint"),
+        ("fact", "fact_subject_key"),
+        ("fact", "fact_state"),
+        ("fact", "fact_text"),
+        ("fact_vector", "fact_vector_embedding"),
+        ("entity", "entity_key"),
+    }
+)
+_HNSW_DIMENSION: Final = re.compile(r"\bDIMENSION\s+(\d+)")
+#: Plans of one fact write before giving up with `Conflict` (as on FalkorDB).
+_COMMIT_ATTEMPTS: Final = 200
+
+
+def _fact(row: Mapping[str, Any]) -> Fact:
+    """A fact from its stored fields; `order_from` is a sort key some reads add."""
+    props = dict(row)
+    props.pop("order_from", None)
+    return fact_from_props(props)
+
+
+class SurrealFactsMixin:
+    _dimension: int
+    _fact_schema_ready: set[str]
+
+    if TYPE_CHECKING:  # provided by SurrealRepository
+
+        async def _request(
+            self,
+            steps: Sequence[Step],
+            *,
+            namespace: str | None = None,
+            database: str | None = None,
+            transaction: bool = False,
+        ) -> list[Any]: ...
+
+        async def _read(
+            self,
+            tenant: Tenant,
+            name: QueryName,
+            params: Mapping[str, Any] | None = None,
+            *,
+            empty: Any,
+            **templates: int,
+        ) -> Any: ...
+
+        def _write_lock(self, tenant: Tenant) -> asyncio.Lock: ...
+
+        async def _write(
+            self, tenant: Tenant, steps: Sequence[Step], *, empty: list[Any] | None = None
+        ) -> list[Any]: ...
+
+        async def _transact(
+            self,
+            tenant: Tenant,
+            steps: Sequence[Step],
+            *,
+            empty: list[Any] | None = None,
+            retry_conflicts: bool = True,
+        ) -> list[Any]: ...
+
+    # -- schema ----------------------------------------------------------------------------
+
+    async def ensure_fact_schema(self, tenant: Tenant) -> None:
+        if tenant.key in self._fact_schema_ready:
+            return
+        await self._write(tenant, [step(Q.DEFINE_FACT_SCHEMA, dimension=self._dimension)])
+        status = await self._read(tenant, Q.FACT_SCHEMA_STATUS, empty=None) or {}
+        for index in status.get("indexes", []):
+            if index["name"] == "fact_vector_embedding":
+                found = _HNSW_DIMENSION.search(str(index["definition"]))
+                stored = int(found.group(1)) if found else None
+                if stored != self._dimension:
+                    raise SchemaMismatch(
+                        f"tenant {tenant} has a fact vector index of dimension {stored}, but "
+                        f"the embedder produces {self._dimension}; re-embed or use the old one"
+                    )
+        ready = {
+            (i["table"], i["name"]) for i in status.get("indexes", []) if i["status"] == "ready"
+        }
+        if not (
+            _FACT_TABLES <= set(status.get("tables", []))
+            and "fact_words" in status.get("analyzers", [])
+            and _FACT_INDEXES <= ready
+        ):
+            raise BackendError(f"the fact schema of {tenant} is incomplete after ensuring it")
+        self._fact_schema_ready.add(tenant.key)
+
+    # -- writes ----------------------------------------------------------------------------
+
+    async def _snapshot(
+        self, tenant: Tenant, keys: list[str], fingerprints: list[str], now: datetime
+    ) -> FactSnapshot:
+        """Active facts of the keys and recorded fingerprints, read in one transaction."""
+        rows, recorded_rows = await self._request(
+            [
+                step(Q.ACTIVE_FACTS_BY_KEYS, {"keys": keys, "now": epoch_us(now)}),
+                step(Q.FACTS_BY_FINGERPRINTS, {"fingerprints": fingerprints}),
+            ],
+            namespace=tenant.org,
+            database=tenant.project,
+            transaction=True,
+        )
+        active: dict[str, list[Fact]] = {}
+        for row in rows:
+            fact = _fact(row)
+            active.setdefault(fact.conflict_key, []).append(fact)
+        for facts in active.values():
+            facts.sort(key=lambda f: (f.started_at, f.id))
+        recorded = {row["fingerprint"]: row["id"] for row in recorded_rows}
+        return FactSnapshot(active=active, recorded=recorded)
+
+    @staticmethod
+    def _write_steps(write: FactWrite) -> list[Step]:
+        """The steps of one fact write, each with its whole list (a write is at most one
+        batch of the service, and the steps of one request cannot share parameter names)."""
+        entities: dict[str, dict[str, str]] = {}
+        for fact in write.inserts:
+            entities[fact.subject_entity] = {
+                "id": fact.subject_entity,
+                "name": fact.subject,
+                "key": fact.subject_key,
+            }
+            if fact.object_entity is not None:
+                entities[fact.object_entity] = {
+                    "id": fact.object_entity,
+                    "name": fact.object,
+                    "key": fact.object_key,
+                }
+        objects = [
+            {"fact": f.id, "entity": f.object_entity}
+            for f in write.inserts
+            if f.object_entity is not None
+        ]
+        sources = [{"fact": f.id, "memory": f.source} for f in write.inserts if f.source]
+        soft = [{"id": k, "ids": list(v)} for k, v in sorted(write.soft_conflicts.items())]
+        inserted = {f.id for f in write.inserts}
+        vectors = [
+            {"id": i, "embedding": [float(x) for x in v]}
+            for i, v in write.vectors.items()
+            if i in inserted
+        ]
+        planned: list[tuple[QueryName, str, list[Any]]] = [
+            (Q.MERGE_ENTITIES, "entities", list(entities.values())),
+            (Q.INSERT_FACTS, "facts", [fact_props(f) for f in write.inserts]),
+            (Q.LINK_FACT_OBJECTS, "objects", objects),
+            (Q.LINK_FACT_SOURCES, "sources", sources),
+            (Q.CLOSE_FACTS, "closes", [close_params(c) for c in write.closes]),
+            (Q.SET_SOFT_CONFLICTS, "soft", soft),
+            (Q.WRITE_FACT_VECTORS, "vectors", vectors),
+        ]
+        return [step(name, {param: rows}) for name, param, rows in planned if rows]
+
+    async def commit_facts(
+        self,
+        tenant: Tenant,
+        *,
+        keys: Collection[str],
+        fingerprints: Collection[str],
+        now: datetime,
+        plan: Callable[[FactSnapshot], FactWrite],
+    ) -> FactWrite:
+        await self.ensure_fact_schema(tenant)
+        wanted_keys, wanted_fingerprints = sorted(set(keys)), sorted(set(fingerprints))
+        for attempt in range(_COMMIT_ATTEMPTS):
+            async with self._write_lock(tenant):
+                snapshot = await self._snapshot(tenant, wanted_keys, wanted_fingerprints, now)
+                write = plan(snapshot)
+                if write.empty:
+                    return write
+                check = step(
+                    Q.CHECK_FACT_SNAPSHOT,
+                    {
+                        "keys": wanted_keys,
+                        "fingerprints": wanted_fingerprints,
+                        "now": epoch_us(now),
+                        "active": [f.id for facts in snapshot.active.values() for f in facts],
+                        "recorded": sorted(snapshot.recorded),
+                    },
+                )
+                try:
+                    steps = [check, *self._write_steps(write)]
+                    await self._transact(tenant, steps, retry_conflicts=False)
+                    return write
+                except (SnapshotChanged, TransactionConflict):
+                    pass  # a writer elsewhere changed these slots: decide again
+            await asyncio.sleep(backoff(attempt))
+        raise Conflict(
+            f"fact write for tenant {tenant} lost {_COMMIT_ATTEMPTS} races with concurrent "
+            "writers; retry it"
+        )
+
+    async def close_facts(self, tenant: Tenant, closes: Sequence[Close]) -> int:
+        if not closes:
+            return 0
+        await self.ensure_fact_schema(tenant)
+        changed = 0
+        for chunk in chunks(closes):
+            (moved,) = await self._write(
+                tenant, [step(Q.CLOSE_FACTS, {"closes": [close_params(c) for c in chunk]})]
+            )
+            changed += int(moved)
+        return changed
+
+    # -- reads -----------------------------------------------------------------------------
+
+    async def get_facts(self, tenant: Tenant, ids: Sequence[str]) -> list[Fact | None]:
+        found: dict[str, Fact] = {}
+        for chunk in chunks(list(dict.fromkeys(ids))):
+            rows = await self._read(tenant, Q.GET_FACTS, {"ids": list(chunk)}, empty=[])
+            found.update((row["id"], _fact(row)) for row in rows)
+        return [found.get(i) for i in ids]
+
+    async def find_facts(self, tenant: Tenant, query: FactQuery) -> list[Fact]:
+        params: dict[str, Any] = {
+            "states": None if query.states is None else [str(s) for s in query.states],
+            "at": epoch_us(query.at),
+            "start": epoch_us(query.start),
+            "end": epoch_us(query.end),
+            "limit": query.limit,
+        }
+        if query.entity is not None:
+            rows = await self._read(
+                tenant,
+                Q.FACTS_OF_ENTITY,
+                params
+                | {"entity": query.entity, "subject": query.subject, "predicate": query.predicate},
+                empty=[],
+            )
+            return [_fact(r) for r in rows]
+        params["predicate"] = query.predicate
+        if query.subject is not None:
+            rows = await self._read(
+                tenant, Q.FIND_SUBJECT_FACTS, params | {"subject": query.subject}, empty=[]
+            )
+        else:
+            rows = await self._read(tenant, Q.FIND_FACTS, params, empty=[])
+        return [_fact(r) for r in rows]
+
+    async def get_entities(self, tenant: Tenant, ids: Sequence[str]) -> list[Entity | None]:
+        found: dict[str, Entity] = {}
+        for chunk in chunks(list(dict.fromkeys(ids))):
+            rows = await self._read(tenant, Q.GET_ENTITIES, {"ids": list(chunk)}, empty=[])
+            found.update((r["id"], Entity(id=r["id"], name=r["name"], key=r["key"])) for r in rows)
+        return [found.get(i) for i in ids]
+
+    async def active_state_facts(self, tenant: Tenant) -> list[Fact]:
+        rows = await self._read(tenant, Q.ACTIVE_STATE_FACTS, empty=[])
+        return [_fact(r) for r in rows]
+
+    async def open_relations(self, tenant: Tenant, now: datetime) -> list[Relation]:
+        rows = await self._read(tenant, Q.OPEN_RELATIONS, {"now": epoch_us(now)}, empty=[])
+        return [relation_from_row(r) for r in rows]
+
+    # -- derived edges -----------------------------------------------------------------------
+
+    async def project_relations(
+        self,
+        tenant: Tenant,
+        upserts: Sequence[Relation],
+        expiries: Sequence[RelationExpiry],
+        now: datetime,
+    ) -> RelationRepairs:
+        if not upserts and not expiries:
+            return RelationRepairs()
+        await self.ensure_fact_schema(tenant)
+        # One transaction, expiries first: callers send one write's or one reconciler batch's
+        # worth, and a concurrent expiry of a key cannot fall between the two.
+        steps = [step(Q.EXPIRE_RELATIONS, {"expiries": [expiry_params(e) for e in expiries]})]
+        if upserts:
+            steps.append(
+                step(
+                    Q.UPSERT_RELATIONS,
+                    {
+                        "relations": [relation_params(r, now) for r in upserts],
+                        "now": epoch_us(now),
+                    },
+                )
+            )
+        expired, *upserted = await self._write(tenant, steps)
+        created = updated = 0
+        expired = int(expired)
+        for row in upserted[0] if upserted else []:
+            created += 1 if row["created"] else 0
+            updated += int(row["changed"])
+            expired += int(row["duplicates"])
+        return RelationRepairs(created=created, updated=updated, expired=expired)
+
+    # -- leases and extraction records -------------------------------------------------------
+
+    async def acquire_lease(
+        self, tenant: Tenant, name: str, owner: str, now: datetime, ttl: timedelta
+    ) -> bool:
+        await self.ensure_fact_schema(tenant)
+        (held,) = await self._write(
+            tenant,
+            [
+                step(
+                    Q.ACQUIRE_LEASE,
+                    {
+                        "name": name,
+                        "owner": owner,
+                        "now": epoch_us(now),
+                        "until": epoch_us(now + ttl),
+                    },
+                )
+            ],
+        )
+        return bool(held)
+
+    async def release_lease(self, tenant: Tenant, name: str, owner: str) -> None:
+        await self._write(
+            tenant, [step(Q.RELEASE_LEASE, {"name": name, "owner": owner})], empty=[0]
+        )
+
+    async def record_extractions(self, tenant: Tenant, records: Sequence[ExtractionRecord]) -> None:
+        if not records:
+            return
+        await self.ensure_fact_schema(tenant)
+        for chunk in chunks(records):
+            await self._write(
+                tenant,
+                [step(Q.RECORD_EXTRACTIONS, {"records": [extraction_params(r) for r in chunk]})],
+            )
+
+    async def get_extractions(
+        self, tenant: Tenant, memory_ids: Sequence[str]
+    ) -> list[ExtractionRecord | None]:
+        found: dict[str, ExtractionRecord | None] = {}
+        for chunk in chunks(list(dict.fromkeys(memory_ids))):
+            rows = await self._read(tenant, Q.GET_EXTRACTIONS, {"ids": list(chunk)}, empty=[])
+            found.update((r["id"], extraction_from_row(r)) for r in rows)
+        return [found.get(i) for i in memory_ids]

@@ -1,0 +1,162 @@
+"""Recall's extra reads on SurrealDB (`RecallRepository`), mixed into `SurrealRepository`."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, Final
+
+from graph_backends._common.fact_records import fact_from_props
+from graph_backends._common.records import edge_from_row, epoch_us
+from graph_backends.protocol import check_dimension, check_leg_k
+from graph_backends.surrealdb.steps import EF_SEARCH, check_knn
+from graph_backends.surrealdb.surrealql import QueryName
+from graph_backends.surrealdb.text import plain_words
+from schema import EdgeType, Memory, MemoryEdge, MemoryFacets, Tenant, parse_memory_id
+from schema.facts import Fact, FactHit
+
+Q = QueryName
+#: Nearest fact vectors fetched per hit asked for: the effective-at filter runs after the
+#: index (as on FalkorDB), and drops the superseded and retracted facts among them.
+_FACT_OVERFETCH: Final = 4
+
+
+class SurrealRecallMixin:
+    _dimension: int
+
+    if TYPE_CHECKING:  # provided by SurrealRepository
+
+        async def _read(
+            self,
+            tenant: Tenant,
+            name: QueryName,
+            params: Mapping[str, Any] | None = None,
+            *,
+            empty: Any,
+            **templates: int,
+        ) -> Any: ...
+
+        async def get_memories(
+            self, tenant: Tenant, ids: Sequence[str], *, with_embeddings: bool = False
+        ) -> list[Memory | None]: ...
+
+    async def memory_facets(self, tenant: Tenant, ids: Sequence[str]) -> dict[str, MemoryFacets]:
+        """From the memories read whole: SurrealDB's records come back as one object each,
+        so a projection saves nothing worth a second query shape."""
+        read = await self.get_memories(tenant, ids)
+        return {m.id: MemoryFacets.of(m) for m in read if m is not None}
+
+    async def adjacent(
+        self, tenant: Tenant, ids: Sequence[str], edge_types: Collection[EdgeType]
+    ) -> dict[str, list[str]]:
+        if not ids:
+            return {}
+        rows = await self._read(
+            tenant,
+            Q.ADJACENT_MEMORIES,
+            {"ids": [parse_memory_id(i) for i in ids], "types": sorted(map(str, edge_types))},
+            empty=[],
+        )
+        return {r["id"]: sorted(r["neighbours"]) for r in rows}
+
+    async def edges_among(
+        self,
+        tenant: Tenant,
+        ids: Sequence[str],
+        edge_types: Collection[EdgeType] = frozenset(EdgeType),
+    ) -> list[MemoryEdge]:
+        if not ids or not edge_types:
+            return []
+        rows = await self._read(
+            tenant,
+            Q.INDUCED_EDGES,
+            {"ids": [parse_memory_id(i) for i in ids], "types": sorted(map(str, edge_types))},
+            empty=[],
+        )
+        return sorted((edge_from_row(r) for r in rows), key=lambda e: (e.source, e.target, e.type))
+
+    async def similarities(
+        self, tenant: Tenant, ids: Sequence[str], vector: Sequence[float]
+    ) -> dict[str, float]:
+        if not ids:
+            return {}
+        check_dimension(vector, self._dimension)
+        rows = await self._read(
+            tenant,
+            Q.MEMORY_SIMILARITIES,
+            {"ids": [parse_memory_id(i) for i in ids], "vector": [float(x) for x in vector]},
+            empty=[],
+        )
+        return {r["id"]: float(r["similarity"]) for r in rows}
+
+    async def memories_mentioning(
+        self, tenant: Tenant, names: Collection[str], limit: int
+    ) -> list[str]:
+        check_leg_k(limit)
+        wanted = sorted({n.strip().lower() for n in names if n.strip()})
+        if not wanted:
+            return []
+        rows = await self._read(
+            tenant, Q.MEMORIES_MENTIONING, {"names": wanted, "limit": limit}, empty=[]
+        )
+        return [r["id"] for r in rows]
+
+    async def last_in_sessions(self, tenant: Tenant, sessions: Collection[str]) -> dict[str, str]:
+        if not sessions:
+            return {}
+        rows = await self._read(
+            tenant, Q.LAST_IN_SESSIONS, {"sessions": sorted(set(sessions))}, empty=[]
+        )
+        return {r["session"]: r["id"] for r in rows if r["id"] is not None}
+
+    async def fact_vector_search(
+        self, tenant: Tenant, vector: Sequence[float], at: datetime, k: int
+    ) -> list[FactHit]:
+        check_leg_k(k)
+        check_dimension(vector, self._dimension)
+        fetch = _FACT_OVERFETCH * k + 1
+        rows = await self._read(
+            tenant,
+            Q.FACT_VECTOR_SEARCH,
+            {"vector": [float(x) for x in vector], "at": epoch_us(at)},
+            empty=[],
+            k=fetch,
+            ef=max(fetch, EF_SEARCH),
+        )
+        check_knn(rows, tenant, "fact_vector_embedding")
+        return [FactHit(r["id"], r["source"], 1.0 - float(r["distance"])) for r in rows][:k]
+
+    async def fact_fulltext_search(
+        self, tenant: Tenant, text: str, at: datetime, k: int
+    ) -> list[FactHit]:
+        check_leg_k(k)
+        words = plain_words(text)
+        if words is None:
+            return []
+        rows = await self._read(
+            tenant,
+            Q.FACT_FULLTEXT_SEARCH,
+            {"query": words, "k": k, "at": epoch_us(at)},
+            empty=[],
+        )
+        return [FactHit(r["id"], r["source"], float(r["score"])) for r in rows]
+
+    async def facts_of_memories(self, tenant: Tenant, ids: Sequence[str]) -> dict[str, list[Fact]]:
+        if not ids:
+            return {}
+        rows = await self._read(tenant, Q.FACTS_OF_MEMORIES, {"ids": list(ids)}, empty=[])
+        return {r["id"]: [fact_from_props(p) for p in r["facts"]] for r in rows if r["facts"]}
+
+    async def memories_about_entities(
+        self, tenant: Tenant, entity_ids: Collection[str], at: datetime, limit: int
+    ) -> dict[str, int]:
+        check_leg_k(limit)
+        if not entity_ids:
+            return {}
+        rows = await self._read(
+            tenant,
+            Q.MEMORIES_ABOUT_ENTITIES,
+            {"entities": sorted(set(entity_ids)), "at": epoch_us(at), "limit": limit},
+            empty=[],
+        )
+        return {r["id"]: int(r["hops"]) for r in rows}

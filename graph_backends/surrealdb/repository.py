@@ -1,0 +1,744 @@
+"""`GraphRepository` on SurrealDB 3: namespace = org, database = project, queries from
+`graph_backends/surrealql/` by name (ADR 0008).
+
+Every call is one request: `USE NS $tenant_ns DB $tenant_db;` then each named query as one
+step (`LET $step_N = { … };`), then `RETURN [$step_0, …]`. Writes put their steps inside
+`BEGIN TRANSACTION … COMMIT TRANSACTION`, so a batch of memories and their edges is applied
+whole or not at all. The write transactions of one tenant run one at a time in this process
+(a FIFO lock per tenant): SurrealDB 3.2.4's embedded engines do not reliably detect conflicts
+between concurrent transactions (measured, ADR 0008), and an embedded database belongs to one
+process. Against a server, other processes' writers remain; a transaction that loses a write
+conflict to one of them has written nothing and runs again. The fact layer and recall's reads
+are mixed in from `_surreal_facts` and `_surreal_recall`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import weakref
+from collections.abc import AsyncIterator, Collection, Mapping, Sequence
+from contextlib import asynccontextmanager
+from datetime import datetime
+from typing import Any, Final
+
+from graph_backends._common.records import (
+    edge_from_row,
+    edge_params,
+    epoch_us,
+    memory_from_props,
+    memory_props,
+    memory_update_rows,
+    tombstone_from_row,
+    tombstone_params,
+)
+from graph_backends.config import SurrealConfig
+from graph_backends.errors import BackendError, SchemaMismatch
+from graph_backends.protocol import (
+    MAX_TRAVERSE_DEPTH,
+    GraphRepository,
+    ReactivationWrites,
+    cascade_batches,
+    check_dimension,
+    write_reactivations_separately,
+)
+from graph_backends.surrealdb.client import Outcome, SurrealClient
+from graph_backends.surrealdb.facts import SurrealFactsMixin
+from graph_backends.surrealdb.recall import SurrealRecallMixin
+from graph_backends.surrealdb.steps import (
+    BATCH,
+    EF_SEARCH,
+    MissingRecord,
+    MissingTable,
+    SnapshotChanged,
+    Step,
+    TransactionConflict,
+    backoff,
+    check_knn,
+    chunks,
+    step,
+)
+from graph_backends.surrealdb.surrealql import QueryName
+from graph_backends.surrealdb.text import plain_words
+from schema import (
+    CAUSAL_TYPES,
+    SUPPORTIVE_TYPES,
+    Degrees,
+    Direction,
+    EdgeKey,
+    EdgeType,
+    GraphStats,
+    InvalidInput,
+    Memory,
+    MemoryEdge,
+    MemoryStatus,
+    NotFound,
+    SearchHit,
+    Subgraph,
+    Tenant,
+    Tombstone,
+    build,
+    parse_memory_id,
+)
+
+_CAUSAL: Final = [str(t) for t in CAUSAL_TYPES]
+_SUPPORTIVE: Final = [str(t) for t in SUPPORTIVE_TYPES]
+#: (table, index) pairs `define_schema` creates; `schema_ready` wants each of them `ready`.
+_INDEXES: Final = frozenset(
+    {
+        ("memory", "memory_created_at"),
+        ("memory", "memory_status"),
+        ("memory", "memory_source_session"),
+        ("memory", "memory_content"),
+        ("memory_vector", "memory_vector_embedding"),
+        ("edge", "edge_type"),
+    }
+)
+_TABLES: Final = frozenset({"memory", "memory_vector", "edge", "tombstone", "config"})
+_HNSW_DIMENSION: Final = re.compile(r"\bDIMENSION\s+(\d+)")
+#: Runs of one write that lost a write conflict before the conflict is raised.
+_WRITE_ATTEMPTS: Final = 50
+
+
+def _type_names(edge_types: Collection[EdgeType]) -> list[str]:
+    """The types a traversal follows: all of them when none are named."""
+    return sorted(str(t) for t in (edge_types or EdgeType))
+
+
+def _ids(values: Collection[str]) -> list[str]:
+    return [parse_memory_id(v) for v in values]
+
+
+class SurrealRepository(SurrealFactsMixin, SurrealRecallMixin):
+    """SurrealDB behind the `GraphRepository`, `FactRepository` and `RecallRepository`
+    Protocols; see them for the contract."""
+
+    def __init__(self, client: SurrealClient, *, vector_dimension: int) -> None:
+        self._client = client
+        self._dimension = vector_dimension
+        self._fact_schema_ready: set[str] = set()
+        self._write_locks: weakref.WeakValueDictionary[str, asyncio.Lock] = (
+            weakref.WeakValueDictionary()
+        )
+
+    @property
+    def backend_name(self) -> str:
+        return "surrealdb"
+
+    # -- plumbing --------------------------------------------------------------------------
+
+    async def _request(
+        self,
+        steps: Sequence[Step],
+        *,
+        namespace: str | None = None,
+        database: str | None = None,
+        transaction: bool = False,
+    ) -> list[Any]:
+        """Run steps in one request (in one transaction if asked); their values in order."""
+        variables: dict[str, Any] = {}
+        lines = []
+        if namespace is not None:
+            variables["tenant_ns"] = namespace
+            if database is None:
+                lines.append("USE NS $tenant_ns;")
+            else:
+                variables["tenant_db"] = database
+                lines.append("USE NS $tenant_ns DB $tenant_db;")
+        if transaction:
+            lines.append("BEGIN TRANSACTION;")
+        for i, (query, params, templates) in enumerate(steps):
+            bound = query.bind(params)
+            clash = set(bound) & set(variables)
+            if clash:  # steps of one request share one set of variables
+                raise BackendError(f"{query.name} reuses parameters {sorted(clash)}")
+            variables.update(bound)
+            lines.append(f"LET $step_{i} = {{\n{query.render(**templates)}\n}};")
+        lines.append("RETURN [" + ", ".join(f"$step_{i}" for i in range(len(steps))) + "];")
+        if transaction:
+            lines.append("COMMIT TRANSACTION;")
+        outcomes = await self._client.run("\n".join(lines), variables)
+        self._raise_for(outcomes, [q.name for q, _, _ in steps])
+        final = outcomes[-2] if transaction else outcomes[-1]
+        return list(final.value)
+
+    @staticmethod
+    def _raise_for(outcomes: Sequence[Outcome], names: Sequence[QueryName]) -> None:
+        failed = [o for o in outcomes if not o.ok]
+        if not failed:
+            return
+        cause = next((o for o in failed if not o.not_executed), failed[0])
+        if cause.kind == "NotFound" and cause.detail == "Table":
+            raise MissingTable(f"table {cause.details.get('name')} does not exist")
+        if cause.kind == "NotFound" and cause.detail == "Record":
+            raise MissingRecord(f"record {cause.details.get('id')} does not exist")
+        if cause.kind == "Query" and cause.detail == "TransactionConflict":
+            raise TransactionConflict(f"SurrealDB refused {', '.join(names)}: {cause.value}")
+        if cause.kind == "Thrown":  # only check_fact_snapshot throws (tests/unit/test_surrealql)
+            raise SnapshotChanged(str(cause.value))
+        raise BackendError(f"SurrealDB failed {', '.join(names)}: {cause.value}")
+
+    async def _read(
+        self,
+        tenant: Tenant,
+        name: QueryName,
+        params: Mapping[str, Any] | None = None,
+        *,
+        empty: Any,
+        **templates: int,
+    ) -> Any:
+        """One query's value; `empty` when the tenant has no such table (never ensured)."""
+        try:
+            (value,) = await self._request(
+                [step(name, params, **templates)],
+                namespace=tenant.org,
+                database=tenant.project,
+            )
+        except MissingTable:
+            return empty
+        return value
+
+    def _write_lock(self, tenant: Tenant) -> asyncio.Lock:
+        """The lock every write transaction of the tenant holds in this process. FIFO: writes
+        apply in the order they were asked for (a fact write's edges after the fact writes
+        queued before them, as on FalkorDB's one writer per graph)."""
+        lock = self._write_locks.get(tenant.key)
+        if lock is None:
+            lock = self._write_locks[tenant.key] = asyncio.Lock()
+        return lock
+
+    async def _write(
+        self,
+        tenant: Tenant,
+        steps: Sequence[Step],
+        *,
+        empty: list[Any] | None = None,
+    ) -> list[Any]:
+        """The steps' values, written in one transaction under the tenant's write lock;
+        `empty` (if given) when the tenant has no such table, else an error."""
+        async with self._write_lock(tenant):
+            return await self._transact(tenant, steps, empty=empty)
+
+    async def _transact(
+        self,
+        tenant: Tenant,
+        steps: Sequence[Step],
+        *,
+        empty: list[Any] | None = None,
+        retry_conflicts: bool = True,
+    ) -> list[Any]:
+        """`_write` for a caller that holds the tenant's write lock. A transaction that lost a
+        write conflict (to another process) wrote nothing and runs again, unless
+        `retry_conflicts` is off: the caller plans again."""
+        for attempt in range(_WRITE_ATTEMPTS):
+            try:
+                return await self._request(
+                    steps, namespace=tenant.org, database=tenant.project, transaction=True
+                )
+            except MissingTable as e:
+                if empty is not None:
+                    return empty
+                raise BackendError(
+                    f"tenant {tenant} has no schema yet ({e}); call ensure_schema first"
+                ) from e
+            except TransactionConflict:
+                if not retry_conflicts or attempt == _WRITE_ATTEMPTS - 1:
+                    raise
+                await asyncio.sleep(backoff(attempt))
+        raise AssertionError("unreachable")  # the last attempt returns or raises
+
+    async def ping(self) -> None:
+        (value,) = await self._request([step(QueryName.PING)])
+        if value != 1:
+            raise BackendError(f"SurrealDB answered ping with {value!r}")
+
+    async def aclose(self) -> None:
+        await self._client.close()
+
+    # -- schema ----------------------------------------------------------------------------
+
+    async def _schema_status(self, tenant: Tenant) -> dict[str, Any]:
+        status = await self._read(tenant, QueryName.SCHEMA_STATUS, empty=None)
+        return dict(status) if status else {"tables": [], "analyzers": [], "indexes": []}
+
+    async def ensure_schema(self, tenant: Tenant) -> None:
+        await self._write(tenant, [step(QueryName.DEFINE_SCHEMA, dimension=self._dimension)])
+        status = await self._schema_status(tenant)
+        for index in status["indexes"]:
+            if index["name"] == "memory_vector_embedding":
+                found = _HNSW_DIMENSION.search(str(index["definition"]))
+                stored = int(found.group(1)) if found else None
+                if stored != self._dimension:
+                    raise SchemaMismatch(
+                        f"tenant {tenant} has a vector index of dimension {stored}, but the "
+                        f"embedder produces {self._dimension}; re-embed or use the old embedder"
+                    )
+        # DEFINE INDEX (without CONCURRENTLY) builds before it returns; check all the same.
+        if not await self.schema_ready(tenant):
+            raise BackendError(f"the schema of {tenant} is incomplete after ensure_schema")
+
+    async def schema_ready(self, tenant: Tenant) -> bool:
+        status = await self._schema_status(tenant)
+        ready = {(i["table"], i["name"]) for i in status["indexes"] if i["status"] == "ready"}
+        return (
+            _TABLES <= set(status["tables"])
+            and "memory_words" in status["analyzers"]
+            and _INDEXES <= ready
+        )
+
+    async def list_tenants(self) -> list[Tenant]:
+        (root,) = await self._request([step(QueryName.LIST_NAMESPACES)])
+        tenants = []
+        for org in sorted(root["namespaces"]):
+            (namespace,) = await self._request([step(QueryName.LIST_DATABASES)], namespace=org)
+            for project in sorted(namespace["databases"]):
+                try:
+                    tenants.append(build(Tenant, org=org, project=project))
+                except InvalidInput:
+                    continue  # named by some other application; cannot be a tenant
+        return tenants
+
+    async def drop_tenant(self, tenant: Tenant) -> None:
+        self._fact_schema_ready.discard(tenant.key)
+        await self._request(
+            [step(QueryName.REMOVE_DATABASE, {"database": tenant.project})],
+            namespace=tenant.org,
+        )
+
+    # -- memories --------------------------------------------------------------------------
+
+    def _check_dimensions(self, memories: Sequence[Memory]) -> None:
+        for memory in memories:
+            if memory.embedding is not None and len(memory.embedding) != self._dimension:
+                raise InvalidInput(
+                    "embedding",
+                    f"memory {memory.id} has {len(memory.embedding)} dimensions; the tenant's "
+                    f"vector index has {self._dimension}",
+                )
+
+    @staticmethod
+    def _memory_rows(memories: Sequence[Memory]) -> list[dict[str, Any]]:
+        rows = []
+        for memory in memories:
+            props, embedding = memory_props(memory)
+            del props["id"]  # the record id carries it
+            rows.append({"id": memory.id, "props": props, "embedding": embedding})
+        return rows
+
+    async def upsert_memories(self, tenant: Tenant, memories: Sequence[Memory]) -> None:
+        self._check_dimensions(memories)
+        if memories:
+            await self._write(
+                tenant, [step(QueryName.UPSERT_MEMORIES, {"rows": self._memory_rows(memories)})]
+            )
+
+    async def get_memories(
+        self, tenant: Tenant, ids: Sequence[str], *, with_embeddings: bool = False
+    ) -> list[Memory | None]:
+        wanted = _ids(ids)
+        found: dict[str, Memory] = {}
+        for chunk in chunks(list(dict.fromkeys(wanted))):
+            rows = await self._read(tenant, QueryName.GET_MEMORIES, {"ids": chunk}, empty=[])
+            vectors: dict[str, list[float]] = {}
+            if with_embeddings:
+                for row in await self._read(
+                    tenant, QueryName.GET_EMBEDDINGS, {"ids": chunk}, empty=[]
+                ):
+                    vectors[row["id"]] = row["embedding"]
+            for props in rows:
+                found[props["id"]] = memory_from_props(props, vectors.get(props["id"]))
+        return [found.get(i) for i in wanted]
+
+    async def existing_ids(self, tenant: Tenant, ids: Collection[str]) -> frozenset[str]:
+        found: set[str] = set()
+        for chunk in chunks(list(dict.fromkeys(_ids(ids)))):
+            found.update(
+                await self._read(tenant, QueryName.EXISTING_MEMORY_IDS, {"ids": chunk}, empty=[])
+            )
+        return frozenset(found)
+
+    async def delete_memories(self, tenant: Tenant, ids: Sequence[str]) -> list[bool]:
+        wanted = _ids(ids)
+        if not wanted:
+            return []
+        (deleted,) = await self._write(
+            tenant,
+            [step(QueryName.DELETE_MEMORIES, {"ids": list(dict.fromkeys(wanted))})],
+            empty=[[]],
+        )
+        gone = set(deleted)
+        return [i in gone for i in wanted]
+
+    async def recent_memories(
+        self, tenant: Tenant, *, limit: int, after: tuple[datetime, str] | None = None
+    ) -> list[Memory]:
+        if not 1 <= limit <= 1000:
+            raise InvalidInput("limit", f"{limit} is outside 1–1000")
+        params = {
+            "before": None if after is None else epoch_us(after[0]),
+            "before_id": None if after is None else parse_memory_id(after[1]),
+            "limit": limit,
+        }
+        rows = await self._read(tenant, QueryName.RECENT_MEMORIES, params, empty=[])
+        return [memory_from_props(row) for row in rows]
+
+    # -- edges -----------------------------------------------------------------------------
+
+    async def _check_ends(self, tenant: Tenant, ends: Collection[str]) -> None:
+        missing = sorted(set(ends) - await self.existing_ids(tenant, ends)) if ends else []
+        if missing:
+            raise NotFound("memory", missing[0])
+
+    async def _write_linking(
+        self, tenant: Tenant, steps: Sequence[Step], ends: Collection[str]
+    ) -> None:
+        try:
+            await self._write(tenant, steps)
+        except MissingRecord:
+            # An end was deleted between the check and the write; the ENFORCED relation
+            # refused the edge and the transaction wrote nothing. Name the missing end.
+            await self._check_ends(tenant, ends)
+            raise
+
+    async def link(self, tenant: Tenant, edges: Sequence[MemoryEdge]) -> None:
+        if not edges:
+            return
+        ends = {e.source for e in edges} | {e.target for e in edges}
+        await self._check_ends(tenant, ends)
+        rows = [edge_params(e) for e in edges]
+        await self._write_linking(tenant, [step(QueryName.LINK_MEMORIES, {"edges": rows})], ends)
+
+    async def store_memories(
+        self, tenant: Tenant, memories: Sequence[Memory], edges: Sequence[MemoryEdge]
+    ) -> None:
+        self._check_dimensions(memories)
+        new = {m.id for m in memories}
+        ends = ({e.source for e in edges} | {e.target for e in edges}) - new
+        await self._check_ends(tenant, ends)
+        steps: list[Step] = []
+        if memories:
+            steps.append(step(QueryName.UPSERT_MEMORIES, {"rows": self._memory_rows(memories)}))
+        if edges:
+            steps.append(step(QueryName.LINK_MEMORIES, {"edges": [edge_params(e) for e in edges]}))
+        if steps:
+            await self._write_linking(tenant, steps, ends)
+
+    async def unlink(self, tenant: Tenant, keys: Sequence[EdgeKey]) -> list[bool]:
+        if not keys:
+            return []
+        rows = [{"source": k.source, "target": k.target, "type": str(k.type)} for k in keys]
+        (removed,) = await self._write(
+            tenant, [step(QueryName.UNLINK_MEMORIES, {"edges": rows})], empty=[[]]
+        )
+        gone = {(r["source"], r["target"], r["type"]) for r in removed}
+        return [(k.source, k.target, str(k.type)) in gone for k in keys]
+
+    async def neighbourhood(
+        self,
+        tenant: Tenant,
+        start: str,
+        *,
+        depth: int,
+        edge_types: Collection[EdgeType],
+        direction: Direction,
+        max_nodes: int = 500,
+    ) -> dict[str, int]:
+        if not 0 <= depth <= MAX_TRAVERSE_DEPTH:
+            raise InvalidInput("depth", f"{depth} is outside 0–{MAX_TRAVERSE_DEPTH}")
+        if not 1 <= max_nodes <= 5000:
+            raise InvalidInput("max_nodes", f"{max_nodes} is outside 1–5000")
+        start = parse_memory_id(start)
+        if not await self.existing_ids(tenant, [start]):
+            raise NotFound("memory", start)
+        types = _type_names(edge_types)
+        hops: dict[str, int] = {start: 0}
+        frontier = [start]
+        for hop in range(1, depth + 1):
+            if not frontier or len(hops) >= max_nodes:
+                break
+            reached = await self._read(
+                tenant,
+                QueryName.TRAVERSE_HOP,
+                {"frontier": frontier, "types": types, "direction": str(direction)},
+                empty=[],
+            )
+            frontier = []
+            for memory_id in reached:
+                if memory_id not in hops and len(hops) < max_nodes:
+                    hops[memory_id] = hop
+                    frontier.append(memory_id)
+        return hops
+
+    async def traverse(
+        self,
+        tenant: Tenant,
+        start: str,
+        *,
+        depth: int,
+        edge_types: Collection[EdgeType],
+        direction: Direction,
+        max_nodes: int = 500,
+    ) -> Subgraph:
+        hops = await self.neighbourhood(
+            tenant,
+            start,
+            depth=depth,
+            edge_types=edge_types,
+            direction=direction,
+            max_nodes=max_nodes,
+        )
+        ids = list(hops)
+        nodes = [m for m in await self.get_memories(tenant, ids) if m is not None]
+        rows = await self._read(
+            tenant,
+            QueryName.INDUCED_EDGES,
+            {"ids": ids, "types": _type_names(edge_types)},
+            empty=[],
+        )
+        edges = sorted((edge_from_row(r) for r in rows), key=lambda e: (e.source, e.target, e.type))
+        return Subgraph(nodes=tuple(nodes), edges=tuple(edges))
+
+    async def incident_edges(self, tenant: Tenant, memory_id: str) -> list[MemoryEdge]:
+        rows = await self._read(
+            tenant, QueryName.INCIDENT_EDGES, {"id": parse_memory_id(memory_id)}, empty=[]
+        )
+        return sorted((edge_from_row(r) for r in rows), key=lambda e: (e.source, e.target, e.type))
+
+    # -- connectivity ----------------------------------------------------------------------
+
+    async def degrees(self, tenant: Tenant, ids: Sequence[str]) -> list[Degrees | None]:
+        wanted = _ids(ids)
+        found: dict[str, Degrees] = {}
+        for chunk in chunks(list(dict.fromkeys(wanted))):
+            rows = await self._read(
+                tenant,
+                QueryName.DEGREES,
+                {"ids": chunk, "causal": _CAUSAL, "supportive": _SUPPORTIVE},
+                empty=[],
+            )
+            for row in rows:
+                found[row["id"]] = Degrees(
+                    memory_id=row["id"], kappa=row["kappa"], delta=row["delta"]
+                )
+        return [found.get(i) for i in wanted]
+
+    async def all_degrees(self, tenant: Tenant) -> list[Degrees]:
+        rows = await self._read(
+            tenant,
+            QueryName.ALL_DEGREES,
+            {"causal": _CAUSAL, "supportive": _SUPPORTIVE},
+            empty=[],
+        )
+        return [Degrees(memory_id=r["id"], kappa=r["kappa"], delta=r["delta"]) for r in rows]
+
+    async def kappa_max(self, tenant: Tenant) -> int:
+        return int(await self._read(tenant, QueryName.KAPPA_MAX, {"causal": _CAUSAL}, empty=0))
+
+    async def orphans(self, tenant: Tenant) -> list[str]:
+        rows = await self._read(tenant, QueryName.ORPHANS, {"supportive": _SUPPORTIVE}, empty=[])
+        return [r["id"] for r in rows]
+
+    async def stale_auto_links(
+        self, tenant: Tenant, stale_before: datetime, ids: Sequence[str] | None = None
+    ) -> dict[str, int]:
+        cut = epoch_us(stale_before)
+        if ids is None:
+            rows = await self._read(
+                tenant, QueryName.ALL_STALE_AUTO_LINKS, {"stale_before": cut}, empty=[]
+            )
+        else:
+            rows = []
+            for chunk in chunks(list(dict.fromkeys(_ids(ids)))):
+                rows += await self._read(
+                    tenant,
+                    QueryName.STALE_AUTO_LINKS,
+                    {"ids": chunk, "stale_before": cut},
+                    empty=[],
+                )
+        return {r["id"]: int(r["stale"]) for r in rows}
+
+    async def removal_impact(self, tenant: Tenant, memory_id: str) -> list[str]:
+        ids: list[str] = await self._read(
+            tenant,
+            QueryName.REMOVAL_IMPACT,
+            {"id": parse_memory_id(memory_id), "supportive": _SUPPORTIVE},
+            empty=[],
+        )
+        return ids
+
+    async def validate_auto_links(self, tenant: Tenant, ids: Sequence[str], at: datetime) -> int:
+        if not ids:
+            return 0
+        (validated,) = await self._write(
+            tenant,
+            [
+                step(
+                    QueryName.VALIDATE_AUTO_LINKS,
+                    {"ids": list(dict.fromkeys(_ids(ids))), "now": epoch_us(at)},
+                )
+            ],
+        )
+        return int(validated)
+
+    async def write_reactivations(
+        self, tenant: Tenant, writes: ReactivationWrites
+    ) -> tuple[int, list[str]]:
+        return await write_reactivations_separately(self, tenant, writes)
+
+    async def record_cascade(
+        self,
+        tenant: Tenant,
+        reached: Mapping[str, int],
+        at: datetime,
+        *,
+        revive: Collection[str] = (),
+        revive_from: MemoryStatus = MemoryStatus.DORMANT,
+        revive_to: MemoryStatus = MemoryStatus.EPISODIC,
+    ) -> list[str]:
+        revived: list[str] = []
+        for counted, reviving in cascade_batches(reached, revive, BATCH):
+            (changed,) = await self._write(
+                tenant,
+                [
+                    step(
+                        QueryName.RECORD_CASCADE,
+                        {
+                            "reached": counted,
+                            "revive": reviving,
+                            "now": epoch_us(at),
+                            "from": str(revive_from),
+                            "to": str(revive_to),
+                        },
+                    )
+                ],
+            )
+            revived.extend(changed)
+        return revived
+
+    async def supportive_neighbours(self, tenant: Tenant) -> dict[str, list[str]]:
+        rows = await self._read(
+            tenant, QueryName.SUPPORTIVE_NEIGHBOURS, {"supportive": _SUPPORTIVE}, empty=[]
+        )
+        return {r["id"]: list(r["neighbours"]) for r in rows}
+
+    async def auto_link_inbound(self, tenant: Tenant, ids: Sequence[str]) -> list[int]:
+        wanted = _ids(ids)
+        counts: dict[str, int] = {}
+        for chunk in chunks(list(dict.fromkeys(wanted))):
+            rows = await self._read(tenant, QueryName.AUTO_LINK_INBOUND, {"ids": chunk}, empty=[])
+            counts.update({r["id"]: int(r["inbound"]) for r in rows})
+        return [counts.get(i, 0) for i in wanted]
+
+    # -- search ----------------------------------------------------------------------------
+
+    async def vector_search(
+        self, tenant: Tenant, vector: Sequence[float], k: int
+    ) -> list[SearchHit]:
+        check_dimension(vector, self._dimension)
+        if not 1 <= k <= 1000:
+            raise InvalidInput("k", f"{k} is outside 1–1000")
+        rows = await self._read(
+            tenant,
+            QueryName.VECTOR_SEARCH,
+            {"vector": [float(x) for x in vector]},
+            empty=[],
+            k=k,
+            ef=max(k, EF_SEARCH),
+        )
+        check_knn(rows, tenant, "memory_vector_embedding")
+        return [SearchHit(memory_id=r["id"], score=1.0 - float(r["distance"])) for r in rows][:k]
+
+    async def fulltext_search(self, tenant: Tenant, text: str, k: int) -> list[SearchHit]:
+        if not 1 <= k <= 1000:
+            raise InvalidInput("k", f"{k} is outside 1–1000")
+        words = plain_words(text)
+        if words is None:
+            return []
+        rows = await self._read(
+            tenant, QueryName.FULLTEXT_SEARCH, {"query": words, "k": k}, empty=[]
+        )
+        return [SearchHit(memory_id=r["id"], score=float(r["score"])) for r in rows]
+
+    # -- lifecycle storage -----------------------------------------------------------------
+
+    async def update_memories(
+        self,
+        tenant: Tenant,
+        memories: Sequence[Memory],
+        fields: Collection[str] | None = None,
+    ) -> list[bool]:
+        rows = memory_update_rows(memories, fields)
+        for row in rows:
+            row["props"].pop("id", None)  # the record id carries it
+        found: set[str] = set()
+        for chunk in chunks(rows):
+            (updated,) = await self._write(
+                tenant, [step(QueryName.UPDATE_MEMORIES, {"rows": list(chunk)})]
+            )
+            found.update(updated)
+        return [m.id in found for m in memories]
+
+    async def all_memories(self, tenant: Tenant) -> list[Memory]:
+        rows = await self._read(tenant, QueryName.ALL_MEMORIES, empty=[])
+        return [memory_from_props(r) for r in rows]
+
+    async def memories_with_status(
+        self, tenant: Tenant, statuses: Collection[MemoryStatus], *, limit: int = 1000
+    ) -> list[Memory]:
+        if not 1 <= limit <= 10_000:
+            raise InvalidInput("limit", f"{limit} is outside 1–10000")
+        rows = await self._read(
+            tenant,
+            QueryName.MEMORIES_WITH_STATUS,
+            {"statuses": sorted(str(s) for s in statuses), "limit": limit},
+            empty=[],
+        )
+        return [memory_from_props(r) for r in rows]
+
+    async def write_tombstones(self, tenant: Tenant, tombstones: Sequence[Tombstone]) -> None:
+        if tombstones:
+            rows = [tombstone_params(t) for t in tombstones]
+            await self._write(tenant, [step(QueryName.WRITE_TOMBSTONES, {"rows": rows})])
+
+    async def get_tombstones(self, tenant: Tenant, ids: Sequence[str]) -> list[Tombstone | None]:
+        wanted = _ids(ids)
+        rows = await self._read(
+            tenant, QueryName.GET_TOMBSTONES, {"ids": list(dict.fromkeys(wanted))}, empty=[]
+        )
+        found = {r["id"]: tombstone_from_row(r) for r in rows}
+        return [found.get(i) for i in wanted]
+
+    async def get_config(self, tenant: Tenant, key: str) -> str | None:
+        values = await self._read(tenant, QueryName.GET_CONFIG, {"key": key}, empty=[])
+        return str(values[0]) if values else None
+
+    async def put_config(self, tenant: Tenant, key: str, value: str) -> None:
+        await self._write(tenant, [step(QueryName.PUT_CONFIG, {"key": key, "value": value})])
+
+    async def stats(self, tenant: Tenant) -> GraphStats:
+        count = await self._read(tenant, QueryName.COUNT_MEMORIES, empty=0)
+        edges = await self._read(tenant, QueryName.COUNT_EDGES_BY_TYPE, empty=[])
+        by_type = {t: 0 for t in EdgeType}
+        for row in edges:
+            if row["type"] in EdgeType.__members__.values():
+                by_type[EdgeType(row["type"])] = int(row["n"])
+        return GraphStats(
+            memories=int(count),
+            edges=by_type,
+            orphans=len(await self.orphans(tenant)),
+            kappa_max=await self.kappa_max(tenant),
+        )
+
+
+@asynccontextmanager
+async def open_surrealdb(config: SurrealConfig) -> AsyncIterator[GraphRepository]:
+    """Connect to the configured engine (embedded `mem://`/`surrealkv://path`, or a server at
+    `ws://host:port`, signing in when a user is configured) and close on exit."""
+    password = None if config.password is None else config.password.get_secret_value()
+    client = await SurrealClient.connect(config.url, config.user, password)
+    repository = SurrealRepository(client, vector_dimension=config.vector_dimension)
+    try:
+        await repository.ping()
+        yield repository
+    finally:
+        await repository.aclose()

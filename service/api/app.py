@@ -1,0 +1,139 @@
+"""The ASGI application: GraphQL at /graphql (GraphiQL offline; API keys unless in development
+mode), /healthz, /readyz and /metrics (Prometheus)."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from datetime import UTC, datetime
+from typing import Any
+
+from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+from strawberry.asgi import GraphQL
+
+from schema import RetentiaError
+from service import compose
+from service.api.context import Context, Services, build_context
+from service.api.graphiql import graphiql_assets_dir, render_graphiql_html
+from service.api.limits import BodySizeLimit, decode_request_json
+from service.api.schema import build_schema
+from service.runtime.heap import settle_after_start
+from service.runtime.observability import RequestObservability, observe_operations
+from service.settings import Settings
+from service.usecases.auth import ApiKeyStore
+
+log = logging.getLogger(__name__)
+
+GRAPHQL_PATH = "/graphql"
+GRAPHIQL_STATIC = "/static/graphiql"
+
+
+def _utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+class RetentiaGraphQL(GraphQL[Context, None]):
+    async def get_context(self, request: Any, response: Any) -> Context:
+        return await build_context(request, response)
+
+    def decode_json(self, data: str | bytes) -> object:
+        return decode_request_json(data)
+
+    async def render_graphql_ide(self, request: Any) -> Response:
+        return HTMLResponse(render_graphiql_html(GRAPHQL_PATH, GRAPHIQL_STATIC))
+
+
+async def healthz(request: Request) -> Response:
+    """The process is up and serving requests."""
+    return JSONResponse({"status": "ok"})
+
+
+async def readyz(request: Request) -> Response:
+    """The backend answers and the default tenant's indexes are present."""
+    services: Services | None = getattr(request.app.state, "services", None)
+    if services is None:
+        return JSONResponse({"status": "starting"}, status_code=503)
+    try:
+        ready = await services.memories.schema_ready(services.default_tenant)
+    except RetentiaError as e:  # the backend's errors (BackendError) among them
+        return JSONResponse({"status": "unavailable", "reason": str(e)}, status_code=503)
+    if not ready:
+        return JSONResponse({"status": "indexes missing"}, status_code=503)
+    return JSONResponse({"status": "ready"})
+
+
+async def metrics(request: Request) -> Response:
+    """Prometheus exposition of the process's counters."""
+    return Response(generate_latest(), media_type=CONTENT_TYPE_LATEST)
+
+
+async def _start_auth(settings: Settings, keys: ApiKeyStore) -> None:
+    if settings.dev:
+        log.warning(
+            "DEVELOPMENT MODE: no authentication; every request on 127.0.0.1 is an org admin"
+        )
+        return
+    if settings.bootstrap_key is not None:
+        key = settings.bootstrap_key.get_secret_value()
+        await keys.install_bootstrap(settings.default_org, key)
+    log.info("API keys required (Authorization: Bearer <key>); create one: retentia keys create")
+
+
+def create_app(
+    settings: Settings,
+    *,
+    clock: Callable[[], datetime] = _utc_now,
+    owns_process: bool = False,
+) -> Starlette:
+    """The ASGI app. `owns_process` (`retentia serve`): the app is all the process runs, so
+    the garbage collector is tuned for it once it has started (`service.runtime.heap`)."""
+    default_tenant = compose.default_tenant(settings)
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        async with compose.open_service(
+            settings, default_tenant, clock=clock, deferred_reactivation=True
+        ) as uses:
+            await _start_auth(settings, uses.keys)
+            app.state.services = Services(
+                memories=uses.memories,
+                default_tenant=default_tenant,
+                summarizer=uses.summarizer,
+                facts=uses.facts,
+                memory_facts=uses.memory_facts,
+                keys=uses.keys,
+                recall=uses.recall,
+                reactivations=uses.reactivations,
+                dev=settings.dev,
+            )
+            log.info("Retentia ready on backend %s", uses.backend_name)
+            if owns_process:
+                settle_after_start()
+            try:
+                yield
+            finally:
+                app.state.services = None
+
+    graphql = RetentiaGraphQL(
+        observe_operations(build_schema()),
+        graphql_ide="graphiql" if settings.graphiql else None,
+    )
+    routes = [
+        Route("/healthz", healthz),
+        Route("/readyz", readyz),
+        Route("/metrics", metrics),
+        Route(GRAPHQL_PATH, graphql, methods=["GET", "POST"]),
+        Mount(GRAPHIQL_STATIC, StaticFiles(directory=graphiql_assets_dir()), name="graphiql"),
+    ]
+    observe = Middleware(
+        RequestObservability, routes=[r.path for r in routes if isinstance(r, Route)]
+    )
+    limit = Middleware(BodySizeLimit, max_bytes=settings.max_request_bytes)
+    return Starlette(routes=routes, lifespan=lifespan, middleware=[observe, limit])

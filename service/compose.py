@@ -1,0 +1,250 @@
+"""The composition root: the one place that turns `Settings` into a running service.
+
+Every entry point opens what it needs here — `retentia serve` and `retentia mcp` the whole set
+of use cases (`open_service`), `retentia maintain` the same without the HTTP extras, `retentia
+keys` the key store, `retentia reconcile` the reconciler — and so does every bench, so a bench
+measures the composition that ships (the classifier, the fact writers, the reactivation queue).
+It is the only module of the service besides the use cases that imports `graph_backends`; the
+surfaces (GraphQL, MCP, CLI) get everything from here.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from graph_backends import GraphRepository, fact_store, open_backend
+from reconciler import Reconciler
+from schema import Tenant, build
+from service.adapters.classifier import build_classifier
+from service.adapters.embedding import Embedder, load_embedder
+from service.adapters.llm import openai_client
+from service.adapters.webhooks import WebhookConfig, WebhookSender
+from service.settings import Settings
+from service.usecases.auth import ApiKeyStore
+from service.usecases.extraction import FactExtractor, LLMFactExtractor, MemoryFactWriter
+from service.usecases.facts import FactService, FaultHook
+from service.usecases.maintenance import ExtractiveSummarizer, LLMSummarizer, Summarizer
+from service.usecases.memories import MemoryService
+from service.usecases.reactivation_queue import ReactivationQueue
+from service.usecases.recall import RecallService
+
+log = logging.getLogger(__name__)
+
+Clock = Callable[[], datetime]
+
+#: The reconciler and the key store never read or write a vector; the dimension only names the
+#: memory index when they open a backend of their own.
+_DEFAULT_DIMENSION = 384
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class UseCases:
+    """The use cases over one repository and embedder, as every entry point composes them."""
+
+    memories: MemoryService
+    facts: FactService
+    memory_facts: MemoryFactWriter
+    recall: RecallService
+    reactivations: ReactivationQueue
+    keys: ApiKeyStore
+    summarizer: Summarizer
+    #: The tenant of requests that name none (ready when the use cases are).
+    default_tenant: Tenant
+    backend_name: str
+
+
+def default_tenant(settings: Settings) -> Tenant:
+    return build(Tenant, org=settings.default_org, project=settings.default_project)
+
+
+def _openai_key(settings: Settings) -> str | None:
+    return settings.openai_api_key.get_secret_value() if settings.openai_api_key else None
+
+
+def build_summarizer(settings: Settings) -> Summarizer:
+    """The LLM's summaries when `RETENTIA_LLM_MODEL` is set, else the extractive one."""
+    if settings.llm_model is None:
+        return ExtractiveSummarizer()
+    client = openai_client(settings.openai_base_url, _openai_key(settings))
+    return LLMSummarizer(client, settings.llm_model)
+
+
+def build_extractor(settings: Settings) -> FactExtractor | None:
+    if settings.llm_model is None or not settings.fact_extraction:
+        return None
+    client = openai_client(settings.openai_base_url, _openai_key(settings))
+    return LLMFactExtractor(client, settings.llm_model)
+
+
+def _fault_hook(settings: Settings) -> FaultHook | None:
+    if settings.fault_injection is None:
+        return None
+    wanted = settings.fault_injection.removeprefix("exit_")
+
+    def hook(point: str) -> None:
+        if point == wanted:
+            log.error("fault injection: exiting at %s", point)
+            os._exit(70)
+
+    return hook
+
+
+def _webhook(settings: Settings) -> WebhookSender | None:
+    if settings.webhook_url is None:
+        return None
+    secret = settings.webhook_secret.get_secret_value() if settings.webhook_secret else ""
+    return WebhookSender(
+        WebhookConfig(
+            url=settings.webhook_url,
+            secret=secret.encode(),
+            max_attempts=settings.webhook_max_attempts,
+            backoff_s=settings.webhook_backoff_s,
+            log_path=settings.data_dir.expanduser() / "webhooks.jsonl",
+        )
+    )
+
+
+def build_fact_writers(
+    settings: Settings,
+    repository: GraphRepository,
+    clock: Clock,
+    embedder: Embedder | None = None,
+) -> tuple[FactService, MemoryFactWriter, WebhookSender | None]:
+    """The fact service (with its webhook and fault hook) and the memory writer over it."""
+    webhook = _webhook(settings)
+    facts = FactService(
+        fact_store(repository),
+        clock,
+        settings.engine,
+        webhook=webhook,
+        fault=_fault_hook(settings),
+        embedder=embedder,
+    )
+    return facts, MemoryFactWriter(facts, build_extractor(settings)), webhook
+
+
+@asynccontextmanager
+async def compose_use_cases(
+    settings: Settings,
+    repository: GraphRepository,
+    embedder: Embedder,
+    tenant: Tenant,
+    *,
+    clock: Clock = utc_now,
+    deferred_reactivation: bool = False,
+    ready: bool = True,
+) -> AsyncIterator[UseCases]:
+    """Memories (ready for `tenant` unless `ready` is false), the fact writers, recall and the key
+    store over an open repository, sharing one classifier. A recall reactivates its hits before it
+    answers, or with `deferred_reactivation` (what `retentia serve` does) queues them for the
+    reactivation queue to write just after. On exit the queue is drained and the webhook sender
+    closed."""
+    classifier = build_classifier(
+        embedder, settings.llm_model, settings.openai_base_url, _openai_key(settings)
+    )
+    memories = MemoryService(repository, embedder, clock, settings.engine, classifier=classifier)
+    if ready:
+        await memories.ready(tenant)
+    facts, memory_facts, webhook = build_fact_writers(settings, repository, clock, embedder)
+    reactivations = ReactivationQueue(memories)
+    recall = RecallService(
+        facts.repository,
+        embedder,
+        clock,
+        settings.engine,
+        classifier=classifier,
+        reactivate=reactivations.submit if deferred_reactivation else reactivations.write_now,
+    )
+    try:
+        yield UseCases(
+            memories=memories,
+            facts=facts,
+            memory_facts=memory_facts,
+            recall=recall,
+            reactivations=reactivations,
+            keys=ApiKeyStore(facts.repository, clock),
+            summarizer=build_summarizer(settings),
+            default_tenant=tenant,
+            backend_name=repository.backend_name,
+        )
+    finally:
+        await reactivations.aclose()
+        if webhook is not None:
+            await webhook.aclose()
+
+
+@asynccontextmanager
+async def open_service(
+    settings: Settings,
+    tenant: Tenant | None = None,
+    *,
+    clock: Clock = utc_now,
+    deferred_reactivation: bool = False,
+    share_running: bool = False,
+    embedder: Embedder | None = None,
+    ready: bool = True,
+) -> AsyncIterator[UseCases]:
+    """The configured embedder (unless one is given: it is then the caller's to close), the
+    configured backend and the use cases over them, ready for `tenant` (default: the settings'
+    default tenant). `share_running`: beside a running service, share its embedded FalkorDB."""
+    own_embedder = embedder is None
+    loaded = embedder if embedder is not None else await load_embedder(settings)
+    if own_embedder:
+        log.info("embedder %s ready (dimension %d)", loaded.name, loaded.dimension)
+    try:
+        config = settings.backend_config(loaded.dimension, share_running=share_running)
+        async with (
+            open_backend(config) as repository,
+            compose_use_cases(
+                settings,
+                repository,
+                loaded,
+                tenant or default_tenant(settings),
+                clock=clock,
+                deferred_reactivation=deferred_reactivation,
+                ready=ready,
+            ) as uses,
+        ):
+            yield uses
+    finally:
+        if own_embedder:
+            await loaded.aclose()
+
+
+@asynccontextmanager
+async def open_repository(
+    settings: Settings, *, share_running: bool = True
+) -> AsyncIterator[GraphRepository]:
+    """The configured backend alone, for work that reads and writes no vector (the key store,
+    the reconciler, tenant listings)."""
+    dimension = settings.openai_embedding_dimension or _DEFAULT_DIMENSION
+    async with open_backend(settings.backend_config(dimension, share_running=share_running)) as r:
+        yield r
+
+
+@asynccontextmanager
+async def open_key_store(
+    settings: Settings, *, clock: Clock = utc_now
+) -> AsyncIterator[ApiKeyStore]:
+    """The API key records; beside a running service this shares its embedded FalkorDB."""
+    async with open_repository(settings) as repository:
+        yield ApiKeyStore(fact_store(repository), clock)
+
+
+@asynccontextmanager
+async def open_reconciler(
+    settings: Settings, *, clock: Clock = utc_now
+) -> AsyncIterator[Reconciler]:
+    """The derived-edge reconciler over the configured backend (sharing a running service's
+    embedded FalkorDB)."""
+    async with open_repository(settings) as repository:
+        yield Reconciler(fact_store(repository), clock)

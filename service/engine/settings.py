@@ -1,0 +1,122 @@
+"""Every constant of the retention score and the lifecycle (DESIGN §3–4), with the design defaults.
+
+The pure engine (`service.engine.retention`, `service.engine.lifecycle`) receives an
+`EngineSettings` as an argument and never reads the environment; the entry point builds one
+(typically nested in the service `Settings`) and passes it down.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Literal, Self
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from schema import Category, MemoryStatus
+
+#: Weights that must add up to 1 so a score stays in its documented bounds.
+_WEIGHT_SUM_TOLERANCE = 1e-9
+
+
+class EngineSettings(BaseModel):
+    # extra="forbid": a misspelt constant must fail loudly, not silently keep its default.
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    # -- relevance (DESIGN §3) --------------------------------------------------------------
+    cosine_weight: float = Field(default=0.7, ge=0.0, le=1.0)  # weight of cos(e_n, e_q)
+    entity_weight: float = Field(default=0.3, ge=0.0, le=1.0)  # weight of |E_n ∩ E_q| / |E_n|
+    rest_floor: float = Field(default=0.1, ge=0.0, le=1.0)  # relevance at rest never drops below
+    rest_horizon_days: float = Field(default=365.0, gt=0.0)  # days unaccessed until the floor
+
+    # -- connectivity -----------------------------------------------------------------------
+    connectivity_floor: float = Field(default=0.1, ge=0.0, le=1.0)  # least C of a non-orphan
+    kappa_reference: Literal["max", "percentile"] = "max"  # how κ_ref is taken from the tenant
+    kappa_percentile: float = Field(default=95.0, ge=0.0, le=100.0)  # used when "percentile"
+
+    # -- activation and stability -----------------------------------------------------------
+    activation_decay: float = Field(default=0.5, gt=0.0)  # ACT-R d in Σ t_j^(−d)
+    stability_increment: float = Field(default=0.1, ge=0.0)  # stability += this / stability
+    max_presentations: int = Field(default=64, ge=1)  # reactivation timestamps kept per memory
+
+    # -- status FSM (DESIGN §4) -------------------------------------------------------------
+    tagged_timeout_hours: float = Field(default=24.0, ge=0.0)  # tagged → dormant without an edge
+    episodic_score: float = Field(default=0.6, ge=0.0, le=1.0)  # active scores below count low
+    episodic_evaluations: int = Field(default=3, ge=1)  # consecutive lows for active → episodic
+    dormant_score: float = Field(default=0.15, ge=0.0, le=1.0)  # score below → may go dormant
+    dormant_days: float = Field(default=90.0, ge=0.0)  # days since reactivation before dormant
+    dormant_min_recalls: int = Field(default=3, ge=0)  # this many direct recalls shield it
+
+    # -- recall cascade ---------------------------------------------------------------------
+    cascade_hops: int = Field(default=2, ge=0)  # BFS depth over supportive edges
+    cascade_base: float = Field(default=0.3, ge=0.0, le=1.0)  # strength at hop h is base**h
+    revive_strength: float = Field(default=0.1, ge=0.0, le=1.0)  # least strength reviving dormant
+
+    # -- core promotion ---------------------------------------------------------------------
+    core_activation_weight: float = Field(default=0.4, ge=0.0, le=1.0)  # weight of activation
+    core_hub_weight: float = Field(default=0.3, ge=0.0, le=1.0)  # weight of the hub term
+    core_schema_weight: float = Field(default=0.2, ge=0.0, le=1.0)  # weight of the schema term
+    core_stability_weight: float = Field(default=0.1, ge=0.0, le=1.0)  # weight of stability
+    core_threshold: float = Field(default=0.55, ge=0.0, le=1.0)  # promote at or above this
+    core_schema_neighbours: int = Field(default=10, ge=1)  # neighbours the schema term looks at
+    core_hub_cap: float = Field(default=3.0, gt=0.0)  # δ/avg δ saturates here
+    core_stability_cap: float = Field(default=3.0, gt=0.0)  # stability saturates here
+    core_fast_path: tuple[Category, ...] = ()  # categories promoted to core without scoring
+
+    # -- active forgetting ------------------------------------------------------------------
+    forget_threshold: float = Field(default=0.01, ge=0.0, le=1.0)  # θ_f on the deletion score
+    auto_link_stale_days: float = Field(default=90.0, ge=0.0)  # unvalidated auto link stops δ
+    min_age_days: float = Field(default=7.0, ge=0.0)  # younger memories are never forgotten
+    forgettable_statuses: tuple[MemoryStatus, ...] = (  # only these statuses may be forgotten
+        MemoryStatus.TAGGED,
+        MemoryStatus.EPISODIC,
+        MemoryStatus.DORMANT,
+    )
+
+    # -- auto-linking and consolidation -----------------------------------------------------
+    auto_link_floor: float = Field(default=0.8, ge=-1.0, le=1.0)  # least cosine, unknown embedders
+    auto_link_max_per_store: int = Field(default=3, ge=0)  # RELATED_TO edges made per store
+    auto_link_max_inbound: int = Field(default=10, ge=0)  # auto links a memory may receive
+    consolidation_min_group: int = Field(default=3, ge=2)  # episodic memories per summary
+    #: Hint candidates: bench/autolink.py's choice for the default (int8) embedder — at 0.80 it
+    #: missed one of 8 paraphrased planted pairs (similarity 0.778; 0.803 in fp32), at 0.75 none,
+    #: hinting 0.10 % of ordinary turns.
+    conflict_similarity_floor: float = Field(default=0.75, ge=-1.0, le=1.0)
+    conflict_token_overlap: float = Field(default=0.4, ge=0.0, le=1.0)  # same words otherwise
+
+    # -- maintenance ------------------------------------------------------------------------
+    evaluation_interval_hours: float = Field(default=24.0, ge=0.0)  # one FSM evaluation per
+    superseded_factor: float = Field(default=0.5, ge=0.0, le=1.0)  # score kept when superseded
+
+    # -- recall (DESIGN §7) -------------------------------------------------------------------
+    recall_pool: int = Field(default=50, ge=1, le=1000)  # candidates each leg returns
+    recall_rrf_k: int = Field(default=10, ge=1)  # k of reciprocal rank fusion (LoCoMo: 10 > 60)
+    recall_min_similarity: float = Field(default=0.1, ge=-1.0, le=1.0)  # floor (backfill to k/2)
+    recall_neighbour_anchors: int = Field(default=10, ge=0)  # best candidates whose turns join
+    recall_neighbour_hops: int = Field(default=2, ge=0, le=5)  # turns either side of an anchor
+    recall_window_weight: float = Field(default=0.5, ge=0.0, le=1.0)  # a nearby turn's share
+    recall_graph_seeds: int = Field(default=5, ge=0)  # graph seeds expanded over supportive edges
+    recall_co_retrieval_bonus: float = Field(default=0.02, ge=0.0)  # per edge to another result
+    recall_co_retrieval_cap: int = Field(default=3, ge=0)  # edges counted at most
+
+    # -- facts (DESIGN §5–6) -----------------------------------------------------------------
+    event_anticipation: float = Field(default=0.02, gt=0.0)  # ν per hour before the event
+    event_decay: float = Field(default=0.25, gt=0.0)  # μ per hour after it (μ ≫ ν)
+    event_expiry_floor: float = Field(default=0.05, gt=0.0, lt=1.0)  # V below this: expired
+
+    @model_validator(mode="after")
+    def _weights_sum_to_one(self) -> Self:
+        # The documented bounds (relevance ≤ 1, core score in [0, 1]) rely on these sums.
+        groups = {
+            "cosine_weight + entity_weight": (self.cosine_weight, self.entity_weight),
+            "core_*_weight": (
+                self.core_activation_weight,
+                self.core_hub_weight,
+                self.core_schema_weight,
+                self.core_stability_weight,
+            ),
+        }
+        for name, weights in groups.items():
+            total = math.fsum(weights)
+            if not math.isclose(total, 1.0, abs_tol=_WEIGHT_SUM_TOLERANCE):
+                raise ValueError(f"{name} add up to {total!r}; adjust them so they add up to 1")
+        return self

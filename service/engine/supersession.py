@@ -1,0 +1,124 @@
+"""The one supersession decision every fact writer goes through (DESIGN §5), as a pure function.
+
+`service.usecases.facts.apply_facts` builds the candidates and runs `plan_batch` inside the
+repository's atomic read-decide-write (`FactRepository.commit_facts`). Nothing here reads a clock
+or a database.
+
+- Normalisation is one shared function: lowercase, strip punctuation, collapse whitespace.
+- The conflict key is the slot (subject, predicate) for single-valued predicates — a
+  replace-semantics category or a predicate registered as functional — and the whole triple
+  otherwise, so multi-valued facts accumulate.
+- A fact whose fingerprint is already recorded is a retried write and is skipped.
+- Against the active facts with the same key: identical content is skipped (an idempotent
+  retry) unless the new assertion is confident and the recorded one was not (a tentative fact
+  being confirmed); a confident enough fact supersedes the others; a less confident one is
+  inserted beside them as a soft conflict. A fact that starts before the active one it
+  contradicts is history: it is recorded already closed by that one.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Final, Literal
+
+from schema import CATEGORY_POLICIES, Category, Semantics
+
+_PUNCTUATION: Final = re.compile(r"[^\w\s]")
+#: Confidence a fact needs to supersede, by how its category treats new values.
+REPLACE_THRESHOLD: Final = 0.8
+ACCUMULATE_THRESHOLD: Final = 0.95
+
+Outcome = Literal["inserted", "superseded", "skipped", "soft_conflict"]
+
+
+def normalise(text: str) -> str:
+    """Lowercase, punctuation removed, whitespace collapsed (Unicode-aware, NFKC first)."""
+    folded = unicodedata.normalize("NFKC", text).casefold()
+    return " ".join(_PUNCTUATION.sub(" ", folded).split())
+
+
+@dataclass(frozen=True, slots=True)
+class Triple:
+    subject: str
+    predicate: str
+    object: str
+
+    def normalised(self) -> Triple:
+        return Triple(normalise(self.subject), normalise(self.predicate), normalise(self.object))
+
+
+def single_valued(category: Category, predicate: str, functional: Collection[str]) -> bool:
+    """A new value replaces the old one: replace-semantics categories and functional predicates
+    (`functional` holds normalised predicates; a frozenset makes the lookup O(1))."""
+    return (
+        CATEGORY_POLICIES[category].semantics is Semantics.REPLACE
+        or normalise(predicate) in functional
+    )
+
+
+def conflict_key(triple: Triple, category: Category, functional: Collection[str]) -> str:
+    n = triple.normalised()
+    if single_valued(category, triple.predicate, functional):
+        return f"slot\x1f{n.subject}\x1f{n.predicate}"
+    return f"triple\x1f{n.subject}\x1f{n.predicate}\x1f{n.object}"
+
+
+def threshold(category: Category) -> float:
+    semantics = CATEGORY_POLICIES[category].semantics
+    return ACCUMULATE_THRESHOLD if semantics is Semantics.ACCUMULATE else REPLACE_THRESHOLD
+
+
+def effective_at(
+    at: datetime,
+    *,
+    valid_from: datetime | None,
+    valid_to: datetime | None,
+    invalid_at: datetime | None,
+) -> bool:
+    """True at instant `at`: not retracted by then, started, not yet ended."""
+    return (
+        (invalid_at is None or invalid_at > at)
+        and (valid_from is None or valid_from <= at)
+        and (valid_to is None or valid_to > at)
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class ActiveFact:
+    """What the decision needs to know of an active fact with the same conflict key."""
+
+    id: str
+    triple: Triple
+    confidence: float = 1.0
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    outcome: Outcome
+    #: Active facts the new one closes (superseded) or stands beside (soft conflict).
+    others: tuple[str, ...]
+    #: For `skipped`: the identical active fact.
+    existing: str | None = None
+
+
+def decide(
+    new: Triple, confidence: float, category: Category, active: Sequence[ActiveFact]
+) -> Decision:
+    """The outcome of writing `new` against the active facts that share its conflict key."""
+    normalised = new.normalised()
+    confident = confidence >= threshold(category)
+    for fact in active:
+        if fact.triple.normalised() == normalised and (
+            fact.confidence >= confidence or not confident
+        ):
+            return Decision("skipped", (), fact.id)
+    others = tuple(sorted(f.id for f in active))
+    if not others:
+        return Decision("inserted", ())
+    if confident:
+        return Decision("superseded", others)
+    return Decision("soft_conflict", others)

@@ -1,0 +1,1 @@
+"""The MCP surface: the memory tools over stdio, mapped onto the use cases."""

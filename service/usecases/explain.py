@@ -1,0 +1,164 @@
+"""`explain(id, query)`: every number behind a memory's score and fate, with its inputs
+(DESIGN §4): the formula, each force, status and the next transition's conditions, each
+forgetting conjunct, removal impact, edges with staleness, and the category policy."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from datetime import timedelta
+
+from schema import (
+    CATEGORY_POLICIES,
+    EDGE_PARTITION,
+    CategoryPolicy,
+    EdgeCreator,
+    EdgeType,
+    Memory,
+    MemoryEdge,
+    NotFound,
+    Tenant,
+    parse_memory_id,
+)
+from service.engine.lifecycle import ForgettingCheck, forgetting_check, next_transition_conditions
+from service.engine.retention import (
+    Activation,
+    Connectivity,
+    Relevance,
+    RestRelevance,
+    activation,
+    connectivity,
+    kappa_reference,
+    normalise_entity,
+    relevance_at_rest,
+    relevance_query,
+    retention_score,
+)
+from service.usecases.maintenance import fresh_deletion_score
+from service.usecases.memories import MemoryService
+
+FORMULA = "score = relevance × connectivity × activation"
+
+
+@dataclass(frozen=True, slots=True)
+class EdgeExplanation:
+    edge: MemoryEdge
+    partition: str
+    age_days: float
+    #: A machine-made link not validated within `auto_link_stale_days`: it no longer keeps the
+    #: memory out of the forgetting sweep.
+    stale: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Explanation:
+    memory: Memory
+    formula: str
+    query: str | None
+    relevance: Relevance | None
+    relevance_at_rest: RestRelevance
+    connectivity: Connectivity
+    activation: Activation
+    score: float
+    score_at_rest: float
+    superseded_factor: float
+    next_transition: str
+    forgetting: ForgettingCheck
+    deletion_score: float
+    fresh_delta: int
+    removal_impact: tuple[str, ...]
+    edges: tuple[EdgeExplanation, ...]
+    category_policy: CategoryPolicy
+
+
+def _cosine(a: tuple[float, ...], b: tuple[float, ...]) -> float:
+    dot = sum(x * y for x, y in zip(a, b, strict=True))
+    norm = math.sqrt(sum(x * x for x in a)) * math.sqrt(sum(y * y for y in b))
+    return dot / norm if norm else 0.0
+
+
+async def explain(
+    service: MemoryService, tenant: Tenant, memory_id: str, query: str | None = None
+) -> Explanation:
+    s = service.engine
+    repository = service.repository
+    now = service.now()
+    await service.ready(tenant)
+    memory_id = parse_memory_id(memory_id)
+    asked = query if query is not None and query.strip() else None
+    # The embedding (384 floats, a second query) only serves a query's cosine.
+    (memory,) = await repository.get_memories(
+        tenant, [memory_id], with_embeddings=asked is not None
+    )
+    if memory is None:
+        raise NotFound("memory", memory_id)
+    (degrees,) = await repository.degrees(tenant, [memory_id])
+    kappa, delta = (degrees.kappa, degrees.delta) if degrees else (0, 0)
+    if s.kappa_reference == "max":
+        kappa_ref: float = await repository.kappa_max(tenant)
+    else:
+        kappa_ref = kappa_reference([d.kappa for d in await repository.all_degrees(tenant)], s)
+    stale_before = now - timedelta(days=s.auto_link_stale_days)
+    stale = (await repository.stale_auto_links(tenant, stale_before, [memory_id])).get(memory_id, 0)
+
+    rest = relevance_at_rest(memory.last_accessed_at or memory.created_at, now, s)
+    conn = connectivity(kappa, delta, kappa_ref, s)
+    act = activation([memory.created_at, *memory.reactivation_timestamps], now, s)
+    factor = s.superseded_factor if memory.superseded_by is not None else 1.0
+    relevance = None
+    if asked is not None:
+        (vector,) = await service.embedder.embed([asked])
+        cosine = _cosine(memory.embedding, vector) if memory.embedding else 0.0
+        mentioned = [e for e in memory.entities if normalise_entity(e) in normalise_entity(asked)]
+        relevance = relevance_query(cosine, memory.entities, mentioned, s)
+    used = relevance.value if relevance is not None else rest.value
+    score = retention_score(used, conn.value, act.value).value * factor
+    at_rest = retention_score(rest.value, conn.value, act.value).value * factor
+
+    deletion = fresh_deletion_score(memory, now, s)
+    forgetting = forgetting_check(
+        deletion_score=deletion,
+        fresh_delta=delta - stale,
+        pinned=memory.pinned,
+        status=memory.status,
+        visibility=memory.visibility,
+        created_at=memory.created_at,
+        now=now,
+        s=s,
+    )
+    edges = tuple(
+        EdgeExplanation(
+            edge=e,
+            partition=str(EDGE_PARTITION[EdgeType(e.type)]),
+            age_days=(now - e.created_at).total_seconds() / 86400,
+            stale=e.created_by is EdgeCreator.AUTO
+            and (e.last_validated_at or e.created_at) < stale_before,
+        )
+        for e in await repository.incident_edges(tenant, memory_id)
+    )
+    return Explanation(
+        memory=memory.model_copy(update={"embedding": None}),
+        formula=FORMULA,
+        query=query,
+        relevance=relevance,
+        relevance_at_rest=rest,
+        connectivity=conn,
+        activation=act,
+        score=score,
+        score_at_rest=at_rest,
+        superseded_factor=factor,
+        next_transition=next_transition_conditions(
+            memory.status,
+            irrelevance_counter=memory.irrelevance_counter,
+            created_at=memory.created_at,
+            last_reactivated_at=memory.last_reactivated_at,
+            reactivation_count=memory.reactivation_count,
+            s=s,
+        ),
+        forgetting=forgetting,
+        deletion_score=deletion,
+        fresh_delta=delta - stale,
+        removal_impact=tuple(await repository.removal_impact(tenant, memory_id)),
+        edges=edges,
+        category_policy=CATEGORY_POLICIES[memory.category],
+    )

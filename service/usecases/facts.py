@@ -1,0 +1,439 @@
+"""The fact layer's use cases: `apply_facts` (the only way facts are written), retraction and
+the temporal reads (DESIGN §5).
+
+Every writer — the batch API, facts stored with a memory, LLM extraction, amendments — calls
+`apply_facts`. It validates each input on its own (a bad fact is an error result, never the
+batch's end), builds candidates with one shared normalisation, and lets the repository run the
+supersession plan atomically against what the store holds. The derived RELATES edges are
+projected right after the fact write; the reconciler repairs them if that second write is lost.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import uuid
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from datetime import datetime
+from typing import Any, Final
+
+from pydantic import ValidationError
+
+from graph_backends import FactStore
+from schema import (
+    EdgeCreator,
+    EdgeType,
+    FactState,
+    InvalidInput,
+    NotFound,
+    Tenant,
+    projection,
+)
+from schema.facts import (
+    Candidate,
+    Close,
+    Entity,
+    Fact,
+    FactBatchResult,
+    FactInput,
+    FactOutcome,
+    FactQuery,
+    FactResult,
+    FactSnapshot,
+    FactWrite,
+    FactWriter,
+    Supersession,
+    entity_id,
+)
+from schema.validation import build
+from service.adapters.embedding import Embedder
+from service.adapters.webhooks import WebhookSender
+from service.engine.fact_plan import plan_batch
+from service.engine.fact_time import event_expiry, event_time_category, event_validity
+from service.engine.settings import EngineSettings
+from service.engine.supersession import normalise, single_valued
+from service.runtime import metrics
+
+log = logging.getLogger(__name__)
+
+Clock = Callable[[], datetime]
+#: Called at named points of a write; a test uses it to kill the writer in between.
+FaultHook = Callable[[str], Awaitable[None] | None]
+#: Most facts one batch may carry.
+MAX_FACT_BATCH: Final = 1000
+#: Predicates that hold one value at a time whatever the category (normalised). A tenant adds
+#: its own with `register_functional`.
+FUNCTIONAL_PREDICATES: Final = frozenset(
+    {
+        "works at",
+        "works for",
+        "employer",
+        "lives in",
+        "lives at",
+        "located in",
+        "based in",
+        "job title",
+        "role",
+        "age",
+        "married to",
+        "spouse",
+        "reports to",
+        "manager",
+        "plan",
+        "subscription",
+        "timezone",
+        "time zone",
+        "phone number",
+        "email",
+        "address",
+        "status",
+    }
+)
+FUNCTIONAL_CONFIG_KEY: Final = "functional_predicates"
+
+
+def is_proper_name(text: str) -> bool:
+    """Every word starts with an upper-case letter or a digit: "Acme", "New York", "Q3 2026"."""
+    words = text.split()
+    return bool(words) and all(w[0].isupper() or w[0].isdigit() for w in words)
+
+
+def fingerprint(fact: FactInput, keys: tuple[str, str, str]) -> str:
+    """Identity of an assertion: the same content, time and source is the same write."""
+
+    def iso(value: datetime | None) -> str | None:
+        return None if value is None else value.isoformat()
+
+    payload = [
+        *keys,
+        str(fact.category),
+        repr(fact.confidence),
+        iso(fact.valid_from),
+        iso(fact.valid_to),
+        iso(fact.event_time),
+        fact.source,
+        fact.functional,
+    ]
+    return hashlib.sha256(json.dumps(payload).encode()).hexdigest()
+
+
+class FactService:
+    def __init__(
+        self,
+        repository: FactStore,
+        clock: Clock,
+        engine: EngineSettings | None = None,
+        *,
+        webhook: WebhookSender | None = None,
+        fault: FaultHook | None = None,
+        embedder: Embedder | None = None,
+    ) -> None:
+        self._repository = repository
+        self._embedder = embedder
+        self._clock = clock
+        self._engine = engine or EngineSettings()
+        self._webhook = webhook
+        self._fault = fault
+
+    @property
+    def repository(self) -> FactStore:
+        return self._repository
+
+    # -- configuration ---------------------------------------------------------------------
+
+    async def functional_predicates(self, tenant: Tenant) -> frozenset[str]:
+        raw = await self._repository.get_config(tenant, FUNCTIONAL_CONFIG_KEY)
+        registered = frozenset(json.loads(raw)) if raw else frozenset()
+        return FUNCTIONAL_PREDICATES | registered
+
+    async def register_functional(self, tenant: Tenant, predicates: Sequence[str]) -> list[str]:
+        """Register predicates as single-valued for the tenant; returns the tenant's list."""
+        names = {normalise(p) for p in predicates}
+        if "" in names:
+            raise InvalidInput("predicates", "a predicate has no words")
+        raw = await self._repository.get_config(tenant, FUNCTIONAL_CONFIG_KEY)
+        merged = sorted(set(json.loads(raw) if raw else []) | names)
+        await self._repository.put_config(tenant, FUNCTIONAL_CONFIG_KEY, json.dumps(merged))
+        return merged
+
+    # -- writes ----------------------------------------------------------------------------
+
+    def _candidate(
+        self,
+        index: int,
+        item: FactInput,
+        writer: FactWriter,
+        now: datetime,
+        functional: frozenset[str],
+    ) -> Candidate:
+        keys = (normalise(item.subject), normalise(item.predicate), normalise(item.object))
+        for field, key in zip(("subject", "predicate", "object"), keys, strict=True):
+            if not key:
+                raise InvalidInput(field, "has no letters or digits once normalised")
+        subject_key, predicate_key, object_key = keys
+        single = (
+            item.functional
+            if item.functional is not None
+            else single_valued(item.category, predicate_key, functional)
+        )
+        resolves = (
+            item.object_is_entity
+            if item.object_is_entity is not None
+            else is_proper_name(item.object)
+        )
+        conflict = (
+            f"slot\x1f{subject_key}\x1f{predicate_key}"
+            if single
+            else f"triple\x1f{subject_key}\x1f{predicate_key}\x1f{object_key}"
+        )
+        valid_to = item.valid_to
+        if valid_to is None and item.event_time is not None and event_time_category(item.category):
+            valid_to = event_expiry(item.event_time, self._engine)
+        valid_from = item.valid_from or now
+        if valid_to is not None and valid_to <= valid_from:
+            raise InvalidInput("event_time", "the event's expiry is before the fact starts")
+        fact = Fact(
+            id=str(uuid.uuid4()),
+            subject=item.subject,
+            predicate=item.predicate,
+            object=item.object,
+            subject_key=subject_key,
+            predicate_key=predicate_key,
+            object_key=object_key,
+            subject_entity=entity_id(subject_key),
+            object_entity=entity_id(object_key) if resolves else None,
+            conflict_key=conflict,
+            single_valued=single,
+            fingerprint=fingerprint(item, keys),
+            valid_from=valid_from,
+            valid_to=valid_to,
+            recorded_at=now,
+            category=item.category,
+            confidence=item.confidence,
+            event_time=item.event_time,
+            source=item.source,
+            writer=writer,
+        )
+        return Candidate(index=index, fact=fact)
+
+    async def apply_facts(
+        self,
+        tenant: Tenant,
+        facts: Sequence[FactInput | Mapping[str, Any]],
+        writer: FactWriter,
+        *,
+        source: str | None = None,
+    ) -> FactBatchResult:
+        """Write a batch through the one supersession path. `source` is the asserting memory
+        for facts that name none."""
+        if len(facts) > MAX_FACT_BATCH:
+            raise InvalidInput("facts", f"{len(facts)} facts; at most {MAX_FACT_BATCH} per batch")
+        now = self._clock()
+        functional = await self.functional_predicates(tenant)
+        errors: list[FactResult] = []
+        candidates: list[Candidate] = []
+        for index, raw in enumerate(facts):
+            try:
+                item = raw if isinstance(raw, FactInput) else build(FactInput, **dict(raw))
+                if item.source is None and source is not None:
+                    item = item.model_copy(update={"source": source})
+                candidates.append(self._candidate(index, item, writer, now, functional))
+            except InvalidInput as e:
+                errors.append(_error(index, e.field, e.message))
+            except (ValidationError, TypeError, ValueError) as e:
+                errors.append(_error(index, None, str(e)))
+        candidates = await self._check_sources(tenant, candidates, errors)
+        write = FactWrite()
+        if candidates:
+            vectors: dict[str, tuple[float, ...]] = {}
+            if self._embedder is not None:
+                texts = [f"{c.fact.subject} {c.fact.predicate} {c.fact.object}" for c in candidates]
+                embedded = await self._embedder.embed(texts)
+                vectors = {c.fact.id: v for c, v in zip(candidates, embedded, strict=True)}
+
+            def plan(snapshot: FactSnapshot) -> FactWrite:
+                planned = plan_batch(candidates, snapshot)
+                planned.vectors = vectors
+                return planned
+
+            write = await self._repository.commit_facts(
+                tenant,
+                keys={c.fact.conflict_key for c in candidates},
+                fingerprints={c.fact.fingerprint for c in candidates},
+                now=now,
+                plan=plan,
+            )
+            await self._hit("after_fact_write")
+            await self._project(tenant, write, now)
+            await self._announce(tenant, write)
+        result = FactBatchResult.of([*write.results, *errors])
+        for r in result.results:
+            metrics.FACTS_APPLIED.labels(str(writer), str(r.outcome)).inc()
+        return result
+
+    async def _check_sources(
+        self, tenant: Tenant, candidates: list[Candidate], errors: list[FactResult]
+    ) -> list[Candidate]:
+        sources = {c.fact.source for c in candidates if c.fact.source}
+        if not sources:
+            return candidates
+        present = await self._repository.existing_ids(tenant, sources)
+        kept = []
+        for c in candidates:
+            if c.fact.source and c.fact.source not in present:
+                errors.append(_error(c.index, "source", f"memory {c.fact.source} does not exist"))
+            else:
+                kept.append(c)
+        return kept
+
+    async def _hit(self, point: str) -> None:
+        if self._fault is not None:
+            outcome = self._fault(point)
+            if outcome is not None:
+                await outcome
+
+    async def _project(self, tenant: Tenant, write: FactWrite, now: datetime) -> None:
+        ops = projection.for_write(write)
+        if not ops.empty:
+            await self._repository.project_relations(tenant, ops.upserts, ops.expiries, now)
+        await self._link_superseding_memories(tenant, write.supersessions, now)
+
+    async def _link_superseding_memories(
+        self, tenant: Tenant, supersessions: Sequence[Supersession], now: datetime
+    ) -> None:
+        pairs = {
+            (s.new.source, s.old.source)
+            for s in supersessions
+            if s.new.source and s.old.source and s.new.source != s.old.source
+        }
+        if not pairs:
+            return
+        from service.usecases.memories import new_edge
+
+        present = await self._repository.existing_ids(tenant, {m for p in pairs for m in p})
+        edges = [
+            new_edge(new, old, EdgeType.SUPERSEDES, now, created_by=EdgeCreator.FACT)
+            for new, old in sorted(pairs)
+            if new in present and old in present
+        ]
+        if edges:
+            await self._repository.link(tenant, edges)
+
+    async def _announce(self, tenant: Tenant, write: FactWrite) -> None:
+        for s in write.supersessions:
+            metrics.FACTS_SUPERSEDED.inc()
+            if self._webhook is not None:
+                self._webhook.send(
+                    "FACT_SUPERSEDED",
+                    {
+                        "tenant": {"org": tenant.org, "project": tenant.project},
+                        "old_id": s.old.id,
+                        "new_id": s.new.id,
+                        "at": s.at.isoformat(),
+                        "triple": {
+                            "subject": s.new.subject,
+                            "predicate": s.new.predicate,
+                            "object": s.new.object,
+                            "previous_object": s.old.object,
+                        },
+                    },
+                )
+
+    async def retract(self, tenant: Tenant, fact_id: str, at: datetime | None = None) -> Fact:
+        """Retract an active fact at `at` (now by default): it leaves "now" and every later
+        instant, and stays in every earlier one."""
+        (fact,) = await self._repository.get_facts(tenant, [fact_id])
+        if fact is None:
+            raise NotFound("fact", fact_id)
+        instant = at or self._clock()
+        if fact.state is not FactState.ACTIVE:
+            raise InvalidInput("id", f"fact {fact_id} is {fact.state}, only an active one retracts")
+        if instant < fact.started_at:
+            raise InvalidInput("at", "is before the fact started")
+        retracted = fact.model_copy(update={"state": FactState.RETRACTED, "invalid_at": instant})
+
+        def plan(snapshot: FactSnapshot) -> FactWrite:
+            active = {f.id for fs in snapshot.active.values() for f in fs}
+            if fact_id not in active:
+                raise InvalidInput("id", f"fact {fact_id} is no longer active")
+            write = FactWrite()
+            write.closes.append(Close(fact_id, FactState.RETRACTED, invalid_at=instant))
+            return write
+
+        await self._repository.commit_facts(
+            tenant, keys={fact.conflict_key}, fingerprints=(), now=self._clock(), plan=plan
+        )
+        ops = projection.for_retraction(fact, instant)
+        await self._repository.project_relations(tenant, ops.upserts, ops.expiries, instant)
+        metrics.FACTS_RETRACTED.inc()
+        return retracted
+
+    # -- reads -----------------------------------------------------------------------------
+
+    async def facts(
+        self,
+        tenant: Tenant,
+        *,
+        subject: str | None = None,
+        predicate: str | None = None,
+        entity: str | None = None,
+        at: datetime | None = None,
+        start: datetime | None = None,
+        end: datetime | None = None,
+        states: Sequence[FactState] | None = None,
+        limit: int = 100,
+    ) -> list[Fact]:
+        """Facts true at `at` (now when no instant or range is given), or effective at some
+        point of [start, end) — superseded part-way included."""
+        if start is not None and end is not None and end <= start:
+            raise InvalidInput("end", "must be later than start")
+        if at is None and start is None and end is None:
+            at = self._clock()
+        query = FactQuery(
+            subject=normalise(subject) if subject else None,
+            predicate=normalise(predicate) if predicate else None,
+            entity=entity_id(normalise(entity)) if entity else None,
+            states=tuple(states) if states else None,
+            at=at,
+            start=start,
+            end=end,
+            limit=limit,
+        )
+        return await self._repository.find_facts(tenant, query)
+
+    async def slot_history(self, tenant: Tenant, subject: str, predicate: str) -> list[Fact]:
+        """Every fact ever recorded for (subject, predicate), oldest first."""
+        facts = await self._repository.find_facts(
+            tenant,
+            FactQuery(subject=normalise(subject), predicate=normalise(predicate), limit=10_000),
+        )
+        return sorted(facts, key=lambda f: (f.started_at, f.recorded_at, f.id))
+
+    async def entity(self, tenant: Tenant, name: str) -> Entity | None:
+        (found,) = await self._repository.get_entities(tenant, [entity_id(normalise(name))])
+        return found
+
+    async def entity_history(self, tenant: Tenant, name: str) -> list[Fact]:
+        """Every fact about the entity (as subject or object), oldest first."""
+        facts = await self._repository.find_facts(
+            tenant, FactQuery(entity=entity_id(normalise(name)), limit=10_000)
+        )
+        return sorted(facts, key=lambda f: (f.started_at, f.recorded_at, f.id))
+
+    def relevance(self, fact: Fact, at: datetime) -> float:
+        """How much the fact matters at `at`: the event-time kernel for obligations and
+        logistics (rising towards the event, collapsing after), 1 for a fact true at `at`
+        otherwise, 0 for one that is not."""
+        if not fact.effective_at(at):
+            return 0.0
+        if fact.event_time is not None and event_time_category(fact.category):
+            return event_validity(at, fact.event_time, self._engine)
+        return 1.0
+
+
+def _error(index: int, field: str | None, reason: str) -> FactResult:
+    return FactResult(index=index, outcome=FactOutcome.ERROR, field=field, reason=reason)
+
+
+__all__ = ["FUNCTIONAL_PREDICATES", "FactService", "is_proper_name"]

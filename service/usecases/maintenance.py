@@ -1,0 +1,494 @@
+"""`maintain(tenant)`: one maintenance pass — rescoring at rest, status transitions with
+hysteresis, consolidation, core promotion and the forgetting sweep (DESIGN §4).
+
+The pass is idempotent: run twice at the same instant, the second run changes nothing. Status
+transitions count one evaluation per `evaluation_interval_hours`; structure changes
+(consolidation edges, forgotten memories) are applied to the degree bookkeeping before the
+final rescoring, so the scores written are the ones the next pass computes; the forgetting
+sweep runs to a fixpoint, re-examining the neighbours each deletion affects.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections import Counter, defaultdict
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any, Protocol
+
+from schema import (
+    CAUSAL_TYPES,
+    SUPPORTIVE_TYPES,
+    EdgeCreator,
+    EdgeType,
+    Memory,
+    MemoryEdge,
+    MemoryStatus,
+    Tenant,
+    Tombstone,
+    new_memory_id,
+)
+from service.engine.lifecycle import forgetting_check, next_status
+from service.engine.retention import (
+    activation,
+    connectivity,
+    core_promotion,
+    deletion_score,
+    kappa_reference,
+    normalise_entity,
+    relevance_at_rest,
+    retention_score,
+)
+from service.engine.settings import EngineSettings
+from service.engine.summaries import extractive_summary
+from service.runtime import metrics
+from service.usecases.core_preferences import (
+    CorePreferences,
+    core_candidates,
+    get_core_preferences,
+    set_core_candidates,
+)
+from service.usecases.memories import MemoryService, content_hash, new_edge
+
+log = logging.getLogger(__name__)
+
+Progress = Callable[[str], None]
+#: What a maintenance pass may change on an existing memory.
+LIFECYCLE_FIELDS = ("status", "irrelevance_counter", "last_evaluated_at", "score")
+_PROMOTABLE = (MemoryStatus.ACTIVE, MemoryStatus.EPISODIC, MemoryStatus.SEMANTIC)
+
+
+class Summarizer(Protocol):
+    async def summarize(self, entity: str, sources: Sequence[Memory]) -> str: ...
+
+
+class ExtractiveSummarizer:
+    """Deterministic: no LLM needed."""
+
+    async def summarize(self, entity: str, sources: Sequence[Memory]) -> str:
+        return extractive_summary(entity, sources)
+
+
+class LLMSummarizer:
+    """A chat model on an OpenAI-compatible endpoint; falls back to the extractive summary
+    (and logs why) when the endpoint fails, so a pass never stops on it."""
+
+    def __init__(self, client: Any, model: str) -> None:
+        self._client = client
+        self._model = model
+
+    async def summarize(self, entity: str, sources: Sequence[Memory]) -> str:
+        from openai import OpenAIError
+
+        listing = "\n".join(f"- {m.content[:2000]}" for m in sources)
+        try:
+            response = await self._client.chat.completions.create(
+                model=self._model,
+                messages=[
+                    {
+                        "role": "system",
+                        "content": "Summarise what these memories say about "
+                        "the entity in at most three factual sentences. Keep numbers and dates.",
+                    },
+                    {"role": "user", "content": f"Entity: {entity}\nMemories:\n{listing}"},
+                ],
+            )
+            text = (response.choices[0].message.content or "").strip()
+        except OpenAIError as e:
+            log.warning("LLM summary for %r failed (%s); using the extractive summary", entity, e)
+            text = ""
+        return text or extractive_summary(entity, sources)
+
+
+@dataclass(frozen=True, slots=True)
+class Consolidation:
+    entity: str
+    memory_id: str
+    sources: tuple[str, ...]
+
+
+@dataclass
+class MaintenanceReport:
+    tenant: str
+    dry_run: bool
+    now: datetime
+    memories: int = 0
+    evaluated: int = 0
+    transitions: dict[str, int] = field(default_factory=dict)
+    rescored: int = 0
+    promoted: list[str] = field(default_factory=list)
+    awaiting_approval: list[str] = field(default_factory=list)
+    consolidated: list[Consolidation] = field(default_factory=list)
+    forgotten: list[str] = field(default_factory=list)
+    tombstones: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def changed(self) -> bool:
+        return bool(
+            self.evaluated or self.rescored or self.promoted or self.consolidated or self.forgotten
+        )
+
+    def summary(self) -> str:
+        moves = ", ".join(f"{k} {v}" for k, v in sorted(self.transitions.items())) or "none"
+        verb = "would change" if self.dry_run else "changed"
+        return (
+            f"{self.tenant}: {self.memories} memories; {verb}: {self.evaluated} evaluated, "
+            f"transitions {moves}; {self.rescored} rescored; {len(self.promoted)} promoted to "
+            f"core, {len(self.awaiting_approval)} awaiting approval; "
+            f"{len(self.consolidated)} consolidated; {len(self.forgotten)} forgotten "
+            f"({len(self.tombstones)} tombstones) in {self.seconds:.2f} s"
+        )
+
+
+def at_rest_score(
+    memory: Memory,
+    kappa: int,
+    delta: int,
+    kappa_ref: float,
+    now: datetime,
+    s: EngineSettings,
+) -> float:
+    """relevance at rest × connectivity × activation, × superseded_factor when superseded."""
+    rest = relevance_at_rest(memory.last_accessed_at or memory.created_at, now, s)
+    conn = connectivity(kappa, delta, kappa_ref, s)
+    act = activation([memory.created_at, *memory.reactivation_timestamps], now, s)
+    score = retention_score(rest.value, conn.value, act.value).value
+    if memory.superseded_by is not None:
+        score *= s.superseded_factor
+    # Twelve significant digits survive the database's decimal round trip exactly (FalkorDB
+    # prints doubles with fewer than the 17 digits a float needs), so the score read back by
+    # the next pass equals the one written and an unchanged memory is not rewritten.
+    return float(f"{score:.12g}")
+
+
+def fresh_deletion_score(memory: Memory, now: datetime, s: EngineSettings) -> float:
+    rest = relevance_at_rest(memory.last_accessed_at or memory.created_at, now, s)
+    act = activation([memory.created_at, *memory.reactivation_timestamps], now, s)
+    return deletion_score(rest.value, act.value).value
+
+
+class _Pass:
+    """The state of one pass: memories as they will be, degrees kept current by bookkeeping."""
+
+    def __init__(
+        self,
+        service: MemoryService,
+        tenant: Tenant,
+        memories: dict[str, Memory],
+        kappa: dict[str, int],
+        delta: dict[str, int],
+        stale: dict[str, int],
+        report: MaintenanceReport,
+    ) -> None:
+        self.service = service
+        self.s = service.engine
+        self.tenant = tenant
+        self.now = report.now
+        self.memories = memories
+        self.kappa = kappa
+        self.delta = delta
+        self.stale = stale
+        self.report = report
+        self.changed: dict[str, Memory] = {}
+        self.created: list[Memory] = []
+        self.created_edges: list[MemoryEdge] = []
+        self.forgotten: dict[str, Memory] = {}
+
+    def current(self, memory_id: str) -> Memory:
+        return self.changed.get(memory_id) or self.memories[memory_id]
+
+    def kappa_ref(self) -> float:
+        return kappa_reference(list(self.kappa.values()), self.s)
+
+    def evaluate(self) -> None:
+        interval = timedelta(hours=self.s.evaluation_interval_hours)
+        kappa_ref = self.kappa_ref()
+        for memory in self.memories.values():
+            if (
+                memory.last_evaluated_at is not None
+                and self.now - memory.last_evaluated_at < interval
+            ):
+                continue
+            score = at_rest_score(
+                memory,
+                self.kappa.get(memory.id, 0),
+                self.delta.get(memory.id, 0),
+                kappa_ref,
+                self.now,
+                self.s,
+            )
+            t = next_status(
+                memory.status,
+                irrelevance_counter=memory.irrelevance_counter,
+                score=score,
+                has_supportive_edge=self.delta.get(memory.id, 0) > 0,
+                created_at=memory.created_at,
+                last_reactivated_at=memory.last_reactivated_at,
+                reactivation_count=memory.reactivation_count,
+                now=self.now,
+                s=self.s,
+            )
+            self.report.evaluated += 1
+            if t.status is not memory.status:
+                key = f"{memory.status}→{t.status}"
+                self.report.transitions[key] = self.report.transitions.get(key, 0) + 1
+            self.changed[memory.id] = memory.model_copy(
+                update={
+                    "status": t.status,
+                    "irrelevance_counter": t.irrelevance_counter,
+                    "last_evaluated_at": self.now,
+                }
+            )
+
+    async def consolidate(self, summarizer: Summarizer) -> None:
+        groups: dict[str, list[Memory]] = defaultdict(list)
+        done: set[str] = set()
+        for memory_id in self.memories:
+            memory = self.current(memory_id)
+            # A summary keeps its entity consolidated whatever became of it since (promoted to
+            # core, gone dormant): otherwise every pass would summarise the same group again.
+            if "consolidated_entity" in memory.metadata:
+                done.add(memory.metadata["consolidated_entity"])
+            if memory.status is MemoryStatus.EPISODIC:
+                for entity in {normalise_entity(e) for e in memory.entities} - {""}:
+                    groups[entity].append(memory)
+        for key in sorted(groups):
+            sources = sorted(groups[key], key=lambda m: (m.created_at, m.id))
+            if len(sources) < self.s.consolidation_min_group or key in done:
+                continue
+            shown = next(e for e in sources[0].entities if normalise_entity(e) == key)
+            content = await summarizer.summarize(shown, sources)
+            category = Counter(m.category for m in sources).most_common(1)[0][0]
+            semantic = Memory(
+                id=new_memory_id(),
+                content=content,
+                entities=(shown,),
+                category=category,
+                status=MemoryStatus.SEMANTIC,
+                created_at=self.now,
+                last_accessed_at=self.now,
+                last_evaluated_at=self.now,
+                metadata={"consolidated_entity": key, "sources": str(len(sources))},
+            )
+            self.created.append(semantic)
+            for source in sources:
+                self.created_edges.append(
+                    new_edge(
+                        semantic.id,
+                        source.id,
+                        EdgeType.DERIVED_FROM,
+                        self.now,
+                        reason=f"consolidated under '{shown}'",
+                        created_by=EdgeCreator.CONSOLIDATION,
+                    )
+                )
+                self.kappa[source.id] = self.kappa.get(source.id, 0) + 1
+                self.delta[source.id] = self.delta.get(source.id, 0) + 1
+            self.kappa[semantic.id] = self.delta[semantic.id] = len(sources)
+            self.memories[semantic.id] = semantic
+            self.report.consolidated.append(
+                Consolidation(shown, semantic.id, tuple(m.id for m in sources))
+            )
+
+    async def forget(self) -> None:
+        stale_before = self.now - timedelta(days=self.s.auto_link_stale_days)
+        queue: set[str] = set(self.memories)
+        while queue:
+            affected: set[str] = set()
+            for memory_id in sorted(queue):
+                if memory_id in self.forgotten:
+                    continue
+                memory = self.current(memory_id)
+                check = forgetting_check(
+                    deletion_score=fresh_deletion_score(memory, self.now, self.s),
+                    fresh_delta=self.delta.get(memory_id, 0) - self.stale.get(memory_id, 0),
+                    pinned=memory.pinned,
+                    status=memory.status,
+                    visibility=memory.visibility,
+                    created_at=memory.created_at,
+                    now=self.now,
+                    s=self.s,
+                )
+                if not check.forget:
+                    continue
+                self.forgotten[memory_id] = memory
+                for edge in await self.service.repository.incident_edges(self.tenant, memory_id):
+                    other = edge.target if edge.source == memory_id else edge.source
+                    if edge.type not in SUPPORTIVE_TYPES or other in self.forgotten:
+                        continue
+                    self.delta[other] -= 1
+                    if edge.type in CAUSAL_TYPES:
+                        self.kappa[other] -= 1
+                    validated = edge.last_validated_at or edge.created_at
+                    if edge.created_by is EdgeCreator.AUTO and validated < stale_before:
+                        self.stale[other] = self.stale.get(other, 0) - 1
+                    affected.add(other)
+            queue = affected
+        for memory_id in self.forgotten:
+            self.kappa.pop(memory_id, None)
+            self.delta.pop(memory_id, None)
+        self.report.forgotten = sorted(self.forgotten)
+
+    def rescore_and_promote(
+        self, prefs: CorePreferences, neighbours: Mapping[str, Sequence[str]]
+    ) -> set[str]:
+        kappa_ref = self.kappa_ref()
+        survivors = [i for i in self.memories if i not in self.forgotten]
+        avg_delta = (
+            sum(self.delta.get(i, 0) for i in survivors) / len(survivors) if survivors else 0.0
+        )
+        candidates: set[str] = set()
+        for memory_id in survivors:
+            memory = self.current(memory_id)
+            kappa, delta = self.kappa.get(memory_id, 0), self.delta.get(memory_id, 0)
+            score = at_rest_score(memory, kappa, delta, kappa_ref, self.now, self.s)
+            status = memory.status
+            # A memory younger than one evaluation interval has not been seen at rest yet
+            # (its activation is still that of its creation): it is not promoted this pass.
+            settled = self.now - memory.created_at >= timedelta(
+                hours=self.s.evaluation_interval_hours
+            )
+            if settled and status in _PROMOTABLE and memory.category not in prefs.excluded:
+                if memory.category in prefs.auto or memory.category in self.s.core_fast_path:
+                    status = MemoryStatus.CORE
+                else:
+                    act = activation(
+                        [memory.created_at, *memory.reactivation_timestamps], self.now, self.s
+                    )
+                    # The first N surviving neighbours by id: the same subset on every pass.
+                    near_ids = sorted(
+                        n
+                        for n in set(neighbours.get(memory_id, ()))
+                        if n in self.delta and n not in self.forgotten
+                    )[: self.s.core_schema_neighbours]
+                    near = [self.delta[n] for n in near_ids]
+                    promotion = core_promotion(
+                        act.value, delta, avg_delta, near, memory.stability, self.s
+                    )
+                    if promotion.promote:
+                        if memory.category in prefs.approval:
+                            candidates.add(memory_id)
+                        else:
+                            status = MemoryStatus.CORE
+            if status is MemoryStatus.CORE and memory.status is not MemoryStatus.CORE:
+                self.report.promoted.append(memory_id)
+            if score != memory.score:
+                self.report.rescored += 1
+            if score != memory.score or status is not memory.status:
+                self.changed[memory_id] = memory.model_copy(
+                    update={"score": score, "status": status}
+                )
+        return candidates
+
+
+async def _write_consolidations(state: _Pass) -> None:
+    """Store the semantic memories a pass made (embedded) and their DERIVED_FROM edges."""
+    if not state.created:
+        return
+    service, repository = state.service, state.service.repository
+    created = [state.current(m.id) for m in state.created]
+    vectors = await service.embedder.embed([m.content for m in created])
+    await repository.upsert_memories(
+        state.tenant,
+        [m.model_copy(update={"embedding": v}) for m, v in zip(created, vectors, strict=True)],
+    )
+    await repository.link(state.tenant, state.created_edges)
+
+
+async def consolidate(
+    service: MemoryService,
+    tenant: Tenant,
+    *,
+    dry_run: bool = False,
+    summarizer: Summarizer | None = None,
+) -> MaintenanceReport:
+    """Consolidation alone (no rescoring, transitions or forgetting): every entity shared by
+    enough episodic memories gets one semantic memory with DERIVED_FROM edges. Idempotent."""
+    started = time.perf_counter()
+    await service.ready(tenant)
+    report = MaintenanceReport(tenant=str(tenant), dry_run=dry_run, now=service.now())
+    memories = {m.id: m for m in await service.repository.all_memories(tenant)}
+    report.memories = len(memories)
+    state = _Pass(service, tenant, memories, {}, {}, {}, report)
+    await state.consolidate(summarizer or ExtractiveSummarizer())
+    if not dry_run:
+        await _write_consolidations(state)
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+async def maintain(
+    service: MemoryService,
+    tenant: Tenant,
+    *,
+    dry_run: bool = False,
+    summarizer: Summarizer | None = None,
+    progress: Progress | None = None,
+) -> MaintenanceReport:
+    """One maintenance pass over the tenant; with `dry_run` nothing is written."""
+    started = time.perf_counter()
+    say = progress or (lambda message: log.info("%s", message))
+    repository = service.repository
+    await service.ready(tenant)
+    report = MaintenanceReport(tenant=str(tenant), dry_run=dry_run, now=service.now())
+    s = service.engine
+    memories = {m.id: m for m in await repository.all_memories(tenant)}
+    degrees = await repository.all_degrees(tenant)
+    stale = await repository.stale_auto_links(
+        tenant, report.now - timedelta(days=s.auto_link_stale_days)
+    )
+    report.memories = len(memories)
+    say(f"{tenant}: loaded {len(memories)} memories and their degrees")
+    state = _Pass(
+        service,
+        tenant,
+        memories,
+        {d.memory_id: d.kappa for d in degrees},
+        {d.memory_id: d.delta for d in degrees},
+        dict(stale),
+        report,
+    )
+    state.evaluate()
+    say(f"{tenant}: evaluated {report.evaluated} memories for status transitions")
+    await state.consolidate(summarizer or ExtractiveSummarizer())
+    say(f"{tenant}: {len(report.consolidated)} consolidations")
+    await state.forget()
+    say(f"{tenant}: {len(report.forgotten)} memories meet every forgetting condition")
+    prefs = await get_core_preferences(service, tenant)
+    neighbours = {k: list(v) for k, v in (await repository.supportive_neighbours(tenant)).items()}
+    for c in report.consolidated:  # the DERIVED_FROM edges this pass adds
+        neighbours[c.memory_id] = list(c.sources)
+        for source in c.sources:
+            neighbours.setdefault(source, []).append(c.memory_id)
+    candidates = state.rescore_and_promote(prefs, neighbours)
+    previous = set(await core_candidates(service, tenant))
+    pending = (previous | candidates) - set(report.promoted) - set(report.forgotten)
+    report.awaiting_approval = sorted(candidates)
+    tombstones = [
+        Tombstone(
+            id=m.id,
+            superseded_by=m.superseded_by,
+            content_hash=content_hash(m.content),
+            deleted_at=report.now,
+        )
+        for m in state.forgotten.values()
+        if m.superseded_by is not None
+    ]
+    report.tombstones = sorted(t.id for t in tombstones)
+    if not dry_run:
+        skip = state.forgotten.keys() | {m.id for m in state.created}
+        updates = [m for i, m in state.changed.items() if i not in skip]
+        await repository.update_memories(tenant, updates, fields=LIFECYCLE_FIELDS)
+        await _write_consolidations(state)
+        await repository.write_tombstones(tenant, tombstones)
+        if state.forgotten:
+            await repository.delete_memories(tenant, list(state.forgotten))
+            metrics.MEMORIES_FORGOTTEN.inc(len(state.forgotten))
+        if pending != previous:
+            await set_core_candidates(service, tenant, sorted(pending))
+    report.seconds = time.perf_counter() - started
+    say(report.summary())
+    return report

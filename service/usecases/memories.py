@@ -1,0 +1,590 @@
+"""Use cases on memories and their edges: store (writer-typed edges validated before anything
+is written), get, link, unlink, traverse, degrees, stats."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+from collections import Counter
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from graph_backends import GraphRepository, RecallRepository
+from schema import (
+    SUPPORTIVE_TYPES,
+    Category,
+    Conflict,
+    Degrees,
+    Direction,
+    EdgeCreator,
+    EdgeKey,
+    EdgeType,
+    GraphStats,
+    InvalidInput,
+    Memory,
+    MemoryEdge,
+    MemoryStatus,
+    NotFound,
+    RetentiaError,
+    SearchHit,
+    Subgraph,
+    Tenant,
+    Tombstone,
+    Visibility,
+    build,
+    new_memory_id,
+    parse_memory_id,
+)
+from service.adapters.classifier import CategoryAssigner
+from service.adapters.embedding import Embedder, Vector
+from service.engine.autolink import choose_auto_links, similarity_floor
+from service.engine.conflicts import Candidate, ConflictHint, conflict_hints
+from service.engine.settings import EngineSettings
+from service.usecases.session_locks import SessionLocks
+from service.usecases.tenants import TenantSchemas
+
+Clock = Callable[[], datetime]
+#: Most memories one batch store may carry.
+MAX_BATCH = 256
+#: Most writer-typed edges one stored memory may declare.
+MAX_RELATED = 32
+
+
+@dataclass(frozen=True, slots=True)
+class RelatedEdge:
+    """An edge the writer declares while storing: new memory → `target`."""
+
+    target: str
+    type: EdgeType
+    weight: float = 1.0
+    reason: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class StoreRequest:
+    content: str
+    category: Category | None = None
+    entities: Sequence[str] = ()
+    pinned: bool = False
+    visibility: Visibility = Visibility.PRIVATE
+    source_session: str | None = None
+    event_time: datetime | None = None
+    summary: str | None = None
+    metadata: Mapping[str, str] = field(default_factory=dict)
+    related: Sequence[RelatedEdge] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class StoreResult:
+    """A stored memory, the edges the machine added, and hints for the writer."""
+
+    memory: Memory
+    auto_links: tuple[MemoryEdge, ...] = ()
+    possible_conflicts: tuple[ConflictHint, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class DeleteReport:
+    deleted: tuple[str, ...]
+    missing: tuple[str, ...]
+    #: Neighbours that had a causal or supportive edge before and have none now.
+    new_orphans: tuple[str, ...]
+    tombstones: tuple[str, ...]
+
+
+def new_edge(
+    source: str,
+    target: str,
+    type: EdgeType,
+    now: datetime,
+    *,
+    weight: float = 1.0,
+    reason: str | None = None,
+    created_by: EdgeCreator = EdgeCreator.WRITER,
+) -> MemoryEdge:
+    """A validated edge made (and validated) now."""
+    return build(
+        MemoryEdge,
+        source=source,
+        target=target,
+        type=type,
+        weight=weight,
+        reason=reason,
+        created_by=created_by,
+        created_at=now,
+        last_validated_at=now,
+    )
+
+
+def content_hash(content: str) -> str:
+    return hashlib.sha256(content.encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class _Nearby:
+    """The memories most similar to a new one: the hits, best first, how many auto-links
+    point into each (stored), and the content of those close enough for the conflict check."""
+
+    hits: list[SearchHit]
+    inbound: list[int]
+    close: dict[str, str]
+
+
+async def _nothing() -> list[Any]:
+    return []
+
+
+class MemoryService:
+    def __init__(
+        self,
+        repository: GraphRepository,
+        embedder: Embedder,
+        clock: Clock,
+        engine: EngineSettings | None = None,
+        *,
+        classifier: CategoryAssigner | None = None,
+    ) -> None:
+        self._repository = repository
+        self._classifier = classifier
+        self._embedder = embedder
+        self._clock = clock
+        self._engine = engine or EngineSettings()
+        self._schemas = TenantSchemas(repository)
+        self._session_locks = SessionLocks()
+        self._auto_link_floor = similarity_floor(embedder.name, self._engine.auto_link_floor)
+
+    @property
+    def repository(self) -> GraphRepository:
+        return self._repository
+
+    @property
+    def embedder(self) -> Embedder:
+        return self._embedder
+
+    @property
+    def engine(self) -> EngineSettings:
+        return self._engine
+
+    def now(self) -> datetime:
+        return self._clock()
+
+    async def ready(self, tenant: Tenant) -> None:
+        await self._schemas.ensure(tenant)
+
+    async def schema_ready(self, tenant: Tenant) -> bool:
+        await self._repository.ping()
+        return await self._repository.schema_ready(tenant)
+
+    async def store(self, tenant: Tenant, request: StoreRequest) -> StoreResult:
+        (result,) = await self.store_each(tenant, [request])
+        if isinstance(result, RetentiaError):
+            raise result
+        return result
+
+    async def store_each(
+        self, tenant: Tenant, requests: Sequence[StoreRequest]
+    ) -> list[StoreResult | RetentiaError]:
+        """Store each request on its own merits: a bad item (invalid value, edge to a missing
+        memory) gets its error and writes nothing, and never costs the good items. The good
+        items are written in one batch after all of them were validated; each is auto-linked to
+        similar existing memories and checked for possible conflicts with them."""
+        if len(requests) > MAX_BATCH:
+            raise InvalidInput("memories", f"{len(requests)} items; the limit is {MAX_BATCH}")
+        if not requests:
+            return []
+        await self.ready(tenant)
+        now = self._clock()
+        results: list[Memory | RetentiaError] = []
+        edges_of: dict[str, list[MemoryEdge]] = {}
+        for index, request in enumerate(requests):
+            try:
+                draft = self._draft(request, now, index)
+                edges_of[draft.id] = [
+                    new_edge(
+                        draft.id, rel.target, rel.type, now, weight=rel.weight, reason=rel.reason
+                    )
+                    for rel in request.related
+                ]
+                results.append(draft)
+            except RetentiaError as e:
+                results.append(e)
+        targets = {e.target for edges in edges_of.values() for e in edges}
+        existing = await self._repository.existing_ids(tenant, targets) if targets else frozenset()
+        for index, result in enumerate(results):
+            if isinstance(result, Memory):
+                missing = sorted(e.target for e in edges_of[result.id] if e.target not in existing)
+                if missing:
+                    results[index] = NotFound("memory", missing[0])
+        drafts = [r for r in results if isinstance(r, Memory)]
+        vectors = await self._embedder.embed([m.content for m in drafts])
+        drafts = await self._assign_categories(requests, results, drafts, vectors)
+        nearby = await asyncio.gather(*(self._nearby(tenant, v) for v in vectors))
+        # Each turn follows its session's newest. From reading the newest turns to writing, a
+        # session's stores go one at a time (service.usecases.session_locks), stamped when they
+        # enter, so the newest is always the last written.
+        sessions = {d.source_session for d in drafts if d.source_session}
+        async with self._session_locks.hold(tenant, sessions):
+            if sessions:
+                now = max(now, self._clock())
+                drafts = [
+                    d.model_copy(update={"created_at": now, "last_accessed_at": now})
+                    for d in drafts
+                ]
+                edges_of = {
+                    m: [e.model_copy(update={"created_at": now}) for e in edges]
+                    for m, edges in edges_of.items()
+                }
+            for source, target in await self._session_sequence(tenant, drafts):
+                edges_of[target].append(new_edge(source, target, EdgeType.TEMPORAL_SEQUENCE, now))
+            stored: dict[str, StoreResult] = {}
+            # Auto-links this batch makes, so the inbound cap holds within a batch too.
+            batch_inbound: Counter[str] = Counter()
+            for draft, vector, near in zip(drafts, vectors, nearby, strict=True):
+                auto, hints = self._neighbours(draft, near, edges_of[draft.id], now, batch_inbound)
+                batch_inbound.update(e.target for e in auto)
+                edges = [*edges_of[draft.id], *auto]
+                connected = any(e.type in SUPPORTIVE_TYPES for e in edges)
+                memory = draft.model_copy(
+                    update={
+                        "embedding": vector,
+                        # A causal or supportive edge makes it part of the graph at once
+                        # (tagged → active, DESIGN §4).
+                        "status": MemoryStatus.ACTIVE if connected else MemoryStatus.TAGGED,
+                    }
+                )
+                stored[memory.id] = StoreResult(memory, tuple(auto), tuple(hints))
+                edges_of[memory.id] = edges
+            if stored:
+                await self._repository.store_memories(
+                    tenant,
+                    [r.memory for r in stored.values()],
+                    [e for mid in stored for e in edges_of[mid]],
+                )
+        return [stored[r.id] if isinstance(r, Memory) else r for r in results]
+
+    async def _assign_categories(
+        self,
+        requests: Sequence[StoreRequest],
+        results: Sequence[Memory | RetentiaError],
+        drafts: list[Memory],
+        vectors: Sequence[Vector],
+    ) -> list[Memory]:
+        """Memories stored without a category get the classifier's (when one is set)."""
+        if self._classifier is None:
+            return drafts
+        unlabelled = {
+            r.id
+            for q, r in zip(requests, results, strict=True)
+            if isinstance(r, Memory) and q.category is None
+        }
+        picked = [(i, d) for i, d in enumerate(drafts) if d.id in unlabelled]
+        if not picked:
+            return drafts
+        labels = await self._classifier.assign(
+            [d.content for _, d in picked], [vectors[i] for i, _ in picked]
+        )
+        out = list(drafts)
+        for (i, draft), category in zip(picked, labels, strict=True):
+            out[i] = draft.model_copy(update={"category": category})
+        return out
+
+    async def _session_sequence(
+        self, tenant: Tenant, drafts: Sequence[Memory]
+    ) -> list[tuple[str, str]]:
+        """(previous, next) turn pairs: each memory of a source session follows the session's
+        newest memory (stored before, or earlier in this batch) with a TEMPORAL_SEQUENCE edge,
+        which recall uses to bring back neighbouring turns."""
+        sessions = {d.source_session for d in drafts if d.source_session}
+        if not sessions or not isinstance(self._repository, RecallRepository):
+            return []
+        last = await self._repository.last_in_sessions(tenant, sessions)
+        pairs = []
+        for draft in drafts:
+            if draft.source_session:
+                previous = last.get(draft.source_session)
+                if previous is not None:
+                    pairs.append((previous, draft.id))
+                last[draft.source_session] = draft.id
+        return pairs
+
+    async def _nearby(self, tenant: Tenant, vector: Vector) -> _Nearby:
+        """What auto-linking and the conflict check need to know about the memories most
+        similar to a new one (read before its session's lock is taken)."""
+        s = self._engine
+        if s.auto_link_max_per_store == 0 and s.conflict_similarity_floor > 1.0:
+            return _Nearby([], [], {})
+        hits: list[SearchHit] = await self._repository.vector_search(
+            tenant, vector, max(10, s.auto_link_max_per_store + 5)
+        )
+        ids = [h.memory_id for h in hits]
+        close = [h.memory_id for h in hits if h.score >= s.conflict_similarity_floor]
+        inbound, found = await asyncio.gather(
+            self._repository.auto_link_inbound(tenant, ids) if ids else _nothing(),
+            self._repository.get_memories(tenant, close) if close else _nothing(),
+        )
+        return _Nearby(hits, list(inbound), {m.id: m.content for m in found if m is not None})
+
+    def _neighbours(
+        self,
+        draft: Memory,
+        nearby: _Nearby,
+        declared: Sequence[MemoryEdge],
+        now: datetime,
+        batch_inbound: Mapping[str, int],
+    ) -> tuple[list[MemoryEdge], list[ConflictHint]]:
+        """Auto-links and conflict hints against the most similar existing memories, never
+        parallel to a declared edge."""
+        s = self._engine
+        declared_targets = {e.target for e in declared}
+        ids = [h.memory_id for h in nearby.hits]
+        inbound = {i: n + batch_inbound.get(i, 0) for i, n in zip(ids, nearby.inbound, strict=True)}
+        chosen = choose_auto_links(
+            nearby.hits,
+            self_id=draft.id,
+            excluded=declared_targets,
+            inbound=inbound,
+            floor=self._auto_link_floor,
+            max_per_store=s.auto_link_max_per_store,
+            max_inbound=s.auto_link_max_inbound,
+        )
+        auto = [
+            new_edge(
+                draft.id,
+                hit.memory_id,
+                EdgeType.RELATED_TO,
+                now,
+                weight=min(1.0, max(0.0, hit.score)),
+                reason=f"similar content (cosine {hit.score:.3f})",
+                created_by=EdgeCreator.AUTO,
+            )
+            for hit in chosen
+        ]
+        candidates = [
+            Candidate(h.memory_id, nearby.close[h.memory_id], h.score)
+            for h in nearby.hits
+            if h.score >= s.conflict_similarity_floor
+            and h.memory_id not in declared_targets
+            and h.memory_id in nearby.close
+        ]
+        hints = (
+            conflict_hints(
+                draft.content,
+                candidates,
+                similarity_floor=s.conflict_similarity_floor,
+                token_overlap=s.conflict_token_overlap,
+            )
+            if candidates
+            else []
+        )
+        return auto, hints
+
+    def _draft(self, request: StoreRequest, now: datetime, index: int) -> Memory:
+        if len(request.related) > MAX_RELATED:
+            raise InvalidInput(
+                f"memories[{index}].related",
+                f"{len(request.related)} edges; the limit is {MAX_RELATED}",
+            )
+        for rel in request.related:
+            parse_memory_id(rel.target)
+        return build(
+            Memory,
+            id=new_memory_id(),
+            content=request.content,
+            summary=request.summary,
+            entities=tuple(dict.fromkeys(e.strip() for e in request.entities if e.strip())),
+            category=request.category or Category.OTHER,
+            status=MemoryStatus.TAGGED,
+            pinned=request.pinned,
+            visibility=request.visibility,
+            created_at=now,
+            last_accessed_at=now,
+            event_time=request.event_time,
+            source_session=request.source_session,
+            metadata=dict(request.metadata),
+        )
+
+    async def get(self, tenant: Tenant, ids: Sequence[str]) -> list[Memory | None]:
+        await self.ready(tenant)
+        return await self._repository.get_memories(tenant, ids)
+
+    async def link(self, tenant: Tenant, edges: Sequence[LinkRequest]) -> list[MemoryEdge]:
+        await self.ready(tenant)
+        now = self._clock()
+        built = [
+            new_edge(
+                e.source,
+                e.target,
+                e.type,
+                now,
+                weight=e.weight,
+                reason=e.reason,
+                created_by=e.created_by,
+            )
+            for e in edges
+        ]
+        await self._repository.link(tenant, built)
+        return built
+
+    async def unlink(self, tenant: Tenant, keys: Sequence[EdgeKey]) -> list[bool]:
+        await self.ready(tenant)
+        return await self._repository.unlink(tenant, keys)
+
+    async def traverse(
+        self,
+        tenant: Tenant,
+        start: str,
+        *,
+        depth: int = 2,
+        edge_types: Collection[EdgeType] = (),
+        direction: Direction = Direction.BOTH,
+        max_nodes: int = 200,
+    ) -> Subgraph:
+        await self.ready(tenant)
+        return await self._repository.traverse(
+            tenant,
+            start,
+            depth=depth,
+            edge_types=edge_types,
+            direction=direction,
+            max_nodes=max_nodes,
+        )
+
+    async def degrees(self, tenant: Tenant, ids: Sequence[str]) -> list[Degrees | None]:
+        await self.ready(tenant)
+        return await self._repository.degrees(tenant, ids)
+
+    async def _existing(self, tenant: Tenant, memory_id: str) -> Memory:
+        (memory,) = await self.get(tenant, [memory_id])
+        if memory is None:
+            raise NotFound("memory", parse_memory_id(memory_id))
+        return memory
+
+    async def amend(
+        self, tenant: Tenant, memory_id: str, content: str, reason: str | None = None
+    ) -> StoreResult:
+        """A new memory that SUPERSEDES the old one; the old one is kept, marked
+        `superseded_by` and down-ranked (its score × `superseded_factor`)."""
+        old = await self._existing(tenant, memory_id)
+        if old.superseded_by is not None:
+            raise Conflict(
+                f"memory {old.id} was already superseded by {old.superseded_by}; amend that one"
+            )
+        result = await self.store(
+            tenant,
+            StoreRequest(
+                content=content,
+                category=old.category,
+                entities=old.entities,
+                pinned=old.pinned,
+                visibility=old.visibility,
+                source_session=old.source_session,
+                event_time=old.event_time,
+                metadata=dict(old.metadata),
+                related=(RelatedEdge(old.id, EdgeType.SUPERSEDES, 1.0, reason),),
+            ),
+        )
+        await self._repository.update_memories(
+            tenant,
+            [
+                old.model_copy(
+                    update={
+                        "superseded_by": result.memory.id,
+                        "score": old.score * self._engine.superseded_factor,
+                    }
+                )
+            ],
+            fields=("superseded_by", "score"),
+        )
+        return result
+
+    async def set_pinned(self, tenant: Tenant, ids: Sequence[str], pinned: bool) -> list[Memory]:
+        return await self._set(tenant, ids, "pinned", pinned)
+
+    async def promote_to_org(self, tenant: Tenant, ids: Sequence[str]) -> list[Memory]:
+        return await self._set(tenant, ids, "visibility", Visibility.ORG)
+
+    async def _set(
+        self, tenant: Tenant, ids: Sequence[str], field: str, value: object
+    ) -> list[Memory]:
+        memories = [await self._existing(tenant, i) for i in ids]
+        changed = [m.model_copy(update={field: value}) for m in memories]
+        await self._repository.update_memories(tenant, changed, fields=(field,))
+        return changed
+
+    async def delete(self, tenant: Tenant, ids: Sequence[str]) -> DeleteReport:
+        """Delete memories with their edges; report the neighbours left without any causal or
+        supportive edge, and leave a tombstone for each superseded one."""
+        await self.ready(tenant)
+        wanted = list(dict.fromkeys(parse_memory_id(i) for i in ids))
+        found = {m.id: m for m in await self._repository.get_memories(tenant, wanted) if m}
+        neighbours: set[str] = set()
+        for memory_id in found:
+            for e in await self._repository.incident_edges(tenant, memory_id):
+                if e.type in SUPPORTIVE_TYPES:
+                    neighbours.update((e.source, e.target))
+        neighbours -= set(found)
+        order = sorted(neighbours)
+        before = await self._repository.degrees(tenant, order)
+        now = self._clock()
+        tombstones = [
+            Tombstone(
+                id=m.id,
+                superseded_by=m.superseded_by,
+                content_hash=content_hash(m.content),
+                deleted_at=now,
+            )
+            for m in found.values()
+            if m.superseded_by is not None
+        ]
+        await self._repository.write_tombstones(tenant, tombstones)
+        await self._repository.delete_memories(tenant, list(found))
+        after = await self._repository.degrees(tenant, order)
+        orphaned = tuple(
+            i
+            for i, b, a in zip(order, before, after, strict=True)
+            if b is not None and a is not None and b.delta > 0 and a.delta == 0
+        )
+        return DeleteReport(
+            deleted=tuple(i for i in wanted if i in found),
+            missing=tuple(i for i in wanted if i not in found),
+            new_orphans=orphaned,
+            tombstones=tuple(t.id for t in tombstones),
+        )
+
+    async def supersession_chain(self, tenant: Tenant, memory_id: str) -> list[str]:
+        """Ids from `memory_id` forward through every correction, across tombstones."""
+        await self.ready(tenant)
+        chain = [parse_memory_id(memory_id)]
+        while len(chain) < 1000:
+            (memory,) = await self._repository.get_memories(tenant, [chain[-1]])
+            if memory is not None:
+                successor = memory.superseded_by
+            else:
+                (stone,) = await self._repository.get_tombstones(tenant, [chain[-1]])
+                if stone is None:
+                    if len(chain) == 1:
+                        raise NotFound("memory", chain[0])
+                    break
+                successor = stone.superseded_by
+            if successor is None or successor in chain:
+                break
+            chain.append(successor)
+        return chain
+
+    async def stats(self, tenant: Tenant) -> GraphStats:
+        await self.ready(tenant)
+        return await self._repository.stats(tenant)
+
+
+@dataclass(frozen=True, slots=True)
+class LinkRequest:
+    """An edge between two existing memories, as a writer asks for it."""
+
+    source: str
+    target: str
+    type: EdgeType
+    weight: float = 1.0
+    reason: str | None = None
+    created_by: EdgeCreator = EdgeCreator.WRITER

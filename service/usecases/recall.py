@@ -1,0 +1,703 @@
+"""Hybrid recall (DESIGN §7): independent legs fused by rank, a lifecycle mask by intent and
+instant, ranking by the engine, a similarity floor with backfill, and reactivation.
+
+Legs, each a ranked list of memory ids, run concurrently:
+- `vector`: the memory vector index; `fulltext`: the memory full-text index (plain words);
+- `fact_vector`, `fact_fulltext`: facts effective at the instant, mapped to the memories that
+  assert them;
+- `graph`: entities named in the query → memories asserting facts about them or about entities
+  up to two open RELATES hops away, memories that name them, then one hop over supportive edges;
+- `category`: among the candidates, the predicted category's memories by similarity;
+- `neighbours`: the turns up to two steps from the best candidates in their session
+  (TEMPORAL_SEQUENCE);
+- `window`: the full-text scores smoothed over each turn's session window (its own score plus
+  half of each score two turns either side), so a question answered across two turns finds the
+  turn that only holds half of the words.
+A failing leg is logged by name and skipped (`degraded`); recall fails only when all fail.
+
+Ranking: score = relevance (fused, normalised) × decay (category, soft weights, harmonic mean,
+with the semantic floor and the blend weight α) × validity (event-time kernel) × survival
+(supersession) × co-retrieval (a small bonus per edge to another result); core and pinned
+memories similar enough are injected. Every term is kept on the hit for `explain`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import math
+import re
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass, field, fields
+from datetime import datetime
+from enum import StrEnum
+from typing import Final, Protocol
+
+from graph_backends import FactStore
+from schema import (
+    CATEGORY_POLICIES,
+    SUPPORTIVE_TYPES,
+    Category,
+    EdgeType,
+    FactState,
+    InvalidInput,
+    Memory,
+    MemoryEdge,
+    MemoryFacets,
+    MemoryStatus,
+    RetentiaError,
+    SearchHit,
+    Tenant,
+)
+from schema.facts import Fact, FactHit, entity_id
+from schema.values import MAX_SHORT_TEXT_BYTES, check_text
+from service.adapters.embedding import Embedder, Vector
+from service.engine.fact_time import event_time_category, event_validity
+from service.engine.settings import EngineSettings
+from service.engine.supersession import normalise
+from service.runtime import metrics
+
+log = logging.getLogger(__name__)
+
+Clock = Callable[[], datetime]
+LEGS: Final = (
+    "vector",
+    "fulltext",
+    "fact_vector",
+    "fact_fulltext",
+    "graph",
+    "category",
+    "neighbours",
+    "window",
+)
+#: The legs run at once, in the order their ranks are fused (then neighbours and category).
+_GATHERED: Final = ("vector", "fulltext", "window", "fact_vector", "fact_fulltext", "graph")
+TERMS: Final = ("decay", "validity", "survival", "co_retrieval", "floor", "injection")
+MAX_K: Final = 100
+_HISTORICAL: Final = re.compile(
+    r"\b(used to|before|previously|formerly|earlier|in the past|originally|no longer|"
+    r"anymore|any more|back then|at the time|old)\b",
+    re.IGNORECASE,
+)
+_NAME: Final = re.compile(r"\b[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*")
+_QUESTION_WORDS: Final = frozenset(
+    "what when where who whom whose which why how did does do is are was were will would can "
+    "could should has have had the a an in on at i my me we our you your he she they it".split()
+)
+
+
+class Intent(StrEnum):
+    CURRENT = "current"
+    HISTORICAL = "historical"
+    AUDIT = "audit"
+
+
+def detect_intent(query: str) -> Intent:
+    return Intent.HISTORICAL if _HISTORICAL.search(query) else Intent.CURRENT
+
+
+def query_names(query: str) -> list[str]:
+    """Proper-name spans of the query (capitalised words, question words left out)."""
+    names: dict[str, None] = {}
+    for match in _NAME.finditer(query):
+        words = [w for w in match.group(0).split() if w.lower() not in _QUESTION_WORDS]
+        if words:
+            names.setdefault(" ".join(words), None)
+            for word in words:
+                names.setdefault(word, None)
+    return list(names)
+
+
+@dataclass(frozen=True, slots=True)
+class RecallRequest:
+    query: str
+    k: int = 10
+    #: None detects it from the query ("used to", "before", "previously" → historical).
+    intent: Intent | None = None
+    #: The instant recall answers for (now when unset).
+    as_of: datetime | None = None
+    #: No reactivation writes (and no cascade) for the hits.
+    read_only: bool = False
+    #: Legs and ranking terms switched on (all by default); for ablations and diagnosis.
+    legs: frozenset[str] = frozenset(LEGS)
+    terms: frozenset[str] = frozenset(TERMS)
+    #: Only memories with these statuses / categories (search filters).
+    statuses: frozenset[MemoryStatus] | None = None
+    categories: frozenset[Category] | None = None
+
+
+@dataclass
+class RecallHit:
+    memory: Memory
+    score: float
+    fused: float
+    similarity: float
+    #: 1-based rank of the memory in each leg that returned it.
+    legs: dict[str, int] = field(default_factory=dict)
+    #: Each ranking term's value (1.0 = neutral).
+    terms: dict[str, float] = field(default_factory=dict)
+    injected: bool = False
+    #: Kept below the similarity floor only to fill the result to k/2.
+    backfilled: bool = False
+
+    @property
+    def superseded_by(self) -> str | None:
+        return self.memory.superseded_by
+
+
+@dataclass
+class _Candidate:
+    """A candidate being ranked: a `RecallHit` but for its memory, of which only the facets
+    ranking uses are read until it is chosen."""
+
+    memory: MemoryFacets
+    fused: float
+    similarity: float
+    legs: dict[str, int]
+    terms: dict[str, float]
+    score: float = 0.0
+    injected: bool = False
+    backfilled: bool = False
+
+
+#: What a chosen candidate hands its hit besides the memory (each field of the same name).
+_RANKED: Final = tuple(f.name for f in fields(_Candidate) if f.name != "memory")
+
+
+@dataclass
+class RecallResult:
+    query: str
+    intent: Intent
+    at: datetime
+    hits: list[RecallHit]
+    failed_legs: dict[str, str] = field(default_factory=dict)
+    #: The category the query was routed to, if the classifier was confident.
+    category: Category | None = None
+
+    @property
+    def degraded(self) -> bool:
+        return bool(self.failed_legs)
+
+
+class RecallFailed(RetentiaError):
+    """Every leg failed; the message names each leg's error."""
+
+
+class QueryRouter(Protocol):
+    async def classify_query(self, vector: Sequence[float]) -> Category | None:
+        """The category a query is about, or None when unsure."""
+
+
+class QueryClassifier:
+    """Routes no query anywhere (the category leg then contributes nothing)."""
+
+    async def classify_query(self, vector: Sequence[float]) -> Category | None:
+        return None
+
+
+Ranked = list[str]
+
+
+class RecallService:
+    def __init__(
+        self,
+        repository: FactStore,
+        embedder: Embedder,
+        clock: Clock,
+        engine: EngineSettings | None = None,
+        *,
+        classifier: QueryRouter | None = None,
+        #: Called with the hits' memories, as just read, unless the recall is read-only.
+        reactivate: Callable[[Tenant, Sequence[Memory]], Awaitable[object]] | None = None,
+    ) -> None:
+        self._repository = repository
+        self._embedder = embedder
+        self._clock = clock
+        self._engine = engine or EngineSettings()
+        self._classifier = classifier or QueryClassifier()
+        self._reactivate = reactivate
+
+    @property
+    def repository(self) -> FactStore:
+        return self._repository
+
+    @property
+    def engine(self) -> EngineSettings:
+        return self._engine
+
+    def now(self) -> datetime:
+        return self._clock()
+
+    async def explain_hit(self, tenant: Tenant, memory_id: str, query: str) -> RecallHit | None:
+        """How `query` would rank the memory now (read-only): its legs and terms, or None when
+        it is not among the best candidates."""
+        result = await self.recall(tenant, RecallRequest(query=query, k=MAX_K, read_only=True))
+        return next((h for h in result.hits if h.memory.id == memory_id), None)
+
+    async def recall(self, tenant: Tenant, request: RecallRequest) -> RecallResult:
+        check_text("query", request.query, MAX_SHORT_TEXT_BYTES)
+        if not 1 <= request.k <= MAX_K:
+            raise InvalidInput("k", f"{request.k} is outside 1–{MAX_K}")
+        unknown = (request.legs - set(LEGS)) | (request.terms - set(TERMS))
+        if unknown:
+            raise InvalidInput("legs", f"unknown legs or terms {sorted(unknown)}")
+        s = self._engine
+        now = self._clock()
+        at = request.as_of or now
+        intent = request.intent or detect_intent(request.query)
+        pool = max(s.recall_pool, 5 * request.k)
+        failed: dict[str, str] = {}
+
+        # The legs that read only the query's words start before its embedding is ready.
+        embedding = asyncio.ensure_future(self._embedder.embed([request.query]))
+        names = query_names(request.query)
+        #: Each leg's job (gathered in `_GATHERED` order, the order fusion sums them in).
+        jobs: dict[str, asyncio.Future[Ranked]] = {}
+        #: Cosine to the query of the vector leg's hits (the index already computed it).
+        scores: dict[str, float] = {}
+        #: Full-text scores of the text leg's hits (for the window leg).
+        text_scores: dict[str, float] = {}
+        #: Session walks done so far (the window leg's serve the neighbour leg's anchors).
+        walked: dict[str, list[list[str]]] = {}
+        repo = self._repository
+        vector: Vector | None = None
+        try:
+            await repo.ensure_fact_schema(tenant)  # once per tenant and process
+            if "fulltext" in request.legs or "window" in request.legs:
+                text = asyncio.ensure_future(
+                    self._scored(repo.fulltext_search(tenant, request.query, pool), text_scores)
+                )
+                jobs["fulltext"] = text
+                if "window" in request.legs:  # starts when the text leg ends, beside the others
+                    jobs["window"] = asyncio.ensure_future(
+                        self._window_leg(tenant, text, text_scores, walked)
+                    )
+            if "fact_fulltext" in request.legs:
+                jobs["fact_fulltext"] = asyncio.ensure_future(
+                    self._fact_leg(repo.fact_fulltext_search(tenant, request.query, at, pool))
+                )
+            if "graph" in request.legs and names:
+                jobs["graph"] = asyncio.ensure_future(self._graph_leg(tenant, names, at, pool))
+            try:
+                (vector,) = await embedding
+            except Exception as e:  # the embedder failing costs the legs that need it
+                log.warning("recall: embedding the query failed: %s", e)
+                for leg in ("vector", "fact_vector", "category"):
+                    failed[leg] = f"query embedding failed: {e}"
+            if "vector" in request.legs and vector is not None:
+                jobs["vector"] = asyncio.ensure_future(
+                    self._scored(repo.vector_search(tenant, vector, pool), scores)
+                )
+            if "fact_vector" in request.legs and vector is not None:
+                jobs["fact_vector"] = asyncio.ensure_future(
+                    self._fact_leg(repo.fact_vector_search(tenant, vector, at, pool))
+                )
+        except BaseException:
+            embedding.cancel()
+            for job in jobs.values():
+                job.cancel()
+            raise
+        jobs = {leg: jobs[leg] for leg in _GATHERED if leg in jobs}
+        outcomes = await asyncio.gather(*jobs.values(), return_exceptions=True)
+        ranked: dict[str, Ranked] = {}
+        for leg, outcome in zip(jobs, outcomes, strict=True):
+            if isinstance(outcome, BaseException):
+                if not isinstance(outcome, Exception):
+                    raise outcome
+                log.warning("recall leg %s failed: %s", leg, outcome)
+                metrics.RECALL_LEG_FAILURES.labels(leg).inc()
+                failed[leg] = f"{type(outcome).__name__}: {outcome}"
+            else:
+                ranked[leg] = outcome
+        attempted = set(jobs) | {leg for leg in failed if leg in request.legs}
+        if attempted and attempted <= set(failed):
+            raise RecallFailed(
+                "every recall leg failed: " + "; ".join(f"{k}: {v}" for k, v in failed.items())
+            )
+
+        if "fulltext" not in request.legs:  # run only to feed the window leg
+            ranked.pop("fulltext", None)
+
+        # Neighbouring turns of the best candidates so far.
+        if "neighbours" in request.legs:
+            anchors = _fuse(ranked, s.recall_rrf_k)[: s.recall_neighbour_anchors]
+            try:
+                ranked["neighbours"] = await self._neighbour_leg(tenant, anchors, walked)
+            except Exception as e:
+                log.warning("recall leg neighbours failed: %s", e)
+                metrics.RECALL_LEG_FAILURES.labels("neighbours").inc()
+                failed["neighbours"] = f"{type(e).__name__}: {e}"
+
+        order = _fuse(ranked, s.recall_rrf_k)[: max(3 * request.k + 20, 4 * request.k)]
+        # Candidates the vector leg did not score get their similarity from the engine; the
+        # reads are independent, so they run at once. Candidates are ranked by their facets;
+        # only the chosen are read whole.
+        unscored = [i for i in order if i not in scores]
+        candidate_facets, computed, facts, edges = await asyncio.gather(
+            repo.memory_facets(tenant, order),
+            repo.similarities(tenant, unscored, vector)
+            if unscored and vector is not None
+            else _no_scores(),
+            repo.facts_of_memories(tenant, order) if order else _no_facts(),
+            # Adjacency in a session is not evidence of shared meaning.
+            repo.edges_among(tenant, order, set(EdgeType) - {EdgeType.TEMPORAL_SEQUENCE})
+            if "co_retrieval" in request.terms
+            else _no_edges(),
+        )
+        similarity = {i: scores.get(i, computed.get(i, 0.0)) for i in candidate_facets}
+        category: Category | None = None
+        if "category" in request.legs and vector is not None:
+            try:
+                category = await self._classifier.classify_query(vector)
+            except Exception as e:
+                failed["category"] = f"{type(e).__name__}: {e}"
+            if category is not None:
+                ranked["category"] = sorted(
+                    (i for i, m in candidate_facets.items() if m.category is category),
+                    key=lambda i: (-similarity[i], i),
+                )
+        fused = _fused_scores(ranked, s.recall_rrf_k)
+        candidates: list[_Candidate] = []
+        for memory_id in order:
+            memory = candidate_facets.get(memory_id)
+            if memory is None or not self._admitted(memory, request, intent, at):
+                continue
+            survival = _survival(facts.get(memory_id, []), intent, at, s)
+            if survival is None:  # asserted only retracted facts: not current any more
+                continue
+            if memory.superseded_by is not None and intent is Intent.CURRENT:
+                survival *= s.superseded_factor
+            candidates.append(
+                _Candidate(
+                    memory=memory,
+                    fused=fused.get(memory_id, 0.0),
+                    similarity=similarity.get(memory_id, 0.0),
+                    legs={
+                        leg: ids.index(memory_id) + 1
+                        for leg, ids in ranked.items()
+                        if memory_id in ids
+                    },
+                    terms={"survival": survival},
+                )
+            )
+        self._rank(candidates, edges, request, at)
+        chosen = await self._read_whole(
+            tenant, _select(candidates, request, s.recall_min_similarity)
+        )
+        if not request.read_only and chosen and self._reactivate is not None:
+            await self._reactivate(tenant, [h.memory for h in chosen])
+        return RecallResult(
+            query=request.query,
+            intent=intent,
+            at=at,
+            hits=chosen,
+            failed_legs=failed,
+            category=category,
+        )
+
+    async def _read_whole(self, tenant: Tenant, chosen: Sequence[_Candidate]) -> list[RecallHit]:
+        """The chosen candidates as hits, each with its memory read whole (one deleted since
+        its facets were read is left out)."""
+        read = await self._repository.get_memories(tenant, [c.memory.id for c in chosen])
+        return [
+            RecallHit(memory=memory, **{f: getattr(c, f) for f in _RANKED})
+            for c, memory in zip(chosen, read, strict=True)
+            if memory is not None
+        ]
+
+    # -- legs ------------------------------------------------------------------------------
+
+    @staticmethod
+    async def _scored(hits: Awaitable[Sequence[SearchHit]], scores: dict[str, float]) -> Ranked:
+        """The leg's ids in order, keeping each hit's score (cosine for the vector leg, BM25
+        for the text leg) for later use."""
+        found = await hits
+        for hit in found:
+            scores.setdefault(hit.memory_id, hit.score)
+        return list(dict.fromkeys(h.memory_id for h in found))
+
+    async def _window_leg(
+        self,
+        tenant: Tenant,
+        text: Awaitable[Ranked],
+        scores: Mapping[str, float],
+        walked: dict[str, list[list[str]]],
+    ) -> Ranked:
+        """Each turn near a full-text hit, by its score plus `recall_window_weight` × the
+        scores of the hits up to `recall_neighbour_hops` turns away in its session."""
+        await text  # its failure is this leg's failure too
+        rings = await self._session_walk(tenant, list(scores))
+        walked.update(rings)
+        window: dict[str, float] = {}
+        weight = self._engine.recall_window_weight
+        for hit, score in scores.items():
+            window[hit] = window.get(hit, 0.0) + score
+            for other in (n for ring in rings[hit] for n in ring):
+                window[other] = window.get(other, 0.0) + weight * score
+        return sorted(window, key=lambda i: (-window[i], i))
+
+    async def _session_walk(
+        self, tenant: Tenant, starts: Sequence[str]
+    ) -> dict[str, list[list[str]]]:
+        """For each start, the turns one step away in its session (TEMPORAL_SEQUENCE), then
+        two, … up to `recall_neighbour_hops`."""
+        found: dict[str, list[list[str]]] = {a: [] for a in starts}
+        rings = {a: [a] for a in starts}
+        for _ in range(self._engine.recall_neighbour_hops):
+            frontier = sorted({m for ring in rings.values() for m in ring})
+            if not frontier:
+                break
+            adjacent = await self._repository.adjacent(
+                tenant, frontier, {EdgeType.TEMPORAL_SEQUENCE}
+            )
+            for start in starts:
+                seen = {start, *(n for ring in found[start] for n in ring)}
+                ring = dict.fromkeys(n for m in rings[start] for n in adjacent.get(m, []))
+                rings[start] = [n for n in ring if n not in seen]
+                found[start].append(rings[start])
+        return found
+
+    @staticmethod
+    async def _fact_leg(hits: Awaitable[Sequence[FactHit]]) -> Ranked:
+        found = await hits
+        return list(dict.fromkeys(h.source for h in found if h.source))
+
+    async def _graph_leg(
+        self, tenant: Tenant, names: Sequence[str], at: datetime, pool: int
+    ) -> Ranked:
+        repo = self._repository
+        keys = {normalise(n) for n in names} - {""}
+        about, mentioning = await asyncio.gather(
+            repo.memories_about_entities(tenant, {entity_id(k) for k in keys}, at, pool),
+            repo.memories_mentioning(tenant, names, pool),
+        )
+        seeds = list(dict.fromkeys([*sorted(about, key=lambda i: (about[i], i)), *mentioning]))
+        if not seeds:
+            return []
+        adjacent = await repo.adjacent(
+            tenant, seeds[: self._engine.recall_graph_seeds], SUPPORTIVE_TYPES
+        )
+        expanded = [n for seed in seeds for n in adjacent.get(seed, [])]
+        return list(dict.fromkeys([*seeds, *expanded]))[:pool]
+
+    async def _neighbour_leg(
+        self, tenant: Tenant, anchors: Sequence[str], walked: Mapping[str, list[list[str]]]
+    ) -> Ranked:
+        """The turns up to `recall_neighbour_hops` steps from each anchor in its session,
+        better anchors first, nearer turns first. An anchor next to another anchor is listed
+        too: a run of adjacent candidates is stronger evidence than a lone one."""
+        rings = {a: walked[a] for a in anchors if a in walked}
+        rings |= await self._session_walk(tenant, [a for a in anchors if a not in walked])
+        return list(dict.fromkeys(n for a in anchors for ring in rings[a] for n in ring))
+
+    # -- mask and ranking ----------------------------------------------------------------------
+
+    @staticmethod
+    def _admitted(
+        memory: MemoryFacets, request: RecallRequest, intent: Intent, at: datetime
+    ) -> bool:
+        if memory.created_at > at:
+            return False
+        if request.statuses is not None and memory.status not in request.statuses:
+            return False
+        if request.categories is not None and memory.category not in request.categories:
+            return False
+        return True
+
+    def _rank(
+        self,
+        hits: list[_Candidate],
+        edges: Sequence[MemoryEdge],
+        request: RecallRequest,
+        at: datetime,
+    ) -> None:
+        """Each hit's terms and score; `edges` are the meaningful edges among the candidates,
+        of which those between two of the best 3k hits earn the co-retrieval bonus."""
+        s = self._engine
+        if not hits:
+            return
+        top = max(h.fused for h in hits) or 1.0
+        bonus: dict[str, int] = {}
+        if "co_retrieval" in request.terms:
+            best = {h.memory.id for h in sorted(hits, key=lambda h: -h.fused)[: 3 * request.k]}
+            for edge in edges:
+                if edge.source in best and edge.target in best:
+                    bonus[edge.source] = bonus.get(edge.source, 0) + 1
+                    bonus[edge.target] = bonus.get(edge.target, 0) + 1
+        for hit in hits:
+            m = hit.memory
+            terms = hit.terms
+            terms["relevance"] = hit.fused / top
+            terms["decay"] = _decay(m, at, s) if "decay" in request.terms else 1.0
+            terms["validity"] = (
+                event_validity(at, m.event_time, s)
+                if "validity" in request.terms
+                and m.event_time is not None
+                and event_time_category(m.category)
+                else 1.0
+            )
+            if "survival" not in request.terms:
+                terms["survival"] = 1.0
+            linked = min(bonus.get(m.id, 0), s.recall_co_retrieval_cap)
+            terms["co_retrieval"] = 1.0 + s.recall_co_retrieval_bonus * linked
+            hit.score = math.prod(
+                terms[t] for t in ("relevance", "decay", "validity", "survival", "co_retrieval")
+            )
+
+
+async def _no_scores() -> dict[str, float]:
+    return {}
+
+
+async def _no_facts() -> dict[str, list[Fact]]:
+    return {}
+
+
+async def _no_edges() -> list[MemoryEdge]:
+    return []
+
+
+def _fuse(ranked: Mapping[str, Ranked], k: int) -> list[str]:
+    scores = _fused_scores(ranked, k)
+    return sorted(scores, key=lambda i: (-scores[i], i))
+
+
+def _fused_scores(ranked: Mapping[str, Ranked], k: int) -> dict[str, float]:
+    """Reciprocal rank fusion: Σ over legs of 1 / (k + rank)."""
+    scores: dict[str, float] = {}
+    for ids in ranked.values():
+        for rank, memory_id in enumerate(ids, start=1):
+            scores[memory_id] = scores.get(memory_id, 0.0) + 1.0 / (k + rank)
+    return scores
+
+
+def _decay(memory: MemoryFacets, at: datetime, s: EngineSettings) -> float:
+    """Category decay with soft weights: λ_eff = (Σ w_c/λ_c)⁻¹ (harmonic), never below the
+    semantic floor, blended with weight α."""
+    weights = dict(memory.category_weights) or {memory.category: 1.0}
+    total = sum(weights.values()) or 1.0
+    lam = 1.0 / sum((w / total) / CATEGORY_POLICIES[c].decay_per_hour for c, w in weights.items())
+    floor = sum((w / total) * CATEGORY_POLICIES[c].semantic_floor for c, w in weights.items())
+    alpha = sum((w / total) * CATEGORY_POLICIES[c].blend_alpha for c, w in weights.items())
+    since = max(memory.last_accessed_at or memory.created_at, memory.created_at)
+    hours = max(0.0, (at - since).total_seconds() / 3600.0)
+    kept = max(floor, math.exp(-lam * hours))
+    return (1.0 - alpha) + alpha * kept
+
+
+def _survival(
+    facts: Sequence[Fact], intent: Intent, at: datetime, s: EngineSettings
+) -> float | None:
+    """1 for a memory whose facts still hold (or that asserts none); the superseded factor
+    when they were all closed; None (masked) when they were all retracted, for current intent."""
+    if not facts or intent is Intent.AUDIT:
+        return 1.0
+    if any(f.effective_at(at) for f in facts):
+        return 1.0
+    retracted = all(
+        f.state is FactState.RETRACTED and f.invalid_at is not None and f.invalid_at <= at
+        for f in facts
+    )
+    if intent is Intent.CURRENT:
+        return None if retracted else s.superseded_factor
+    return 1.0
+
+
+def _select(hits: list[_Candidate], request: RecallRequest, floor: float) -> list[_Candidate]:
+    """Top k by score above the similarity floor, backfilled to k/2 from below it, with core
+    and pinned memories that pass the floor injected."""
+    ranked = sorted(hits, key=lambda h: (-h.score, -h.fused, h.memory.id))
+    use_floor = "floor" in request.terms
+    above = [h for h in ranked if not use_floor or h.similarity >= floor]
+    below = [h for h in ranked if use_floor and h.similarity < floor]
+    chosen = above[: request.k]
+    want = math.ceil(request.k / 2)
+    for hit in below:
+        if len(chosen) >= want:
+            break
+        hit.backfilled = True
+        chosen.append(hit)
+    if "injection" in request.terms:
+        protected = [
+            h for h in above[request.k :] if h.memory.pinned or h.memory.status is MemoryStatus.CORE
+        ]
+        for hit in protected[: max(1, request.k // 5)]:
+            hit.injected = True
+            if len(chosen) >= request.k:
+                chosen.pop()
+            chosen.append(hit)
+    for hit in chosen:
+        hit.terms["floor"] = 1.0 if hit.similarity >= floor or not use_floor else 0.0
+        hit.terms["injection"] = 1.0 if hit.injected else 0.0
+    return chosen
+
+
+@dataclass(frozen=True, slots=True)
+class SearchFilters:
+    statuses: frozenset[MemoryStatus] | None = None
+    categories: frozenset[Category] | None = None
+    #: Memories naming this entity (case-insensitive).
+    entity: str | None = None
+    #: Created at or after.
+    since: datetime | None = None
+    #: Accessed (stored or recalled) at or after.
+    active_since: datetime | None = None
+
+    def keeps(self, memory: Memory) -> bool:
+        if self.statuses is not None and memory.status not in self.statuses:
+            return False
+        if self.categories is not None and memory.category not in self.categories:
+            return False
+        if self.entity is not None and normalise(self.entity) not in {
+            normalise(e) for e in memory.entities
+        }:
+            return False
+        if self.since is not None and memory.created_at < self.since:
+            return False
+        last = memory.last_accessed_at or memory.created_at
+        return self.active_since is None or last >= self.active_since
+
+
+#: Most hits one search returns.
+MAX_SEARCH: Final = 100
+
+
+async def search(
+    service: RecallService,
+    tenant: Tenant,
+    query: str,
+    filters: SearchFilters,
+    limit: int,
+) -> RecallResult:
+    """Read-only hybrid recall with filters; an empty query enumerates by recency."""
+    if not 1 <= limit <= MAX_SEARCH:
+        raise InvalidInput("limit", f"{limit} is outside 1–{MAX_SEARCH}")
+    now = service.now()
+    if query.strip():
+        result = await service.recall(
+            tenant,
+            RecallRequest(
+                query=query,
+                k=MAX_K,
+                read_only=True,
+                statuses=filters.statuses,
+                categories=filters.categories,
+            ),
+        )
+        result.hits = [h for h in result.hits if filters.keeps(h.memory)][:limit]
+        return result
+    hits: list[RecallHit] = []
+    after: tuple[datetime, str] | None = None
+    for _ in range(50):  # at most 50 pages of 200 scanned for the filters
+        page = await service.repository.recent_memories(tenant, limit=200, after=after)
+        if not page:
+            break
+        hits += [
+            RecallHit(memory=m, score=0.0, fused=0.0, similarity=0.0)
+            for m in page
+            if filters.keeps(m)
+        ]
+        if len(hits) >= limit:
+            break
+        after = (page[-1].created_at, page[-1].id)
+    return RecallResult(query=query, intent=Intent.AUDIT, at=now, hits=hits[:limit])
