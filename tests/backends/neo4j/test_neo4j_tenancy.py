@@ -34,8 +34,8 @@ from schema import (
     Tombstone,
     new_memory_id,
 )
+from tests.backends.neo4j.test_neo4j_queries import SCOPED
 from tests.conftest import BACKENDS, DIMENSION, backend_config, new_tenant
-from tests.contract.test_neo4j_queries import SCOPED
 from tests.contract.test_schema_and_queries import sample_params
 from tests.factories import T0, edge, memory, unit_vector
 from tests.neo4j_server import free_port
