@@ -77,6 +77,22 @@ class FactInput(BaseModel):
         return self
 
 
+def effective_at(
+    at: datetime,
+    *,
+    valid_from: datetime | None,
+    valid_to: datetime | None,
+    invalid_at: datetime | None,
+) -> bool:
+    """DESIGN §5's predicate, the one every reader of facts applies: true at instant `at` when
+    not retracted by then, started, and not yet ended."""
+    return (
+        (invalid_at is None or invalid_at > at)
+        and (valid_from is None or valid_from <= at)
+        and (valid_to is None or valid_to > at)
+    )
+
+
 class Fact(BaseModel):
     """A stored fact with its whole state-machine position."""
 
@@ -111,11 +127,9 @@ class Fact(BaseModel):
     writer: FactWriter = FactWriter.API
 
     def effective_at(self, at: datetime) -> bool:
-        """DESIGN §5's predicate: not retracted by `at`, started, not yet ended."""
-        return (
-            (self.invalid_at is None or self.invalid_at > at)
-            and (self.valid_from is None or self.valid_from <= at)
-            and (self.valid_to is None or self.valid_to > at)
+        """DESIGN §5's predicate (`effective_at`) on this fact's times."""
+        return effective_at(
+            at, valid_from=self.valid_from, valid_to=self.valid_to, invalid_at=self.invalid_at
         )
 
     @property

@@ -13,7 +13,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from schema import Memory
 from service.engine.settings import EngineSettings
+from service.engine.text import normalise
 
 _SECONDS_PER_DAY = 86_400.0
 #: Presentations closer than this (or in the future) count as this old; t^(−d) explodes at 0.
@@ -23,14 +25,9 @@ _MIN_AGE_SECONDS = 1.0
 # -- relevance ------------------------------------------------------------------------------
 
 
-def normalise_entity(name: str) -> str:
-    """The one entity-name normalisation: casefold, strip, collapse inner whitespace."""
-    return " ".join(name.casefold().split())
-
-
 def _entity_set(names: Iterable[str]) -> frozenset[str]:
     # Names that normalise to "" carry no identity, so they neither match nor dilute |E_n|.
-    return frozenset(n for n in map(normalise_entity, names) if n)
+    return frozenset(n for n in map(normalise, names) if n)
 
 
 @dataclass(frozen=True, slots=True)
@@ -282,3 +279,30 @@ def cascade_strength(hop: int, s: EngineSettings) -> float:
     if hop < 0:
         raise ValueError(f"hop must be ≥ 0, got {hop}")
     return s.cascade_base**hop
+
+
+def at_rest_score(
+    memory: Memory,
+    kappa: int,
+    delta: int,
+    kappa_ref: float,
+    now: datetime,
+    s: EngineSettings,
+) -> float:
+    """relevance at rest × connectivity × activation, × superseded_factor when superseded."""
+    rest = relevance_at_rest(memory.last_accessed_at or memory.created_at, now, s)
+    conn = connectivity(kappa, delta, kappa_ref, s)
+    act = activation([memory.created_at, *memory.reactivation_timestamps], now, s)
+    score = retention_score(rest.value, conn.value, act.value).value
+    if memory.superseded_by is not None:
+        score *= s.superseded_factor
+    # Twelve significant digits survive the database's decimal round trip exactly (FalkorDB
+    # prints doubles with fewer than the 17 digits a float needs), so the score read back by
+    # the next pass equals the one written and an unchanged memory is not rewritten.
+    return float(f"{score:.12g}")
+
+
+def fresh_deletion_score(memory: Memory, now: datetime, s: EngineSettings) -> float:
+    rest = relevance_at_rest(memory.last_accessed_at or memory.created_at, now, s)
+    act = activation([memory.created_at, *memory.reactivation_timestamps], now, s)
+    return deletion_score(rest.value, act.value).value

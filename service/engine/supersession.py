@@ -18,27 +18,20 @@ or a database.
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Final, Literal
 
 from schema import CATEGORY_POLICIES, Category, Semantics
+from schema.facts import effective_at
+from service.engine.text import normalise
 
-_PUNCTUATION: Final = re.compile(r"[^\w\s]")
+__all__ = ["effective_at", "normalise"]  # re-exported: the engine's names for the one predicate
 #: Confidence a fact needs to supersede, by how its category treats new values.
 REPLACE_THRESHOLD: Final = 0.8
 ACCUMULATE_THRESHOLD: Final = 0.95
 
 Outcome = Literal["inserted", "superseded", "skipped", "soft_conflict"]
-
-
-def normalise(text: str) -> str:
-    """Lowercase, punctuation removed, whitespace collapsed (Unicode-aware, NFKC first)."""
-    folded = unicodedata.normalize("NFKC", text).casefold()
-    return " ".join(_PUNCTUATION.sub(" ", folded).split())
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,31 +53,51 @@ def single_valued(category: Category, predicate: str, functional: Collection[str
     )
 
 
-def conflict_key(triple: Triple, category: Category, functional: Collection[str]) -> str:
+@dataclass(frozen=True, slots=True)
+class ConflictKey:
+    """What a fact competes with among the active facts: its slot (subject, predicate) when the
+    predicate holds one value at a time, else its whole triple (multi-valued facts accumulate).
+    Built from normalised parts; `encoded` is the form the repositories store and match."""
+
+    subject: str
+    predicate: str
+    #: None for a slot; the normalised object for a triple.
+    object: str | None
+
+    @property
+    def is_slot(self) -> bool:
+        return self.object is None
+
+    @property
+    def encoded(self) -> str:
+        parts = (
+            ("slot", self.subject, self.predicate)
+            if self.object is None
+            else ("triple", self.subject, self.predicate, self.object)
+        )
+        return _SEPARATOR.join(parts)
+
+
+_SEPARATOR: Final = "\x1f"
+
+
+def conflict_key(
+    triple: Triple,
+    category: Category,
+    functional: Collection[str],
+    *,
+    declared: bool | None = None,
+) -> ConflictKey:
+    """The key of `triple`: a slot when it is single-valued — `declared` by the writer (a fact's
+    `functional`), else by its category's semantics or a predicate registered as functional."""
     n = triple.normalised()
-    if single_valued(category, triple.predicate, functional):
-        return f"slot\x1f{n.subject}\x1f{n.predicate}"
-    return f"triple\x1f{n.subject}\x1f{n.predicate}\x1f{n.object}"
+    single = declared if declared is not None else single_valued(category, n.predicate, functional)
+    return ConflictKey(n.subject, n.predicate, None if single else n.object)
 
 
 def threshold(category: Category) -> float:
     semantics = CATEGORY_POLICIES[category].semantics
     return ACCUMULATE_THRESHOLD if semantics is Semantics.ACCUMULATE else REPLACE_THRESHOLD
-
-
-def effective_at(
-    at: datetime,
-    *,
-    valid_from: datetime | None,
-    valid_to: datetime | None,
-    invalid_at: datetime | None,
-) -> bool:
-    """True at instant `at`: not retracted by then, started, not yet ended."""
-    return (
-        (invalid_at is None or invalid_at > at)
-        and (valid_from is None or valid_from <= at)
-        and (valid_to is None or valid_to > at)
-    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,13 +28,13 @@ from service.engine.retention import (
     RestRelevance,
     activation,
     connectivity,
+    fresh_deletion_score,
     kappa_reference,
-    normalise_entity,
     relevance_at_rest,
     relevance_query,
     retention_score,
 )
-from service.usecases.maintenance import fresh_deletion_score
+from service.engine.text import normalise
 from service.usecases.memories import MemoryService
 
 FORMULA = "score = relevance × connectivity × activation"
@@ -109,7 +109,7 @@ async def explain(
     if asked is not None:
         (vector,) = await service.embedder.embed([asked])
         cosine = _cosine(memory.embedding, vector) if memory.embedding else 0.0
-        mentioned = [e for e in memory.entities if normalise_entity(e) in normalise_entity(asked)]
+        mentioned = [e for e in memory.entities if normalise(e) in normalise(asked)]
         relevance = relevance_query(cosine, memory.entities, mentioned, s)
     used = relevance.value if relevance is not None else rest.value
     score = retention_score(used, conn.value, act.value).value * factor

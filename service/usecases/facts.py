@@ -52,7 +52,7 @@ from service.adapters.webhooks import WebhookSender
 from service.engine.fact_plan import plan_batch
 from service.engine.fact_time import event_expiry, event_time_category, event_validity
 from service.engine.settings import EngineSettings
-from service.engine.supersession import normalise, single_valued
+from service.engine.supersession import Triple, conflict_key, normalise
 from service.runtime import metrics
 
 log = logging.getLogger(__name__)
@@ -172,20 +172,16 @@ class FactService:
             if not key:
                 raise InvalidInput(field, "has no letters or digits once normalised")
         subject_key, predicate_key, object_key = keys
-        single = (
-            item.functional
-            if item.functional is not None
-            else single_valued(item.category, predicate_key, functional)
+        competes = conflict_key(
+            Triple(item.subject, item.predicate, item.object),
+            item.category,
+            functional,
+            declared=item.functional,
         )
         resolves = (
             item.object_is_entity
             if item.object_is_entity is not None
             else is_proper_name(item.object)
-        )
-        conflict = (
-            f"slot\x1f{subject_key}\x1f{predicate_key}"
-            if single
-            else f"triple\x1f{subject_key}\x1f{predicate_key}\x1f{object_key}"
         )
         valid_to = item.valid_to
         if valid_to is None and item.event_time is not None and event_time_category(item.category):
@@ -203,8 +199,8 @@ class FactService:
             object_key=object_key,
             subject_entity=entity_id(subject_key),
             object_entity=entity_id(object_key) if resolves else None,
-            conflict_key=conflict,
-            single_valued=single,
+            conflict_key=competes.encoded,
+            single_valued=competes.is_slot,
             fingerprint=fingerprint(item, keys),
             valid_from=valid_from,
             valid_to=valid_to,

@@ -33,16 +33,13 @@ from schema import (
 from service.engine.lifecycle import forgetting_check, next_status
 from service.engine.retention import (
     activation,
-    connectivity,
+    at_rest_score,
     core_promotion,
-    deletion_score,
+    fresh_deletion_score,
     kappa_reference,
-    normalise_entity,
-    relevance_at_rest,
-    retention_score,
 )
-from service.engine.settings import EngineSettings
 from service.engine.summaries import extractive_summary
+from service.engine.text import normalise
 from service.runtime import metrics
 from service.usecases.core_preferences import (
     CorePreferences,
@@ -143,33 +140,6 @@ class MaintenanceReport:
         )
 
 
-def at_rest_score(
-    memory: Memory,
-    kappa: int,
-    delta: int,
-    kappa_ref: float,
-    now: datetime,
-    s: EngineSettings,
-) -> float:
-    """relevance at rest × connectivity × activation, × superseded_factor when superseded."""
-    rest = relevance_at_rest(memory.last_accessed_at or memory.created_at, now, s)
-    conn = connectivity(kappa, delta, kappa_ref, s)
-    act = activation([memory.created_at, *memory.reactivation_timestamps], now, s)
-    score = retention_score(rest.value, conn.value, act.value).value
-    if memory.superseded_by is not None:
-        score *= s.superseded_factor
-    # Twelve significant digits survive the database's decimal round trip exactly (FalkorDB
-    # prints doubles with fewer than the 17 digits a float needs), so the score read back by
-    # the next pass equals the one written and an unchanged memory is not rewritten.
-    return float(f"{score:.12g}")
-
-
-def fresh_deletion_score(memory: Memory, now: datetime, s: EngineSettings) -> float:
-    rest = relevance_at_rest(memory.last_accessed_at or memory.created_at, now, s)
-    act = activation([memory.created_at, *memory.reactivation_timestamps], now, s)
-    return deletion_score(rest.value, act.value).value
-
-
 class _Pass:
     """The state of one pass: memories as they will be, degrees kept current by bookkeeping."""
 
@@ -253,13 +223,13 @@ class _Pass:
             if "consolidated_entity" in memory.metadata:
                 done.add(memory.metadata["consolidated_entity"])
             if memory.status is MemoryStatus.EPISODIC:
-                for entity in {normalise_entity(e) for e in memory.entities} - {""}:
+                for entity in {normalise(e) for e in memory.entities} - {""}:
                     groups[entity].append(memory)
         for key in sorted(groups):
             sources = sorted(groups[key], key=lambda m: (m.created_at, m.id))
             if len(sources) < self.s.consolidation_min_group or key in done:
                 continue
-            shown = next(e for e in sources[0].entities if normalise_entity(e) == key)
+            shown = next(e for e in sources[0].entities if normalise(e) == key)
             content = await summarizer.summarize(shown, sources)
             category = Counter(m.category for m in sources).most_common(1)[0][0]
             semantic = Memory(

@@ -26,20 +26,16 @@ from __future__ import annotations
 import asyncio
 import logging
 import math
-import re
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from datetime import datetime
-from enum import StrEnum
 from typing import Final, Protocol
 
 from graph_backends import FactStore
 from schema import (
-    CATEGORY_POLICIES,
     SUPPORTIVE_TYPES,
     Category,
     EdgeType,
-    FactState,
     InvalidInput,
     Memory,
     MemoryEdge,
@@ -53,6 +49,8 @@ from schema.facts import Fact, FactHit, entity_id
 from schema.values import MAX_SHORT_TEXT_BYTES, check_text
 from service.adapters.embedding import Embedder, Vector
 from service.engine.fact_time import event_time_category, event_validity
+from service.engine.query import Intent, detect_intent, query_names
+from service.engine.ranking import category_decay, fact_survival, fuse, fused_scores
 from service.engine.settings import EngineSettings
 from service.engine.supersession import normalise
 from service.runtime import metrics
@@ -74,38 +72,6 @@ LEGS: Final = (
 _GATHERED: Final = ("vector", "fulltext", "window", "fact_vector", "fact_fulltext", "graph")
 TERMS: Final = ("decay", "validity", "survival", "co_retrieval", "floor", "injection")
 MAX_K: Final = 100
-_HISTORICAL: Final = re.compile(
-    r"\b(used to|before|previously|formerly|earlier|in the past|originally|no longer|"
-    r"anymore|any more|back then|at the time|old)\b",
-    re.IGNORECASE,
-)
-_NAME: Final = re.compile(r"\b[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*")
-_QUESTION_WORDS: Final = frozenset(
-    "what when where who whom whose which why how did does do is are was were will would can "
-    "could should has have had the a an in on at i my me we our you your he she they it".split()
-)
-
-
-class Intent(StrEnum):
-    CURRENT = "current"
-    HISTORICAL = "historical"
-    AUDIT = "audit"
-
-
-def detect_intent(query: str) -> Intent:
-    return Intent.HISTORICAL if _HISTORICAL.search(query) else Intent.CURRENT
-
-
-def query_names(query: str) -> list[str]:
-    """Proper-name spans of the query (capitalised words, question words left out)."""
-    names: dict[str, None] = {}
-    for match in _NAME.finditer(query):
-        words = [w for w in match.group(0).split() if w.lower() not in _QUESTION_WORDS]
-        if words:
-            names.setdefault(" ".join(words), None)
-            for word in words:
-                names.setdefault(word, None)
-    return list(names)
 
 
 @dataclass(frozen=True, slots=True)
@@ -320,7 +286,7 @@ class RecallService:
 
         # Neighbouring turns of the best candidates so far.
         if "neighbours" in request.legs:
-            anchors = _fuse(ranked, s.recall_rrf_k)[: s.recall_neighbour_anchors]
+            anchors = fuse(ranked, s.recall_rrf_k)[: s.recall_neighbour_anchors]
             try:
                 ranked["neighbours"] = await self._neighbour_leg(tenant, anchors, walked)
             except Exception as e:
@@ -328,7 +294,7 @@ class RecallService:
                 metrics.RECALL_LEG_FAILURES.labels("neighbours").inc()
                 failed["neighbours"] = f"{type(e).__name__}: {e}"
 
-        order = _fuse(ranked, s.recall_rrf_k)[: max(3 * request.k + 20, 4 * request.k)]
+        order = fuse(ranked, s.recall_rrf_k)[: max(3 * request.k + 20, 4 * request.k)]
         # Candidates the vector leg did not score get their similarity from the engine; the
         # reads are independent, so they run at once. Candidates are ranked by their facets;
         # only the chosen are read whole.
@@ -356,13 +322,13 @@ class RecallService:
                     (i for i, m in candidate_facets.items() if m.category is category),
                     key=lambda i: (-similarity[i], i),
                 )
-        fused = _fused_scores(ranked, s.recall_rrf_k)
+        fused = fused_scores(ranked, s.recall_rrf_k)
         candidates: list[_Candidate] = []
         for memory_id in order:
             memory = candidate_facets.get(memory_id)
             if memory is None or not self._admitted(memory, request, intent, at):
                 continue
-            survival = _survival(facts.get(memory_id, []), intent, at, s)
+            survival = fact_survival(facts.get(memory_id, []), intent, at, s)
             if survival is None:  # asserted only retracted facts: not current any more
                 continue
             if memory.superseded_by is not None and intent is Intent.CURRENT:
@@ -528,7 +494,7 @@ class RecallService:
             m = hit.memory
             terms = hit.terms
             terms["relevance"] = hit.fused / top
-            terms["decay"] = _decay(m, at, s) if "decay" in request.terms else 1.0
+            terms["decay"] = category_decay(m, at, s) if "decay" in request.terms else 1.0
             terms["validity"] = (
                 event_validity(at, m.event_time, s)
                 if "validity" in request.terms
@@ -555,52 +521,6 @@ async def _no_facts() -> dict[str, list[Fact]]:
 
 async def _no_edges() -> list[MemoryEdge]:
     return []
-
-
-def _fuse(ranked: Mapping[str, Ranked], k: int) -> list[str]:
-    scores = _fused_scores(ranked, k)
-    return sorted(scores, key=lambda i: (-scores[i], i))
-
-
-def _fused_scores(ranked: Mapping[str, Ranked], k: int) -> dict[str, float]:
-    """Reciprocal rank fusion: Σ over legs of 1 / (k + rank)."""
-    scores: dict[str, float] = {}
-    for ids in ranked.values():
-        for rank, memory_id in enumerate(ids, start=1):
-            scores[memory_id] = scores.get(memory_id, 0.0) + 1.0 / (k + rank)
-    return scores
-
-
-def _decay(memory: MemoryFacets, at: datetime, s: EngineSettings) -> float:
-    """Category decay with soft weights: λ_eff = (Σ w_c/λ_c)⁻¹ (harmonic), never below the
-    semantic floor, blended with weight α."""
-    weights = dict(memory.category_weights) or {memory.category: 1.0}
-    total = sum(weights.values()) or 1.0
-    lam = 1.0 / sum((w / total) / CATEGORY_POLICIES[c].decay_per_hour for c, w in weights.items())
-    floor = sum((w / total) * CATEGORY_POLICIES[c].semantic_floor for c, w in weights.items())
-    alpha = sum((w / total) * CATEGORY_POLICIES[c].blend_alpha for c, w in weights.items())
-    since = max(memory.last_accessed_at or memory.created_at, memory.created_at)
-    hours = max(0.0, (at - since).total_seconds() / 3600.0)
-    kept = max(floor, math.exp(-lam * hours))
-    return (1.0 - alpha) + alpha * kept
-
-
-def _survival(
-    facts: Sequence[Fact], intent: Intent, at: datetime, s: EngineSettings
-) -> float | None:
-    """1 for a memory whose facts still hold (or that asserts none); the superseded factor
-    when they were all closed; None (masked) when they were all retracted, for current intent."""
-    if not facts or intent is Intent.AUDIT:
-        return 1.0
-    if any(f.effective_at(at) for f in facts):
-        return 1.0
-    retracted = all(
-        f.state is FactState.RETRACTED and f.invalid_at is not None and f.invalid_at <= at
-        for f in facts
-    )
-    if intent is Intent.CURRENT:
-        return None if retracted else s.superseded_factor
-    return 1.0
 
 
 def _select(hits: list[_Candidate], request: RecallRequest, floor: float) -> list[_Candidate]:

@@ -20,13 +20,13 @@ from service.engine.retention import (
     core_promotion,
     deletion_score,
     kappa_reference,
-    normalise_entity,
     relevance_at_rest,
     relevance_query,
     retention_score,
     stability_after_recall,
 )
 from service.engine.settings import EngineSettings
+from service.engine.text import normalise as normalise_entity
 
 S = EngineSettings()
 NOW = datetime(2026, 1, 1, tzinfo=UTC)

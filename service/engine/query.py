@@ -1,0 +1,41 @@
+"""What a recall query says before any leg runs: its intent (current or historical) and the
+proper names it mentions (the graph leg's anchors). Pure: text in, values out."""
+
+from __future__ import annotations
+
+import re
+from enum import StrEnum
+from typing import Final
+
+_HISTORICAL: Final = re.compile(
+    r"\b(used to|before|previously|formerly|earlier|in the past|originally|no longer|"
+    r"anymore|any more|back then|at the time|old)\b",
+    re.IGNORECASE,
+)
+_NAME: Final = re.compile(r"\b[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*")
+_QUESTION_WORDS: Final = frozenset(
+    "what when where who whom whose which why how did does do is are was were will would can "
+    "could should has have had the a an in on at i my me we our you your he she they it".split()
+)
+
+
+class Intent(StrEnum):
+    CURRENT = "current"
+    HISTORICAL = "historical"
+    AUDIT = "audit"
+
+
+def detect_intent(query: str) -> Intent:
+    return Intent.HISTORICAL if _HISTORICAL.search(query) else Intent.CURRENT
+
+
+def query_names(query: str) -> list[str]:
+    """Proper-name spans of the query (capitalised words, question words left out)."""
+    names: dict[str, None] = {}
+    for match in _NAME.finditer(query):
+        words = [w for w in match.group(0).split() if w.lower() not in _QUESTION_WORDS]
+        if words:
+            names.setdefault(" ".join(words), None)
+            for word in words:
+                names.setdefault(word, None)
+    return list(names)

@@ -1,0 +1,61 @@
+"""Recall's ranking arithmetic (DESIGN §6): reciprocal rank fusion of the legs, the category
+decay with soft weights, and the supersession survival of a memory whose facts were closed.
+Pure: the recall use case gathers the legs and the facets, this decides the numbers."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+
+from schema import CATEGORY_POLICIES, FactState, MemoryFacets
+from schema.facts import Fact
+from service.engine.query import Intent
+from service.engine.settings import EngineSettings
+
+
+def fuse(ranked: Mapping[str, Sequence[str]], k: int) -> list[str]:
+    """Ids by fused score, best first (ties by id, so the order is deterministic)."""
+    scores = fused_scores(ranked, k)
+    return sorted(scores, key=lambda i: (-scores[i], i))
+
+
+def fused_scores(ranked: Mapping[str, Sequence[str]], k: int) -> dict[str, float]:
+    """Reciprocal rank fusion: Σ over legs of 1 / (k + rank)."""
+    scores: dict[str, float] = {}
+    for ids in ranked.values():
+        for rank, memory_id in enumerate(ids, start=1):
+            scores[memory_id] = scores.get(memory_id, 0.0) + 1.0 / (k + rank)
+    return scores
+
+
+def category_decay(memory: MemoryFacets, at: datetime, s: EngineSettings) -> float:
+    """Category decay with soft weights: λ_eff = (Σ w_c/λ_c)⁻¹ (harmonic), never below the
+    semantic floor, blended with weight α."""
+    weights = dict(memory.category_weights) or {memory.category: 1.0}
+    total = sum(weights.values()) or 1.0
+    lam = 1.0 / sum((w / total) / CATEGORY_POLICIES[c].decay_per_hour for c, w in weights.items())
+    floor = sum((w / total) * CATEGORY_POLICIES[c].semantic_floor for c, w in weights.items())
+    alpha = sum((w / total) * CATEGORY_POLICIES[c].blend_alpha for c, w in weights.items())
+    since = max(memory.last_accessed_at or memory.created_at, memory.created_at)
+    hours = max(0.0, (at - since).total_seconds() / 3600.0)
+    kept = max(floor, math.exp(-lam * hours))
+    return (1.0 - alpha) + alpha * kept
+
+
+def fact_survival(
+    facts: Sequence[Fact], intent: Intent, at: datetime, s: EngineSettings
+) -> float | None:
+    """1 for a memory whose facts still hold (or that asserts none); the superseded factor
+    when they were all closed; None (masked) when they were all retracted, for current intent."""
+    if not facts or intent is Intent.AUDIT:
+        return 1.0
+    if any(f.effective_at(at) for f in facts):
+        return 1.0
+    retracted = all(
+        f.state is FactState.RETRACTED and f.invalid_at is not None and f.invalid_at <= at
+        for f in facts
+    )
+    if intent is Intent.CURRENT:
+        return None if retracted else s.superseded_factor
+    return 1.0
