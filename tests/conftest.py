@@ -62,6 +62,38 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     metafunc.parametrize("repository", chosen, indirect=True, scope="session")
 
 
+#: The folders directly under tests/; each test carries the marker of the one it lives in.
+KINDS = ("unit", "contract", "integration", "e2e", "backends")
+ENGINES = ("falkordb", "neo4j", "surrealdb")
+TESTS = Path(__file__).parent
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Markers from the path, so `-m` selects by what a test is: its top folder (`unit`,
+    `contract`, ...), and the engine it runs on — the folder under tests/backends/, or the
+    backend a storage test is parametrised with (`repository`, `cypher_backend`)."""
+    for item in items:
+        if not item.path.is_relative_to(TESTS):
+            continue
+        parts = item.path.relative_to(TESTS).parts
+        engines: set[str] = set()
+        if parts[0] in KINDS:
+            item.add_marker(parts[0])
+        if parts[0] == "backends" and len(parts) > 2 and parts[1] in ENGINES:
+            engines.add(parts[1])
+        callspec = getattr(item, "callspec", None)
+        if callspec is not None:
+            engines.update(
+                engine
+                for value in callspec.params.values()
+                if isinstance(value, str) and value in ALL_BACKENDS
+                for engine in ENGINES
+                if value == engine or value.startswith(f"{engine}-")
+            )
+        for engine in sorted(engines):
+            item.add_marker(engine)
+
+
 @pytest.fixture(scope="session")
 def falkordb_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     url = os.environ.get("RETENTIA_TEST_FALKORDB_URL")
