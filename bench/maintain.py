@@ -22,7 +22,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import cProfile
-import hashlib
 import io
 import itertools
 import pstats
@@ -44,25 +43,20 @@ import numpy as np
 # need.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench._common import (
+from bench.harness.embedders import HashEmbedder
+from bench.harness.processes import falkordb_pid, peak_rss_mb, proc_memory_mb
+from bench.harness.reports import md_cell, write_report
+from bench.harness.run import (
     Figures,
-    RepoTimer,
     add_run_options,
     client_figures,
     data_directory,
-    falkordb_pid,
     log,
-    md_cell,
     package_version,
-    peak_rss_mb,
-    proc_memory_mb,
     run_stamp,
-    write_batches,
-    write_report,
 )
-from graph_backends import BackendError, FalkorConfig
-from graph_backends.factory import open_backend
-from graph_backends.protocol import GraphRepository
+from bench.harness.timing import RepoTimer, write_batches
+from graph_backends import BackendError, FalkorConfig, GraphRepository, open_backend
 from schema import (
     Category,
     EdgeCreator,
@@ -73,10 +67,11 @@ from schema import (
     Tenant,
     Visibility,
 )
-from service.adapters.embedding import Vector
-from service.engine.retention import normalise_entity
+from service.compose import UseCases, compose_use_cases
 from service.engine.settings import EngineSettings
-from service.usecases.maintenance import MaintenanceReport, maintain
+from service.engine.text import normalise as normalise_entity
+from service.settings import Settings
+from service.usecases.maintenance import MaintenanceReport, Summarizer, maintain
 from service.usecases.memories import MemoryService
 
 #: The instant every pass runs at (the clock never moves).
@@ -138,41 +133,6 @@ TOPICS: Final = (
     "the hiring pipeline;a birthday party;the migration to the new cluster;a doctor's advice;"
     "the garden project;a conference talk;the insurance claim"
 ).split(";")
-
-# -- embedder --------------------------------------------------------------------------------
-
-
-class HashEmbedder:
-    """Deterministic unit vectors seeded by a hash of the text: no model, next to no cost.
-    Maintenance embeds only the summaries of the consolidations it creates."""
-
-    def __init__(self, dimension: int) -> None:
-        self._dimension = dimension
-        self.texts = 0
-        self.seconds = 0.0
-
-    @property
-    def name(self) -> str:
-        return f"bench:hash-{self._dimension}"
-
-    @property
-    def dimension(self) -> int:
-        return self._dimension
-
-    async def embed(self, texts: Sequence[str]) -> list[Vector]:
-        t0 = time.perf_counter()
-        out: list[Vector] = []
-        for text in texts:
-            seed = int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
-            v = np.random.default_rng(seed).standard_normal(self._dimension)
-            out.append(tuple(float(x) for x in v / np.linalg.norm(v)))
-        self.texts += len(texts)
-        self.seconds += time.perf_counter() - t0
-        return out
-
-    async def aclose(self) -> None:
-        return None
-
 
 # -- synthetic tenant ------------------------------------------------------------------------
 
@@ -420,8 +380,8 @@ class PassResult:
 
 
 async def timed_pass(
-    service: MemoryService, tenant: Tenant, timer: RepoTimer, embedder: HashEmbedder,
-    *, dry_run: bool,
+    service: MemoryService, summarizer: Summarizer, tenant: Tenant, timer: RepoTimer,
+    embedder: HashEmbedder, *, dry_run: bool,
 ) -> PassResult:  # fmt: skip
     marks: list[float] = []
 
@@ -432,7 +392,9 @@ async def timed_pass(
     timer.reset()
     embedded = embedder.seconds
     t0 = time.perf_counter()
-    report = await maintain(service, tenant, dry_run=dry_run, progress=progress)
+    report = await maintain(
+        service, tenant, dry_run=dry_run, summarizer=summarizer, progress=progress
+    )
     elapsed = time.perf_counter() - t0
     names = PHASES if len(marks) == len(PHASES) else [f"phase{i}" for i in range(len(marks))]
     if len(marks) != len(PHASES):
@@ -507,7 +469,7 @@ def pass_figures(prefix: str, result: PassResult, n: int) -> Figures:
 
 
 async def run_size(
-    n: int, args: argparse.Namespace, data_dir: Path, profile_out: list[str]
+    n: int, settings: Settings, args: argparse.Namespace, data_dir: Path, profile_out: list[str]
 ) -> Figures:
     log(f"== N = {n:,}: generating memories and about {args.edge_factor * n:,.0f} edges")
     t0 = time.perf_counter()
@@ -538,22 +500,22 @@ async def run_size(
         )
         del tenancy
         timer = RepoTimer(repo)
-        service = MemoryService(repo, embedder, lambda: NOW)
-        await service.ready(tenant)  # a running service has the schema ensured already
-
-        try:
-            await measure_passes(service, tenant, timer, embedder, n, summarised, f)
-        except BackendError as e:
-            # Recorded, not raised: the figures of the other sizes still get written.
-            f["error"] = f"{type(e).__name__}: {e}"
-            last = timer.last_started()
-            if last is not None:
-                f["error_in"] = f"{last[0]} (started {last[1]:.2f} s before the error)"
-            failed = f["passes_completed"] + 1
-            log(f"ERROR: pass {failed} failed in {f.get('error_in')}: {f['error']}")
+        # The memory service and summarizer as `retentia maintain` composes them, ready for
+        # the tenant (a running service has the schema ensured already).
+        async with compose_use_cases(settings, repo, embedder, tenant, clock=lambda: NOW) as uses:
+            try:
+                await measure_passes(uses, tenant, timer, embedder, n, summarised, f)
+            except BackendError as e:
+                # Recorded, not raised: the figures of the other sizes still get written.
+                f["error"] = f"{type(e).__name__}: {e}"
+                last = timer.last_started()
+                if last is not None:
+                    f["error_in"] = f"{last[0]} (started {last[1]:.2f} s before the error)"
+                failed = f["passes_completed"] + 1
+                log(f"ERROR: pass {failed} failed in {f.get('error_in')}: {f['error']}")
         f["peak_rss_falkordb_mb"] = falkordb_peak_mb(config.data_dir)
         if args.profile and "error" not in f:
-            profile_out.append(await profile_pass(n, args, repo, embedder))
+            profile_out.append(await profile_pass(n, settings, args, repo, embedder))
         await repo.drop_tenant(tenant)
     f["peak_rss_bench_mb"] = round(peak_rss_mb(), 1)
     if "second_pass_changed" in f:
@@ -566,18 +528,19 @@ async def run_size(
 
 
 async def measure_passes(
-    service: MemoryService, tenant: Tenant, timer: RepoTimer, embedder: HashEmbedder, n: int,
+    uses: UseCases, tenant: Tenant, timer: RepoTimer, embedder: HashEmbedder, n: int,
     summarised: frozenset[str], f: Figures,
 ) -> None:  # fmt: skip
     """Dry run, real pass, second real pass; each figure lands in `f` as soon as it exists.
     `summarised`: the normalised entities that had a summary (semantic memory) when seeded."""
+    service, summarizer = uses.memories, uses.summarizer
     f["passes_completed"] = 0
     log("dry-run pass")
-    dry = await timed_pass(service, tenant, timer, embedder, dry_run=True)
+    dry = await timed_pass(service, summarizer, tenant, timer, embedder, dry_run=True)
     f.update(pass_figures("dry_run", dry, n))
     f["passes_completed"] = 1
     log("real pass")
-    real = await timed_pass(service, tenant, timer, embedder, dry_run=False)
+    real = await timed_pass(service, summarizer, tenant, timer, embedder, dry_run=False)
     f.update(pass_figures("pass", real, n))
     f["passes_completed"] = 2
     f["pass_under_60s"] = real.seconds < TARGET_PASS_S
@@ -603,7 +566,7 @@ async def measure_passes(
         log(f"WARNING: no snapshot before the second pass, so no diagnosis ({e})")
         between = {}
     log("second real pass at the same instant")
-    second = await timed_pass(service, tenant, timer, embedder, dry_run=False)
+    second = await timed_pass(service, summarizer, tenant, timer, embedder, dry_run=False)
     f.update(pass_figures("second_pass", second, n))
     f["second_pass_changed"] = second.report.changed
     f["passes_completed"] = 3
@@ -657,8 +620,9 @@ def diagnose(
 
 
 async def profile_pass(
-    n: int, args: argparse.Namespace, repo: GraphRepository, embedder: HashEmbedder
-) -> str:
+    n: int, settings: Settings, args: argparse.Namespace, repo: GraphRepository,
+    embedder: HashEmbedder,
+) -> str:  # fmt: skip
     """A real pass under cProfile, on a second tenant seeded identically (the timed passes
     have already changed the first)."""
     tenant = Tenant(org="bench", project=f"maintain-{n}-profile")
@@ -666,13 +630,14 @@ async def profile_pass(
     tenancy = generate(n, args.seed, args.entities, args.edge_factor, args.dimension)
     await seed(repo, tenant, tenancy, {})
     del tenancy
-    service = MemoryService(repo, embedder, lambda: NOW)
-    await service.ready(tenant)
     profiler = cProfile.Profile()
-    t0 = time.perf_counter()
-    profiler.enable()
-    report = await maintain(service, tenant, progress=lambda m: log(f"  {m}"))
-    profiler.disable()
+    async with compose_use_cases(settings, repo, embedder, tenant, clock=lambda: NOW) as uses:
+        t0 = time.perf_counter()
+        profiler.enable()
+        report = await maintain(
+            uses.memories, tenant, summarizer=uses.summarizer, progress=lambda m: log(f"  {m}")
+        )
+        profiler.disable()
     elapsed = time.perf_counter() - t0
     await repo.drop_tenant(tenant)
     out = io.StringIO()
@@ -826,8 +791,9 @@ async def run(args: argparse.Namespace, data_dir: Path) -> tuple[Figures, str]:
         "target_pass_s": TARGET_PASS_S,
     }
     profiles: list[str] = []
+    settings = Settings()
     for n in args.sizes:
-        figures.update(await run_size(n, args, data_dir, profiles))
+        figures.update(await run_size(n, settings, args, data_dir, profiles))
     return figures, "\n".join(profiles)
 
 

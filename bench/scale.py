@@ -26,16 +26,14 @@ import pstats
 import random
 import re
 import statistics
-import string
 import subprocess
 import sys
 import time
-import uuid
 from collections import Counter, defaultdict
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any, Final, Literal, Protocol, cast, get_args
 
@@ -44,24 +42,28 @@ import numpy as np
 # `python bench/scale.py` puts bench/ on sys.path, not the repository root the imports below need.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench._common import (
+from bench.harness.embedders import PrimedEmbedder
+from bench.harness.processes import falkordb_pid, peak_rss_mb, proc_memory_mb
+from bench.harness.reports import md_cell, write_report
+from bench.harness.run import (
     DEFAULT_OUT,
     DEFAULT_TORCH_THREADS,
     REPO_ROOT,
     Figures,
     client_figures,
     data_directory,
-    falkordb_pid,
     git_commit,
     log,
-    md_cell,
     package_version,
-    peak_rss_mb,
-    proc_memory_mb,
     run_stamp,
-    write_report,
 )
-from bench.autolink import CachedEmbedder as PrimedEmbedder
+from bench.harness.synthetic import (
+    BASE_TIME,
+    SyntheticMemory,
+    build_memory,
+    generate_edges,
+    generate_memories,
+)
 from cypher import QueryName, load, used_params
 from graph_backends import FalkorConfig, Neo4jConfig, SurrealConfig
 from graph_backends.errors import BackendError
@@ -71,20 +73,17 @@ from graph_backends.protocol import FactStore, GraphRepository, fact_store
 from schema import (
     CAUSAL_TYPES,
     SUPPORTIVE_TYPES,
-    Category,
     Direction,
     EdgeType,
-    Memory,
     MemoryEdge,
     RetentiaError,
     SearchHit,
     Tenant,
 )
 from schema.facts import FactInput, FactWriter
-from service.adapters.classifier import build_classifier
 from service.adapters.embedding import CachedEmbedder, Embedder, Vector, load_embedder
+from service.compose import build_fact_writers, compose_use_cases
 from service.settings import Settings
-from service.usecases.facts import FactService
 from service.usecases.recall import RecallRequest, RecallResult, RecallService
 
 Backend = Literal["falkordb", "neo4j", "surrealdb"]
@@ -94,346 +93,10 @@ EMBED_BATCH: Final = 1000
 INSERT_BATCH: Final = 500
 LINK_BATCH: Final = 1000
 FACT_BATCH: Final = 500
-BASE_TIME: Final = datetime(2024, 1, 1, tzinfo=UTC)
 #: Folders of the code a run measures (`uncommitted_sources`).
 SOURCE_DIRS: Final = ("graph_backends", "cypher", "service", "schema")
 #: Stored memories whose text is searched again after the restart.
 RESTART_PROBES: Final = 200
-
-#: Edge-type mix, weighted toward the types an agent writes most.
-EDGE_WEIGHTS: Final[dict[EdgeType, float]] = {
-    EdgeType.CAUSED_BY: 0.28,
-    EdgeType.SUPPORTS: 0.24,
-    EdgeType.RELATED_TO: 0.24,
-    EdgeType.DERIVED_FROM: 0.07,
-    EdgeType.CONTRADICTS: 0.06,
-    EdgeType.SUPERSEDES: 0.05,
-    EdgeType.TEMPORAL_SEQUENCE: 0.06,
-}
-
-# -- synthetic memory texts ------------------------------------------------------------------
-
-FIRST: Final = (
-    "Alice Bruno Chen Dana Emeka Farah Gustavo Hana Ivan Jamal Keiko Lena Mateo Nadia Omar "
-    "Priya Quentin Rosa Sven Tomas Uma Viktor Wen Ximena Yusuf Zoe Amara Bjorn Carmen Dmitri "
-    "Elif Felix Greta Hiro Ines Jonas Kofi Lucia Marek Noor"
-).split()
-LAST: Final = (
-    "Okafor Lindqvist Tanaka Moreau Alvarez Kowalski Haddad Nguyen Fischer Rossi Patel Novak "
-    "Duarte Ibrahim Larsen Costa Petrov Yamamoto Mensah Schmidt Oliveira Kaur Bianchi Horvath "
-    "Mwangi Jensen Ortega Sato Weber Adeyemi"
-).split()
-PLACES: Final = (
-    "Lisbon;Nairobi;Osaka;Montreal;Krakow;Valparaiso;Tbilisi;Edinburgh;Hanoi;Ljubljana;"
-    "Bergen;Marrakesh;Austin;Medellin;Tallinn;Brisbane;Porto;Seville;Gdansk;Accra;Kyoto;"
-    "Reykjavik;Bologna;Cape Town;Dublin;Helsinki;Lyon;Munich;Oaxaca;Pune;Quebec City;"
-    "Rotterdam;Salzburg;Tromso;Utrecht;Vilnius;Windhoek;Zagreb;Antwerp;Bilbao"
-).split(";")
-PROJECTS: Final = (
-    "Atlas Borealis Cinder Driftwood Ember Fathom Granite Halcyon Ironbark Juniper Kestrel "
-    "Lumen Meridian Nimbus Obsidian Pinnacle Quartz Riverbend Sequoia Tessellate Umbra Vantage "
-    "Willow Xenon Yarrow Zephyr Aurora Beacon Cobalt Delta"
-).split()
-ORGS: Final = (
-    "Northwind;Helix Labs;Bluefin Health;Cedar Bank;Orbital Freight;Greenleaf Foods;"
-    "Quantum Insurance;Riverside Clinic;Summit Telecom;Tidewater Energy;Lakeshore Realty;"
-    "Maple Logistics;Ironclad Security;Pioneer Airlines;Silverline Rail"
-).split(";")
-TOPICS: Final = (
-    "remote work;urban cycling;sourdough baking;climate policy;open source licensing;"
-    "jazz history;chess openings;language learning;sleep hygiene;index funds;"
-    "distributed databases;vegetable gardening;film photography;trail running;"
-    "medieval architecture;board game design;birdwatching;minimalist living;"
-    "electric cars;public transit;home espresso;marathon training;graph theory;"
-    "woodworking;stoicism;volunteering;mechanical keyboards;tea ceremonies"
-).split(";")
-FOODS: Final = (
-    "ramen;pad thai;shakshuka;paella;pho;dumplings;falafel;risotto;tacos al pastor;"
-    "jollof rice;pierogi;bibimbap;moussaka;ceviche;goulash;laksa"
-).split(";")
-VENUES: Final = (
-    "the community hall;a rooftop bar;the public library;a climbing gym;the old harbour cafe;"
-    "a co-working space;the botanical garden;a jazz club;the night market;the science museum"
-).split(";")
-COMPONENTS: Final = (
-    "billing;search;ingestion;auth;notification;scheduler;export;reporting;cache;sync"
-).split(";")
-TOOLS: Final = "Vim;VS Code;Notion;Obsidian;Trello;Jira;Linear;Excel;Emacs;Todoist".split(";")
-HOBBIES: Final = (
-    "pottery;salsa;improv theatre;bouldering;choir;rowing;watercolour;chess;kayaking;yoga"
-).split(";")
-BOOKS: Final = (
-    "The Left Hand of Darkness;Middlemarch;Thinking in Systems;The Overstory;Dune;"
-    "Project Hail Mary;The Master and Margarita;Designing Data-Intensive Applications;"
-    "Piranesi;Braiding Sweetgrass;Invisible Cities;The Remains of the Day"
-).split(";")
-ROLES: Final = (
-    "staff engineer;product manager;data scientist;designer;site reliability engineer;"
-    "engineering manager;technical writer;security analyst"
-).split(";")
-ITEMS: Final = (
-    "standing desk;road bike;espresso machine;noise-cancelling headphones;winter coat;"
-    "laptop;dishwasher;tent;camera lens;office chair"
-).split(";")
-REASONS: Final = (
-    "the plot dragged;work got busy;I lent it to a friend;the translation felt clumsy;"
-    "I was travelling;a newer edition arrived"
-).split(";")
-ALLERGENS: Final = "peanuts;shellfish;gluten;lactose;sesame;kiwi".split(";")
-FEATURES: Final = (
-    "connection pooling;query caching;batch writes;lazy loading;compression;read replicas"
-).split(";")
-SIGHTS: Final = (
-    "sunset over the old town;fish market at dawn;cathedral rooftop;hike to the waterfall;"
-    "street food tour;modern art museum;boat trip along the coast"
-).split(";")
-THERAPIES: Final = "physiotherapy;stretching;light cardio;rest;swimming".split(";")
-MONTHS: Final = (
-    "January February March April May June July August September October November December"
-).split()
-WEEKDAYS: Final = "Monday Tuesday Wednesday Thursday Friday Saturday Sunday".split()
-
-#: Slots whose values are also recorded as the memory's entities.
-ENTITY_SLOTS: Final = frozenset({"person", "place", "project", "org"})
-
-TEMPLATES: Final[tuple[tuple[str, Category], ...]] = (
-    (
-        "{person} moved to {place} in {month} {year} to work on {project} with {person2}.",
-        Category.RELATIONAL_BONDS,
-    ),
-    (
-        "{person} said the {project} budget grew to {money} after the {month} review.",
-        Category.PROJECTS_ENDEAVORS,
-    ),
-    (
-        "Met {person} at {venue} in {place}; we talked about {topic} for {minutes} minutes.",
-        Category.RELATIONAL_BONDS,
-    ),
-    (
-        "The {project} release slipped to {date} because {person} found {count} failing tests "
-        "in the {component} module.",
-        Category.PROJECTS_ENDEAVORS,
-    ),
-    (
-        "{person} prefers {food} and usually orders it near {place} on {weekday} evenings.",
-        Category.PREFERENCES_HABITS,
-    ),
-    (
-        "Reminder: renew the passport before {date}; the office in {place} closes at {hour} on "
-        "{weekday}.",
-        Category.OBLIGATIONS,
-    ),
-    (
-        "{person} ran {km} km along the river in {place} and finished in {minutes} minutes, a "
-        "personal best.",
-        Category.HEALTH_WELLBEING,
-    ),
-    (
-        "I started reading {book} on {date} and stopped at page {page} because {reason}.",
-        Category.INTELLECTUAL_INTERESTS,
-    ),
-    (
-        "{person} turned {age} on {date}; the party was at {venue} in {place}.",
-        Category.RELATIONAL_BONDS,
-    ),
-    (
-        "Paid {money} for the {item}; the warranty lasts {count} months and expires on {date}.",
-        Category.FINANCIAL_MATERIAL,
-    ),
-    (
-        "{org} hired {person} as {role} for the {project} team starting {date}.",
-        Category.PROJECTS_ENDEAVORS,
-    ),
-    (
-        "The flight from {place} to {place2} on {date} was delayed {minutes} minutes, so I "
-        "missed the call with {person}.",
-        Category.LOGISTICAL_CONTEXT,
-    ),
-    (
-        "Dr. {last} recommended {count} weeks of {therapy} after the checkup on {date}.",
-        Category.HEALTH_WELLBEING,
-    ),
-    (
-        "{person} and I disagreed about {topic}; I still think {topic2} matters more.",
-        Category.INTELLECTUAL_INTERESTS,
-    ),
-    (
-        "Our {component} latency dropped from {ms} ms to {ms2} ms after {person} enabled "
-        "{feature} in {project}.",
-        Category.PROJECTS_ENDEAVORS,
-    ),
-    (
-        "Every {weekday} at {hour} I join the {hobby} group at {venue} in {place}.",
-        Category.HOBBIES_RECREATION,
-    ),
-    ("{person} lent me {money}; I promised to pay it back by {date}.", Category.FINANCIAL_MATERIAL),
-    (
-        "The {project} retrospective on {date} listed {count} action items, the first owned by "
-        "{person}.",
-        Category.PROJECTS_ENDEAVORS,
-    ),
-    (
-        "Visited {place} with {person} in {month} {year}; the highlight was the {sight}.",
-        Category.HOBBIES_RECREATION,
-    ),
-    (
-        "I switched from {tool} to {tool2} for planning {project} because it kept losing my notes.",
-        Category.PREFERENCES_HABITS,
-    ),
-    (
-        "{person} is allergic to {allergen}, so avoid {food} when inviting them to dinner.",
-        Category.RELATIONAL_BONDS,
-    ),
-    (
-        "Quarterly goal for {project}: reach {count} active users in {place} by {date}.",
-        Category.PROJECTS_ENDEAVORS,
-    ),
-    (
-        "Called {org} support about invoice {invoice}; they will refund {money} within {count} "
-        "days.",
-        Category.OBLIGATIONS,
-    ),
-    (
-        "I consider myself a {topic} enthusiast since {person} got me into it back in {year}.",
-        Category.IDENTITY_SELF_CONCEPT,
-    ),
-)
-
-
-def _date(rng: random.Random) -> str:
-    day = BASE_TIME + timedelta(days=rng.randrange(-700, 700))
-    return f"{MONTHS[day.month - 1]} {day.day}, {day.year}"
-
-
-SLOTS: Final[dict[str, Callable[[random.Random], str]]] = {
-    "person": lambda r: f"{r.choice(FIRST)} {r.choice(LAST)}",
-    "last": lambda r: r.choice(LAST),
-    "place": lambda r: r.choice(PLACES),
-    "project": lambda r: r.choice(PROJECTS),
-    "org": lambda r: r.choice(ORGS),
-    "topic": lambda r: r.choice(TOPICS),
-    "food": lambda r: r.choice(FOODS),
-    "venue": lambda r: r.choice(VENUES),
-    "component": lambda r: r.choice(COMPONENTS),
-    "tool": lambda r: r.choice(TOOLS),
-    "hobby": lambda r: r.choice(HOBBIES),
-    "book": lambda r: r.choice(BOOKS),
-    "role": lambda r: r.choice(ROLES),
-    "item": lambda r: r.choice(ITEMS),
-    "reason": lambda r: r.choice(REASONS),
-    "allergen": lambda r: r.choice(ALLERGENS),
-    "feature": lambda r: r.choice(FEATURES),
-    "sight": lambda r: r.choice(SIGHTS),
-    "therapy": lambda r: r.choice(THERAPIES),
-    "month": lambda r: r.choice(MONTHS),
-    "weekday": lambda r: r.choice(WEEKDAYS),
-    "year": lambda r: str(r.randrange(2015, 2026)),
-    "date": _date,
-    "hour": lambda r: f"{r.randrange(7, 21)}:{r.choice(('00', '15', '30', '45'))}",
-    "money": lambda r: f"${r.randrange(20, 250_000):,}",
-    "count": lambda r: str(r.randrange(2, 60)),
-    "minutes": lambda r: str(r.randrange(5, 180)),
-    "km": lambda r: f"{r.randrange(3, 43)}.{r.randrange(10)}",
-    "page": lambda r: str(r.randrange(12, 640)),
-    "age": lambda r: str(r.randrange(2, 95)),
-    "ms": lambda r: str(r.randrange(120, 2400)),
-    "invoice": lambda r: f"INV-{r.randrange(10_000, 99_999)}",
-}
-
-
-#: Templates whose memory also asserts a fact (for recall's fact legs and survival term):
-#: template → (subject slot, predicate, object slot, single-valued). About 1 memory in 6.
-FACT_SLOTS: Final[dict[str, tuple[str, str, str, bool]]] = {
-    TEMPLATES[0][0]: ("person", "lives in", "place", True),
-    TEMPLATES[4][0]: ("person", "likes", "food", False),
-    TEMPLATES[10][0]: ("person", "works at", "org", True),
-    TEMPLATES[20][0]: ("person", "is allergic to", "allergen", False),
-}
-
-
-@dataclass(frozen=True)
-class SyntheticFact:
-    subject: str
-    predicate: str
-    object: str
-    single_valued: bool
-
-    @property
-    def text(self) -> str:
-        """What `FactService` embeds for a fact."""
-        return f"{self.subject} {self.predicate} {self.object}"
-
-
-@dataclass(frozen=True)
-class SyntheticMemory:
-    id: str
-    text: str
-    entities: tuple[str, ...]
-    category: Category
-    created_at: datetime
-    fact: SyntheticFact | None = None
-
-
-def _fill(template: str, rng: random.Random) -> tuple[str, tuple[str, ...], dict[str, str]]:
-    values: dict[str, str] = {}
-    entities: dict[str, None] = {}
-    for _, slot, _, _ in string.Formatter().parse(template):
-        if slot is None or slot in values:
-            continue
-        kind = slot.rstrip("0123456789")
-        values[slot] = SLOTS[kind](rng)
-        if slot == "ms2":  # an improvement: smaller than the first figure
-            values[slot] = str(max(1, int(values["ms"]) * rng.randrange(10, 90) // 100))
-        if kind in ENTITY_SLOTS:
-            entities.setdefault(values[slot], None)
-    return template.format(**values), tuple(entities), values
-
-
-def generate_memories(n: int, seed: int) -> list[SyntheticMemory]:
-    """N distinct memory texts, deterministic for a given seed."""
-    rng = random.Random(seed)
-    seen: set[str] = set()
-    out: list[SyntheticMemory] = []
-    while len(out) < n:
-        template, category = rng.choice(TEMPLATES)
-        text, entities, values = _fill(template, rng)
-        if text in seen:
-            continue
-        seen.add(text)
-        fact = None
-        if template in FACT_SLOTS:  # no draw from rng: the texts stay those of earlier runs
-            subject, predicate, obj, single = FACT_SLOTS[template]
-            fact = SyntheticFact(values[subject], predicate, values[obj], single)
-        out.append(
-            SyntheticMemory(
-                id=str(uuid.UUID(int=rng.getrandbits(128), version=4)),
-                text=text,
-                entities=entities,
-                category=category,
-                created_at=BASE_TIME + timedelta(seconds=rng.randrange(0, 365 * 86_400)),
-                fact=fact,
-            )
-        )
-    return out
-
-
-def generate_edges(memories: Sequence[SyntheticMemory], count: int, seed: int) -> list[MemoryEdge]:
-    rng = random.Random(seed)
-    types = list(EDGE_WEIGHTS)
-    weights = list(EDGE_WEIGHTS.values())
-    edges = []
-    for _ in range(count):
-        a, b = rng.sample(range(len(memories)), 2)
-        edges.append(
-            MemoryEdge(
-                source=memories[a].id,
-                target=memories[b].id,
-                type=rng.choices(types, weights)[0],
-                weight=round(rng.uniform(0.1, 1.0), 2),
-                created_at=BASE_TIME + timedelta(seconds=rng.randrange(0, 365 * 86_400)),
-            )
-        )
-    return edges
 
 
 def fulltext_query(text: str, rng: random.Random) -> str:
@@ -646,21 +309,6 @@ async def build_workload(
         query_vectors=[as_vector(r) for r in queries],
         fact_vectors={t: as_vector(r) for t, r in zip(fact_texts, fact_rows, strict=True)},
     )
-
-
-def build_memory(m: SyntheticMemory, vector: Vector) -> Memory:
-    return Memory(
-        id=m.id,
-        content=m.text,
-        embedding=vector,
-        entities=m.entities,
-        category=m.category,
-        created_at=m.created_at,
-        source_session="bench-scale",
-    )
-
-
-# -- backends --------------------------------------------------------------------------------
 
 
 class Host(Protocol):
@@ -919,8 +567,8 @@ class Counts:
 
 
 async def load_phase(
-    host: Host, tenant: Tenant, w: Workload, embedder: Embedder, args: argparse.Namespace,
-    figures: Figures, extras: dict[str, str],
+    host: Host, tenant: Tenant, w: Workload, embedder: Embedder, settings: Settings,
+    args: argparse.Namespace, figures: Figures, extras: dict[str, str],
 ) -> Counts:  # fmt: skip
     """Start the backend on an empty directory, load the tenant, time the reads (unless
     `--recall-only`), compare query shapes (FalkorDB) and run recall; the counts stored."""
@@ -946,7 +594,7 @@ async def load_phase(
         if args.skip_recall:
             not_applicable(figures, "recall_*", "skipped (--skip-recall)")
         else:
-            profile = await recall_phase(repo, tenant, w, embedder, args, figures)
+            profile = await recall_phase(repo, tenant, w, embedder, settings, args, figures)
             if profile is not None:
                 extras[".recall-profile.txt"] = profile
         record_backend_memory(host, "peak_rss_backend_mb", figures)
@@ -1291,8 +939,9 @@ def breakdown(calls: Sequence[Call], start: float, end: float) -> dict[str, floa
 
 
 async def seed_facts(
-    store: FactStore, tenant: Tenant, w: Workload, embedder: Embedder, figures: Figures
-) -> None:
+    settings: Settings, store: FactStore, tenant: Tenant, w: Workload, embedder: Embedder,
+    figures: Figures,
+) -> None:  # fmt: skip
     """One fact per memory whose template asserts one, through `FactService.apply_facts` (the
     one write path: supersession, entities, RELATES edges, fact embeddings)."""
     inputs = [
@@ -1313,7 +962,7 @@ async def seed_facts(
         tick[0] += 1
         return FACTS_FROM + timedelta(seconds=tick[0])
 
-    service = FactService(store, clock, embedder=embedder)
+    service, _, webhook = build_fact_writers(settings, store, clock, embedder)
     outcomes: Counter[str] = Counter()
     elapsed = 0.0
     for start in range(0, len(inputs), FACT_BATCH):
@@ -1327,10 +976,25 @@ async def seed_facts(
     figures["fact_apply_per_s"] = round(len(inputs) / elapsed, 1) if inputs else None
     figures["fact_outcomes"] = ", ".join(f"{k} {v}" for k, v in sorted(outcomes.items()))
     log(f"facts: {len(inputs)} applied in {elapsed:.1f} s ({figures['fact_outcomes']})")
+    if webhook is not None:
+        await webhook.aclose()
+
+
+@asynccontextmanager
+async def composed_recall(
+    settings: Settings, repository: GraphRepository, embedder: Embedder, tenant: Tenant
+) -> AsyncIterator[RecallService]:
+    """`RecallService` as the service composes it (`service.compose`: its classifier, its engine
+    settings) at the bench's fixed instant. Every recall here is read-only: nothing is
+    reactivated."""
+    async with compose_use_cases(
+        settings, repository, embedder, tenant, clock=lambda: RECALL_NOW, ready=False
+    ) as uses:
+        yield uses.recall
 
 
 async def recall_phase(
-    repo: GraphRepository, tenant: Tenant, w: Workload, embedder: Embedder,
+    repo: GraphRepository, tenant: Tenant, w: Workload, embedder: Embedder, settings: Settings,
     args: argparse.Namespace, figures: Figures,
 ) -> str | None:  # fmt: skip
     """Seed facts, then time `RecallService.recall` (k=10, read-only) with the query embedded
@@ -1345,7 +1009,7 @@ async def recall_phase(
         return None
     figures["recall_status"] = "measured"
     primed = PrimedEmbedder(embedder, w.fact_vectors, owns_inner=False)
-    await seed_facts(store, tenant, w, primed, figures)
+    await seed_facts(settings, store, tenant, w, primed, figures)
 
     reps = args.recall_reps
     warm = 10
@@ -1359,68 +1023,64 @@ async def recall_phase(
     }
     sources = [w.memories[i].id for i in picks]
 
-    def clock() -> datetime:
-        return RECALL_NOW
+    async with (
+        # The real embedder as the service wraps it (every query misses its cache), and the
+        # same with each query's vector primed.
+        composed_recall(settings, store, CachedEmbedder(embedder), tenant) as real,
+        composed_recall(settings, store, primed, tenant) as cached,
+    ):
+        for kind, texts in queries.items():
+            # One text per call, as recall embeds it: the latency, and the vector it will use.
+            samples = []
+            for text in texts:
+                t0 = time.perf_counter()
+                (vector,) = await embedder.embed([text])
+                samples.append((time.perf_counter() - t0) * 1000)
+                primed.prime(text, vector)
+            p50, p95 = percentiles(samples[warm:])
+            figures[f"query_embed_{kind}_p50_ms"] = round(p50, 2)
+            figures[f"query_embed_{kind}_p95_ms"] = round(p95, 2)
+            log(f"{'query_embed_' + kind:<31} p50 {p50:8.2f} ms   p95 {p95:8.2f} ms")
+        for svc in (real, cached):  # the classifier embeds its prototypes once
+            first = RecallRequest(queries["sentence"][0], RECALL_K, read_only=True)
+            await svc.recall(tenant, first)
+        primed.misses = 0
 
-    def service(emb: Embedder, repository: FactStore) -> RecallService:
-        # As the service builds it (classifier without an LLM), minus reactivation.
-        return RecallService(
-            repository, emb, clock, classifier=build_classifier(emb, None, None, None)
-        )
+        for kind, texts in queries.items():
+            got: dict[str, list[RecallResult]] = {"noembed": [], "embed": []}
 
-    real = service(CachedEmbedder(embedder), store)  # as the service wraps it; every query misses
-    cached = service(primed, store)
-    for kind, texts in queries.items():
-        # One text per call, as recall embeds it: the latency, and the vector it will use.
-        samples = []
-        for text in texts:
-            t0 = time.perf_counter()
-            (vector,) = await embedder.embed([text])
-            samples.append((time.perf_counter() - t0) * 1000)
-            primed.prime(text, vector)
-        p50, p95 = percentiles(samples[warm:])
-        figures[f"query_embed_{kind}_p50_ms"] = round(p50, 2)
-        figures[f"query_embed_{kind}_p95_ms"] = round(p95, 2)
-        log(f"{'query_embed_' + kind:<31} p50 {p50:8.2f} ms   p95 {p95:8.2f} ms")
-    for svc in (real, cached):  # the classifier embeds its prototypes once
-        await svc.recall(tenant, RecallRequest(queries["sentence"][0], RECALL_K, read_only=True))
-    primed.misses = 0
-
-    for kind, texts in queries.items():
-        got: dict[str, list[RecallResult]] = {"noembed": [], "embed": []}
-
-        await time_op(
-            f"recall_{kind}_noembed", recall_op(cached, tenant, texts, got["noembed"], warm),
-            reps=reps, warmup=warm, figures=figures,
-        )  # fmt: skip
-        await time_op(
-            f"recall_{kind}", recall_op(real, tenant, texts, got["embed"], warm),
-            reps=reps, warmup=warm, figures=figures,
-        )  # fmt: skip
-        same = [
-            [h.memory.id for h in a.hits] == [h.memory.id for h in b.hits]
-            for a, b in zip(got["noembed"], got["embed"], strict=True)
-        ]
-        found = [
-            source in {h.memory.id for h in r.hits}
-            for source, r in zip(sources[warm:], got["noembed"], strict=True)
-        ]
-        figures[f"recall_{kind}_same_hits"] = round(sum(same) / len(same), 3)
-        figures[f"recall_{kind}_source_in_top10"] = round(sum(found) / len(found), 3)
-        figures[f"recall_{kind}_mean_hits"] = round(
-            statistics.fmean(len(r.hits) for r in got["noembed"]), 1
-        )
-        degraded = sum(r.degraded for r in got["noembed"] + got["embed"])
-        figures[f"recall_{kind}_degraded"] = degraded
-        if degraded:
-            failed = Counter(leg for r in got["noembed"] for leg in r.failed_legs)
-            log(f"WARNING: {degraded} {kind} recalls degraded (legs failed: {dict(failed)})")
+            await time_op(
+                f"recall_{kind}_noembed", recall_op(cached, tenant, texts, got["noembed"], warm),
+                reps=reps, warmup=warm, figures=figures,
+            )  # fmt: skip
+            await time_op(
+                f"recall_{kind}", recall_op(real, tenant, texts, got["embed"], warm),
+                reps=reps, warmup=warm, figures=figures,
+            )  # fmt: skip
+            same = [
+                [h.memory.id for h in a.hits] == [h.memory.id for h in b.hits]
+                for a, b in zip(got["noembed"], got["embed"], strict=True)
+            ]
+            found = [
+                source in {h.memory.id for h in r.hits}
+                for source, r in zip(sources[warm:], got["noembed"], strict=True)
+            ]
+            figures[f"recall_{kind}_same_hits"] = round(sum(same) / len(same), 3)
+            figures[f"recall_{kind}_source_in_top10"] = round(sum(found) / len(found), 3)
+            figures[f"recall_{kind}_mean_hits"] = round(
+                statistics.fmean(len(r.hits) for r in got["noembed"]), 1
+            )
+            degraded = sum(r.degraded for r in got["noembed"] + got["embed"])
+            figures[f"recall_{kind}_degraded"] = degraded
+            if degraded:
+                failed = Counter(leg for r in got["noembed"] for leg in r.failed_legs)
+                log(f"WARNING: {degraded} {kind} recalls degraded (legs failed: {dict(failed)})")
     figures["recall_embed_misses"] = primed.misses
-    await recall_breakdown(store, tenant, primed, queries, args, figures)
+    await recall_breakdown(settings, store, tenant, primed, queries, args, figures)
     judge_recall(args.n, figures)
     if not args.profile:
         return None
-    return await profile_recall(store, tenant, primed, queries["sentence"], args.n)
+    return await profile_recall(settings, store, tenant, primed, queries["sentence"], args.n)
 
 
 def recall_op(
@@ -1437,23 +1097,20 @@ def recall_op(
 
 
 async def recall_breakdown(
-    store: FactStore, tenant: Tenant, embedder: Embedder, queries: Mapping[str, list[str]],
-    args: argparse.Namespace, figures: Figures,
+    settings: Settings, store: FactStore, tenant: Tenant, embedder: Embedder,
+    queries: Mapping[str, list[str]], args: argparse.Namespace, figures: Figures,
 ) -> None:  # fmt: skip
     """Mean time per phase over `--breakdown-reps` recalls of each kind, query vector primed,
     through a `CallLog` proxy (recorded apart from the timed runs above)."""
     for kind, texts in queries.items():
         log_ = CallLog(store)
-        svc = RecallService(
-            cast(FactStore, log_), embedder, lambda: RECALL_NOW,
-            classifier=build_classifier(embedder, None, None, None),
-        )  # fmt: skip
         runs: list[dict[str, float]] = []
-        for text in texts[: args.breakdown_reps]:
-            log_.calls.clear()
-            t0 = time.perf_counter()
-            await svc.recall(tenant, RecallRequest(text, RECALL_K, read_only=True))
-            runs.append(breakdown(log_.calls, t0, time.perf_counter()))
+        async with composed_recall(settings, cast(FactStore, log_), embedder, tenant) as svc:
+            for text in texts[: args.breakdown_reps]:
+                log_.calls.clear()
+                t0 = time.perf_counter()
+                await svc.recall(tenant, RecallRequest(text, RECALL_K, read_only=True))
+                runs.append(breakdown(log_.calls, t0, time.perf_counter()))
         runs = runs[1:]  # the first one embeds the classifier's prototypes
         names = list(dict.fromkeys(k for r in runs for k in r))
         parts = []
@@ -1485,20 +1142,19 @@ def judge_recall(n: int, figures: Figures) -> None:
 
 
 async def profile_recall(
-    store: FactStore, tenant: Tenant, embedder: Embedder, texts: Sequence[str], n: int
-) -> str:
+    settings: Settings, store: FactStore, tenant: Tenant, embedder: Embedder,
+    texts: Sequence[str], n: int,
+) -> str:  # fmt: skip
     """cProfile over sentence recalls with the query vector primed (profiler overhead inflates
     Python time; the shares are what matter)."""
-    svc = RecallService(
-        store, embedder, lambda: RECALL_NOW, classifier=build_classifier(embedder, None, None, None)
-    )
-    await svc.recall(tenant, RecallRequest(texts[0], RECALL_K, read_only=True))
     profiler = cProfile.Profile()
-    t0 = time.perf_counter()
-    profiler.enable()
-    for text in texts:
-        await svc.recall(tenant, RecallRequest(text, RECALL_K, read_only=True))
-    profiler.disable()
+    async with composed_recall(settings, store, embedder, tenant) as svc:
+        await svc.recall(tenant, RecallRequest(texts[0], RECALL_K, read_only=True))
+        t0 = time.perf_counter()
+        profiler.enable()
+        for text in texts:
+            await svc.recall(tenant, RecallRequest(text, RECALL_K, read_only=True))
+        profiler.disable()
     elapsed = time.perf_counter() - t0
     out = io.StringIO()
     out.write(
@@ -1842,8 +1498,9 @@ def report_name(backend: Backend, args: argparse.Namespace) -> str:
 
 
 async def bench_backend(
-    host: Host, w: Workload, embedder: Embedder, args: argparse.Namespace, base: Figures
-) -> tuple[Figures, dict[str, str]]:
+    host: Host, w: Workload, embedder: Embedder, settings: Settings, args: argparse.Namespace,
+    base: Figures,
+) -> tuple[Figures, dict[str, str]]:  # fmt: skip
     """Every phase on one backend; a backend that fails is reported with its error, so the
     other backends still run."""
     figures: Figures = {"backend": host.name, "n": args.n, **base}
@@ -1857,7 +1514,7 @@ async def bench_backend(
     w = replace(w, rng=random.Random(7))  # every backend gets the same random reads
     phase = "load, reads and recall"
     try:
-        counts = await load_phase(host, tenant, w, embedder, args, figures, extras)
+        counts = await load_phase(host, tenant, w, embedder, settings, args, figures, extras)
         figures.update(host.context())
         if args.recall_only or args.skip_restart:
             not_applicable(figures, "restart_*", "skipped (--skip-restart or --recall-only)")
@@ -1880,7 +1537,8 @@ async def run(args: argparse.Namespace, data_dir: Path) -> list[tuple[Figures, d
         "uncommitted_sources": uncommitted_sources(),
     }
     t0 = time.perf_counter()
-    embedder = uncached(await load_embedder(Settings(torch_threads=args.torch_threads)))
+    settings = Settings(torch_threads=args.torch_threads)
+    embedder = uncached(await load_embedder(settings))
     base["embedder_load_s"] = round(time.perf_counter() - t0, 1)
     log(
         f"embedder {embedder.name} ({embedder.dimension}-d) loaded in "
@@ -1893,7 +1551,7 @@ async def run(args: argparse.Namespace, data_dir: Path) -> list[tuple[Figures, d
     results = []
     for backend in args.backend:
         host = make_host(backend, data_dir, args)
-        results.append(await bench_backend(host, w, embedder, args, base))
+        results.append(await bench_backend(host, w, embedder, settings, args, base))
     return results
 
 

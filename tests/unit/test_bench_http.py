@@ -1,5 +1,5 @@
-"""The load generator's HTTP/1.1 client (bench/_http.py) against a real loopback server that
-answers by length, by chunks and by closing."""
+"""The load generator's HTTP/1.1 client (bench/harness/http_client.py) against a real loopback
+server that answers by length, by chunks and by closing."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bench._http import Connection, HttpError
+from bench.harness.http_client import Connection, HttpError
 
 ANSWERS = {
     b"/length": b'HTTP/1.1 200 OK\r\nContent-Length: 11\r\n\r\n{"a": "b"}\n',
