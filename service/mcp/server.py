@@ -39,11 +39,9 @@ from pydantic_core import core_schema
 from schema import (
     Category,
     Direction,
-    EdgeKey,
     EdgeType,
     InvalidInput,
     Memory,
-    MemoryEdge,
     MemoryStatus,
     NotFound,
     RetentiaError,
@@ -52,7 +50,6 @@ from schema import (
     parse_memory_id,
 )
 from service import compose
-from service.engine.retention import activation
 from service.engine.settings import EngineSettings
 from service.runtime import observability
 from service.settings import Settings
@@ -65,6 +62,7 @@ from service.usecases.core_preferences import (
 from service.usecases.explain import explain
 from service.usecases.extraction import MemoryFactWriter
 from service.usecases.memories import MemoryService, RelatedEdge, StoreRequest
+from service.usecases.promotion import PrivateLink, promote_with_links
 from service.usecases.recall import (
     MAX_K,
     RecallHit,
@@ -73,6 +71,8 @@ from service.usecases.recall import (
     SearchFilters,
     search,
 )
+from service.usecases.recall_hits import explain_ranked, hit_activation
+from service.usecases.store import store_with_facts
 
 log = logging.getLogger(__name__)
 
@@ -312,7 +312,7 @@ def _memory(memory: Memory) -> dict[str, Any]:
 
 def _hit(hit: RecallHit, at: datetime, engine: EngineSettings, concise: bool) -> dict[str, Any]:
     m = hit.memory
-    act = activation([m.created_at, *m.reactivation_timestamps], at, engine).value
+    act = hit_activation(hit, at, engine)
     out: dict[str, Any] = {
         "id": m.id,
         "summary": _summary(m),
@@ -389,7 +389,9 @@ async def memory_store(tools: MemoryTools, args: StoreArgs) -> Result:
             note = f"{args.category!r} is not a Retentia category; the classifier chose one"
     related = [RelatedEdge(i, EdgeType.CAUSED_BY, 0.7) for i in args.related_to or ()]
     related += [RelatedEdge(r.id, _edge_type(r.type)) for r in args.related or ()]
-    result = await tools.memories.store(
+    stored = await store_with_facts(
+        tools.memories,
+        tools.memory_facts,
         tenant,
         StoreRequest(
             content=args.content,
@@ -400,7 +402,7 @@ async def memory_store(tools: MemoryTools, args: StoreArgs) -> Result:
             related=related,
         ),
     )
-    await tools.memory_facts.after_store(tenant, result.memory, [])
+    result = stored.result
     memory = result.memory
     out: Result = {
         "node_id": memory.id,
@@ -505,7 +507,14 @@ async def memory_traverse(tools: MemoryTools, args: TraverseArgs) -> Result:
 
 
 async def memory_explain(tools: MemoryTools, args: ExplainArgs) -> Result:
-    explanation = await explain(tools.memories, tools.tenant, args.node_id, args.query)
+    ranked = None
+    if args.query:  # an empty query asks for no ranking, as papez takes it
+        ranked = await explain_ranked(
+            tools.memories, tools.recall, tools.tenant, args.node_id, args.query
+        )
+        explanation = ranked.explanation
+    else:
+        explanation = await explain(tools.memories, tools.tenant, args.node_id, args.query)
     memory = explanation.memory
     out: Result = {
         "node_id": memory.id,
@@ -530,10 +539,9 @@ async def memory_explain(tools: MemoryTools, args: ExplainArgs) -> Result:
             for e in explanation.edges
         ],
     }
-    if args.query:
-        hit = await tools.recall.explain_hit(tools.tenant, memory.id, args.query)
-        at = tools.recall.now()
-        out["recall"] = None if hit is None else _hit(hit, at, tools.engine, concise=False)
+    if ranked is not None:
+        hit = ranked.hit
+        out["recall"] = None if hit is None else _hit(hit, ranked.at, tools.engine, concise=False)
     return out
 
 
@@ -610,74 +618,33 @@ async def set_core_prefs(tools: MemoryTools, args: CorePreferencesArgs) -> Resul
 
 
 async def promote_to_org(tools: MemoryTools, args: PromoteArgs) -> Result:
-    tenant, memories = tools.tenant, tools.memories
+    tenant = tools.tenant
     if args.org_id != tenant.org:
         raise InvalidInput("org_id", f"{args.org_id!r} is not this server's org {tenant.org!r}")
-    (node,) = await memories.get(tenant, [parse_memory_id(args.node_id)])
-    if node is None:
-        raise NotFound("memory", args.node_id)
-    if node.visibility is Visibility.ORG:
-        raise InvalidInput("node_id", f"memory {node.id} is org-visible already")
-    edges = await memories.repository.incident_edges(tenant, node.id)
-    others = {e.target if e.source == node.id else e.source for e in edges}
-    found = {m.id: m for m in await memories.get(tenant, sorted(others)) if m is not None}
-    crossing = [
-        e
-        for e in edges
-        if (other := found.get(e.target if e.source == node.id else e.source)) is not None
-        and other.visibility is Visibility.PRIVATE
-    ]
+    promotion = await promote_with_links(
+        tools.memories, tenant, args.node_id, args.action, dry_run=args.dry_run, field="node_id"
+    )
 
-    def linked(e: MemoryEdge) -> Memory:
-        return found[e.target if e.source == node.id else e.source]
-
-    def listing(e: MemoryEdge) -> dict[str, str]:
-        other = linked(e)
+    def listing(link: PrivateLink) -> dict[str, str]:
         return {
-            "linked_node_id": other.id,
-            "linked_summary": _summary(other),
-            "type": e.type.value.lower(),
+            "linked_node_id": link.linked.id,
+            "linked_summary": _summary(link.linked),
+            "type": link.edge.type.value.lower(),
         }
 
-    promoted = [node]
-    deleted: list[dict[str, str]] = []
-    preserved: list[dict[str, str]] = []
-    skipped: list[dict[str, str]] = []
-    if args.action == "delete_links":
-        deleted = [listing(e) for e in crossing]
-    elif args.action == "keep_private":
-        preserved = [listing(e) for e in crossing]
-    else:
-        for other_id in dict.fromkeys(linked(e).id for e in crossing):
-            further = await memories.repository.incident_edges(tenant, other_id)
-            ends = {e.target if e.source == other_id else e.source for e in further} - {node.id}
-            private = [m for m in await memories.get(tenant, sorted(ends)) if m is not None]
-            if any(m.visibility is Visibility.PRIVATE for m in private):
-                skipped.append(
-                    {
-                        "id": other_id,
-                        "summary": _summary(found[other_id]),
-                        "reason": "further private",
-                    }
-                )
-            else:
-                promoted.append(found[other_id])
-    if not args.dry_run:
-        if args.action == "delete_links":
-            await memories.unlink(
-                tenant, [EdgeKey(source=e.source, target=e.target, type=e.type) for e in crossing]
-            )
-        await memories.promote_to_org(tenant, [m.id for m in promoted])
     return {
-        "node_id": node.id,
+        "node_id": promotion.memory.id,
         "status": "dry_run" if args.dry_run else "promoted",
         "dry_run": args.dry_run,
         "org_id": tenant.org,
         "action": args.action,
-        "nodes_promoted": [{"id": m.id, "summary": _summary(m)} for m in promoted],
-        "edges_deleted": deleted,
-        "edges_preserved": preserved,
-        "nodes_skipped": skipped,
+        "nodes_promoted": [{"id": m.id, "summary": _summary(m)} for m in promotion.promoted],
+        "edges_deleted": [listing(link) for link in promotion.deleted],
+        "edges_preserved": [listing(link) for link in promotion.preserved],
+        "nodes_skipped": [
+            {"id": m.id, "summary": _summary(m), "reason": "further private"}
+            for m in promotion.skipped
+        ],
     }
 
 

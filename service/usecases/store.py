@@ -1,0 +1,50 @@
+"""A store as every surface makes it: the memory, then the facts that come with it (those the
+writer gave, written with the memory as their source, and those the configured LLM extracts)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from schema import RetentiaError, Tenant
+from service.usecases.extraction import MemoryFacts, MemoryFactWriter
+from service.usecases.memories import MemoryService, StoreRequest, StoreResult
+
+
+@dataclass(frozen=True, slots=True)
+class Stored:
+    """A stored memory (with its machine-made links and conflict hints) and its facts."""
+
+    result: StoreResult
+    facts: MemoryFacts
+
+
+async def store_with_facts(
+    memories: MemoryService,
+    memory_facts: MemoryFactWriter,
+    tenant: Tenant,
+    request: StoreRequest,
+    facts: Sequence[Any] = (),
+) -> Stored:
+    """Store one memory, then write its facts; a store that fails writes no facts."""
+    result = await memories.store(tenant, request)
+    return Stored(result, await memory_facts.after_store(tenant, result.memory, facts))
+
+
+async def store_each_with_facts(
+    memories: MemoryService,
+    memory_facts: MemoryFactWriter,
+    tenant: Tenant,
+    items: Sequence[tuple[StoreRequest, Sequence[Any]]],
+) -> list[Stored | RetentiaError]:
+    """Store each request on its own merits (`MemoryService.store_each`), then write the facts of
+    each memory stored; an item that failed keeps its error and gets no facts."""
+    results = await memories.store_each(tenant, [request for request, _ in items])
+    out: list[Stored | RetentiaError] = []
+    for (_, facts), result in zip(items, results, strict=True):
+        if isinstance(result, RetentiaError):
+            out.append(result)
+        else:
+            out.append(Stored(result, await memory_facts.after_store(tenant, result.memory, facts)))
+    return out
