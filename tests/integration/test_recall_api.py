@@ -11,7 +11,7 @@ from tests.integration.service_process import ServiceProcess
 H = {"X-Retentia-Org": "recall", "X-Retentia-Project": "http"}
 STORE = """mutation($inputs: [StoreMemoryInput!]!) { storeMemories(inputs: $inputs) {
   ... on StoreSuccess { memory { id category } } } }"""
-RECALL = """query($q: String!, $k: Int! = 5, $verbosity: Verbosity! = FULL, $legs: [String!],
+RECALL = """query($q: String!, $k: Int! = 5, $verbosity: Verbosity! = FULL, $legs: [Leg!],
                   $readOnly: Boolean! = true) {
   recall(query: $q, k: $k, verbosity: $verbosity, legs: $legs, readOnly: $readOnly) {
     __typename
@@ -52,7 +52,7 @@ def test_recall_search_and_explain(api: ServiceProcess) -> None:
     top = recall["hits"][0]
     assert top["id"] == ids[0] and top["memory"]["content"].startswith("Caroline went")
     legs = {leg["leg"] for leg in top["legs"]}
-    assert {"vector", "fulltext"} <= legs
+    assert {"VECTOR", "FULLTEXT"} <= legs
     terms = {t["name"]: t["value"] for t in top["terms"]}
     assert {"relevance", "decay", "validity", "survival", "co_retrieval"} <= set(terms)
     assert terms["relevance"] == 1.0
@@ -63,10 +63,11 @@ def test_recall_search_and_explain(api: ServiceProcess) -> None:
     assert concise["memory"] is None and concise["legs"] is None and concise["summary"]
     assert 0.0 < concise["activation"] <= 1.0
 
-    only_text = api.graphql(RECALL, {"q": "sunrise lake", "legs": ["fulltext"]}, H)
+    only_text = api.graphql(RECALL, {"q": "sunrise lake", "legs": ["FULLTEXT"]}, H)
     assert only_text["data"]["recall"]["hits"][0]["id"] == ids[1]
-    bad_leg = api.graphql(RECALL, {"q": "x", "legs": ["telepathy"]}, H)["data"]["recall"]
-    assert bad_leg["__typename"] == "InvalidInput" and bad_leg["field"] == "legs"
+    # A leg is a `Leg`: GraphQL refuses an unknown one, naming it, before recall runs.
+    bad_leg = api.graphql(RECALL, {"q": "x", "legs": ["telepathy"]}, H)
+    assert bad_leg["data"] is None and "telepathy" in bad_leg["errors"][0]["message"]
     bad_k = api.graphql(RECALL, {"q": "x", "k": 10_000}, H)["data"]["recall"]
     assert bad_k["__typename"] == "InvalidInput" and bad_k["field"] == "k"
 
@@ -83,7 +84,7 @@ def test_recall_search_and_explain(api: ServiceProcess) -> None:
         {"id": ids[0], "q": "Caroline support group"},
         H,
     )["data"]["explain"]["recall"]
-    assert explained is not None and {x["leg"] for x in explained["legs"]} >= {"vector"}
+    assert explained is not None and {x["leg"] for x in explained["legs"]} >= {"VECTOR"}
 
 
 def test_recall_reactivates_unless_read_only(api: ServiceProcess) -> None:

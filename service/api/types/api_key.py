@@ -6,8 +6,8 @@ from datetime import datetime
 
 import strawberry
 
-from service.api.types.enums import PermissionEnum
-from service.usecases.auth import ApiKeyRecord, Permission
+from service.api.types.enums import Permission
+from service.usecases.auth import ApiKeyRecord
 
 
 @strawberry.type(name="ApiKey", description="An API key of the org (its secret is never shown).")
@@ -15,7 +15,7 @@ class ApiKeyType:
     id: strawberry.ID
     org: str
     name: str
-    permissions: list[PermissionEnum] = strawberry.field(  # type: ignore[valid-type]
+    permissions: list[Permission] = strawberry.field(
         description="Empty for an admin key, which holds every permission."
     )
     admin: bool

@@ -6,19 +6,19 @@ from datetime import datetime
 
 import strawberry
 
-from schema import EDGE_PARTITION, EdgeCreator, EdgeType, MemoryEdge, Partition
-from service.api.types.enums import EdgeCreatorEnum, EdgeTypeEnum, PartitionEnum
+from schema import EDGE_PARTITION, MemoryEdge
+from service.api.types.enums import EdgeCreator, EdgeType, Partition
 
 
 @strawberry.type(name="MemoryEdge")
 class MemoryEdgeType:
     source: strawberry.ID
     target: strawberry.ID
-    type: EdgeTypeEnum  # type: ignore[valid-type]
-    partition: PartitionEnum  # type: ignore[valid-type]
+    type: EdgeType
+    partition: Partition
     weight: float
     reason: str | None
-    created_by: EdgeCreatorEnum  # type: ignore[valid-type]
+    created_by: EdgeCreator
     created_at: datetime
     last_validated_at: datetime | None
 

@@ -1,4 +1,9 @@
-"""Domain enums exposed as GraphQL enums (values are the enum names)."""
+"""The domain enums as GraphQL enums (values are the enum names).
+
+`strawberry.enum` registers the domain class itself, so types and resolvers annotate with the
+domain enum and pass domain values through unchanged. Import the enums from here: importing
+this module is what registers them.
+"""
 
 from __future__ import annotations
 
@@ -15,17 +20,35 @@ from schema import (
     Visibility,
 )
 from schema.facts import ExtractionStatus, FactOutcome, FactWriter
+from service.engine.query import Intent
 from service.usecases.auth import Permission
 
-EdgeTypeEnum = strawberry.enum(EdgeType, name="EdgeType")
-PartitionEnum = strawberry.enum(Partition, name="Partition")
-CategoryEnum = strawberry.enum(Category, name="Category")
-MemoryStatusEnum = strawberry.enum(MemoryStatus, name="MemoryStatus")
-VisibilityEnum = strawberry.enum(Visibility, name="Visibility")
-DirectionEnum = strawberry.enum(Direction, name="Direction")
-EdgeCreatorEnum = strawberry.enum(EdgeCreator, name="EdgeCreator")
-FactStateEnum = strawberry.enum(FactState, name="FactState")
-FactOutcomeEnum = strawberry.enum(FactOutcome, name="FactOutcome")
-FactWriterEnum = strawberry.enum(FactWriter, name="FactWriter")
-ExtractionStatusEnum = strawberry.enum(ExtractionStatus, name="ExtractionStatus")
-PermissionEnum = strawberry.enum(Permission, name="Permission")
+__all__ = [
+    "Category",
+    "Direction",
+    "EdgeCreator",
+    "EdgeType",
+    "ExtractionStatus",
+    "FactOutcome",
+    "FactState",
+    "FactWriter",
+    "Intent",
+    "MemoryStatus",
+    "Partition",
+    "Permission",
+    "Visibility",
+]
+
+strawberry.enum(EdgeType, name="EdgeType")
+strawberry.enum(Partition, name="Partition")
+strawberry.enum(Category, name="Category")
+strawberry.enum(MemoryStatus, name="MemoryStatus")
+strawberry.enum(Visibility, name="Visibility")
+strawberry.enum(Direction, name="Direction")
+strawberry.enum(EdgeCreator, name="EdgeCreator")
+strawberry.enum(FactState, name="FactState")
+strawberry.enum(FactOutcome, name="FactOutcome")
+strawberry.enum(FactWriter, name="FactWriter")
+strawberry.enum(ExtractionStatus, name="ExtractionStatus")
+strawberry.enum(Permission, name="Permission")
+strawberry.enum(Intent, name="RecallIntent")

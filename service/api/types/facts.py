@@ -7,23 +7,13 @@ from typing import Any
 
 import strawberry
 
-from schema import Category, FactState
-from schema.facts import (
-    Entity,
-    ExtractionRecord,
-    ExtractionStatus,
-    Fact,
-    FactBatchResult,
-    FactOutcome,
-    FactResult,
-    FactWriter,
-)
+from schema.facts import Entity, ExtractionRecord, Fact, FactBatchResult, FactResult
 from service.api.types.enums import (
-    CategoryEnum,
-    ExtractionStatusEnum,
-    FactOutcomeEnum,
-    FactStateEnum,
-    FactWriterEnum,
+    Category,
+    ExtractionStatus,
+    FactOutcome,
+    FactState,
+    FactWriter,
 )
 
 
@@ -35,7 +25,7 @@ class FactInput:
     subject: str
     predicate: str
     object: str
-    category: CategoryEnum = Category.OTHER  # type: ignore[valid-type]
+    category: Category = Category.OTHER
     confidence: float = 1.0
     valid_from: datetime | None = None
     valid_to: datetime | None = None
@@ -77,18 +67,18 @@ class FactType:
     subject: str
     predicate: str
     object: str
-    state: FactStateEnum  # type: ignore[valid-type]
+    state: FactState
     valid_from: datetime | None
     valid_to: datetime | None
     recorded_at: datetime
     invalid_at: datetime | None
     superseded_by: strawberry.ID | None
     soft_conflict_with: list[strawberry.ID]
-    category: CategoryEnum  # type: ignore[valid-type]
+    category: Category
     confidence: float
     event_time: datetime | None
     source_id: strawberry.ID | None
-    writer: FactWriterEnum  # type: ignore[valid-type]
+    writer: FactWriter
     single_valued: bool
     subject_entity_id: strawberry.ID
     object_entity_id: strawberry.ID | None
@@ -123,7 +113,7 @@ class FactType:
 @strawberry.type(name="FactResult", description="What happened to one input fact.")
 class FactResultType:
     index: int
-    outcome: FactOutcomeEnum  # type: ignore[valid-type]
+    outcome: FactOutcome
     fact_id: strawberry.ID | None
     others: list[strawberry.ID] = strawberry.field(
         description="Facts closed (superseded), stood beside (softConflict) or already "
@@ -186,7 +176,7 @@ class EntityType:
 
 @strawberry.type(name="FactExtraction", description="LLM fact extraction for one memory.")
 class ExtractionType:
-    status: ExtractionStatusEnum  # type: ignore[valid-type]
+    status: ExtractionStatus
     at: datetime
     facts: int
     error: str | None

@@ -6,8 +6,7 @@ from datetime import datetime
 
 import strawberry
 
-from schema import Category, EdgeType, Visibility
-from service.api.types.enums import CategoryEnum, EdgeTypeEnum, VisibilityEnum
+from service.api.types.enums import Category, EdgeType, Visibility
 from service.api.types.facts import FactInput
 from service.usecases.memories import LinkRequest, RelatedEdge, StoreRequest
 
@@ -21,7 +20,7 @@ class MetadataInput:
 @strawberry.input(description="An edge from the memory being stored to an existing one.")
 class RelatedEdgeInput:
     target_id: strawberry.ID
-    type: EdgeTypeEnum  # type: ignore[valid-type]
+    type: EdgeType
     weight: float = 1.0
     reason: str | None = None
 
@@ -29,10 +28,10 @@ class RelatedEdgeInput:
 @strawberry.input
 class StoreMemoryInput:
     content: str
-    category: CategoryEnum | None = None  # type: ignore[valid-type]
+    category: Category | None = None
     entities: list[str] = strawberry.field(default_factory=list)
     pinned: bool = False
-    visibility: VisibilityEnum = Visibility.PRIVATE  # type: ignore[valid-type]
+    visibility: Visibility = Visibility.PRIVATE
     source_session: str | None = None
     event_time: datetime | None = None
     summary: str | None = None
@@ -74,7 +73,7 @@ class StoreMemoryInput:
 class LinkInput:
     source_id: strawberry.ID
     target_id: strawberry.ID
-    type: EdgeTypeEnum  # type: ignore[valid-type]
+    type: EdgeType
     weight: float = 1.0
     reason: str | None = None
 

@@ -6,9 +6,9 @@ from datetime import datetime
 
 import strawberry
 
-from schema import Category, Memory, MemoryStatus, Visibility
+from schema import Memory
 from service.api.types.connectivity import Connectivity
-from service.api.types.enums import CategoryEnum, MemoryStatusEnum, VisibilityEnum
+from service.api.types.enums import Category, MemoryStatus, Visibility
 from service.api.types.facts import ExtractionType
 
 
@@ -24,10 +24,10 @@ class MemoryType:
     content: str
     summary: str | None
     entities: list[str]
-    category: CategoryEnum  # type: ignore[valid-type]
-    status: MemoryStatusEnum  # type: ignore[valid-type]
+    category: Category
+    status: MemoryStatus
     pinned: bool
-    visibility: VisibilityEnum  # type: ignore[valid-type]
+    visibility: Visibility
     created_at: datetime
     last_accessed_at: datetime | None
     last_reactivated_at: datetime | None

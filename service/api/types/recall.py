@@ -7,14 +7,38 @@ from enum import Enum
 
 import strawberry
 
-from schema import Category, MemoryStatus
-from service.api.types.enums import CategoryEnum, MemoryStatusEnum
+from service.api.types.enums import Category, Intent, MemoryStatus
 from service.api.types.memory import MemoryType
-from service.engine.retention import activation
 from service.engine.settings import EngineSettings
-from service.usecases.recall import Intent, RecallHit, RecallResult
+from service.usecases.recall import RecallHit, RecallResult
+from service.usecases.recall_hits import hit_activation
 
-IntentEnum = strawberry.enum(Intent, name="RecallIntent")
+
+@strawberry.enum(description="A way recall finds candidates; the legs' ranks are fused.")
+# The values are `service.usecases.recall.LEGS`, in its order (tests/unit/test_api_enums.py).
+class Leg(Enum):
+    VECTOR = "vector"
+    FULLTEXT = "fulltext"
+    FACT_VECTOR = "fact_vector"
+    FACT_FULLTEXT = "fact_fulltext"
+    GRAPH = "graph"
+    CATEGORY = "category"
+    NEIGHBOURS = "neighbours"
+    WINDOW = "window"
+
+
+@strawberry.enum(
+    description="A ranking term `disabledTerms` can switch off, for diagnosis (relevance "
+    "always counts)."
+)
+# The values are `service.usecases.recall.TERMS`, in its order (tests/unit/test_api_enums.py).
+class SwitchableTerm(Enum):
+    DECAY = "decay"
+    VALIDITY = "validity"
+    SURVIVAL = "survival"
+    CO_RETRIEVAL = "co_retrieval"
+    FLOOR = "floor"
+    INJECTION = "injection"
 
 
 @strawberry.enum(description="How much each hit carries.")
@@ -25,13 +49,13 @@ class Verbosity(Enum):
 
 @strawberry.type(description="A leg that failed and contributed nothing.")
 class LegFailure:
-    leg: str
+    leg: Leg
     error: str
 
 
 @strawberry.type(description="The 1-based rank a leg gave the memory.")
 class LegRank:
-    leg: str
+    leg: Leg
     rank: int
 
 
@@ -45,7 +69,7 @@ class RankingTerm:
 class RecallHitType:
     id: strawberry.ID
     summary: str | None
-    status: MemoryStatusEnum  # type: ignore[valid-type]
+    status: MemoryStatus
     score: float
     activation: float
     superseded_by: strawberry.ID | None
@@ -66,19 +90,20 @@ class RecallHitType:
         cls, hit: RecallHit, at: datetime, engine: EngineSettings, concise: bool
     ) -> RecallHitType:
         m = hit.memory
-        presentations = [m.created_at, *m.reactivation_timestamps]
         full = not concise
         return cls(
             id=strawberry.ID(m.id),
             summary=m.summary or m.content[:240],
-            status=MemoryStatus(m.status),
+            status=m.status,
             score=hit.score,
-            activation=activation(presentations, at, engine).value,
+            activation=hit_activation(hit, at, engine),
             superseded_by=None if m.superseded_by is None else strawberry.ID(m.superseded_by),
             memory=MemoryType.from_domain(m) if full else None,
             fused=hit.fused if full else None,
             similarity=hit.similarity if full else None,
-            legs=[LegRank(leg=k, rank=v) for k, v in sorted(hit.legs.items())] if full else None,
+            legs=[LegRank(leg=Leg(k), rank=v) for k, v in sorted(hit.legs.items())]
+            if full
+            else None,
             terms=[RankingTerm(name=k, value=v) for k, v in sorted(hit.terms.items())]
             if full
             else None,
@@ -90,11 +115,11 @@ class RecallHitType:
 @strawberry.type(name="Recall")
 class RecallType:
     query: str
-    intent: IntentEnum  # type: ignore[valid-type]
+    intent: Intent
     as_of: datetime
     degraded: bool
     failed_legs: list[LegFailure]
-    category: CategoryEnum | None  # type: ignore[valid-type]
+    category: Category | None
     hits: list[RecallHitType]
 
     @classmethod
@@ -103,10 +128,12 @@ class RecallType:
     ) -> RecallType:
         return cls(
             query=result.query,
-            intent=Intent(result.intent),
+            intent=result.intent,
             as_of=result.at,
             degraded=result.degraded,
-            failed_legs=[LegFailure(leg=k, error=v) for k, v in sorted(result.failed_legs.items())],
-            category=None if result.category is None else Category(result.category),
+            failed_legs=[
+                LegFailure(leg=Leg(k), error=v) for k, v in sorted(result.failed_legs.items())
+            ],
+            category=result.category,
             hits=[RecallHitType.from_domain(h, result.at, engine, concise) for h in result.hits],
         )

@@ -7,8 +7,7 @@ from datetime import datetime
 
 import strawberry
 
-from schema import Category
-from service.api.types.enums import CategoryEnum
+from service.api.types.enums import Category
 from service.usecases.core_preferences import CorePreferences
 from service.usecases.maintenance import MaintenanceReport
 from service.usecases.memories import DeleteReport
@@ -121,9 +120,9 @@ class MaintenanceReportType:
 
 @strawberry.type(name="CorePreferences")
 class CorePreferencesType:
-    auto: list[CategoryEnum]  # type: ignore[valid-type]
-    approval: list[CategoryEnum]  # type: ignore[valid-type]
-    excluded: list[CategoryEnum]  # type: ignore[valid-type]
+    auto: list[Category]
+    approval: list[Category]
+    excluded: list[Category]
 
     @classmethod
     def from_domain(cls, prefs: CorePreferences) -> CorePreferencesType:

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import strawberry
 
-from schema import EdgeType, GraphStats
-from service.api.types.enums import EdgeTypeEnum
+from schema import GraphStats
+from service.api.types.enums import EdgeType
 
 
 @strawberry.type
 class EdgeCount:
-    type: EdgeTypeEnum  # type: ignore[valid-type]
+    type: EdgeType
     count: int
 
 

@@ -1,0 +1,99 @@
+"""The one place domain errors become GraphQL results.
+
+A resolver decorated with `maps_errors` returns a union (`Annotated[A | B, strawberry.union()]`);
+a `RetentiaError` it raises becomes the union's member for that error when the union has one
+(`NotFound` → `NotFoundError`, …). Any other exception, and an expected error the union has no
+member for, propagates to be masked and logged ("Unexpected error (request …)")."""
+
+from __future__ import annotations
+
+import functools
+import typing
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any, ParamSpec, TypeVar, cast
+
+from schema import Conflict, InvalidInput, NotFound, RetentiaError
+from service.api.types.errors import (
+    ConflictError,
+    ForbiddenError,
+    InvalidInputError,
+    NotFoundError,
+    RecallUnavailableError,
+    UnauthenticatedError,
+)
+from service.usecases.auth import Forbidden, Unauthenticated
+from service.usecases.recall import RecallFailed
+
+
+def _recall_unavailable(e: RetentiaError) -> RecallUnavailableError:
+    return RecallUnavailableError(message=str(e))
+
+
+def _conflict(e: RetentiaError) -> ConflictError:
+    return ConflictError(message=str(e))
+
+
+def _not_found(e: RetentiaError) -> NotFoundError:
+    assert isinstance(e, NotFound)
+    return NotFoundError(kind=e.kind, key=e.key, message=str(e))
+
+
+def _unauthenticated(e: RetentiaError) -> UnauthenticatedError:
+    return UnauthenticatedError(message=str(e))
+
+
+def _forbidden(e: RetentiaError) -> ForbiddenError:
+    assert isinstance(e, Forbidden)
+    return ForbiddenError(message=str(e), permission=e.permission)
+
+
+def _invalid_input(e: RetentiaError) -> InvalidInputError:
+    assert isinstance(e, InvalidInput)
+    return InvalidInputError(field=e.field, message=str(e))
+
+
+#: Domain error → (its GraphQL member, the mapper), in the order they are tried.
+_MEMBERS: tuple[tuple[type[RetentiaError], type[Any], Callable[[RetentiaError], Any]], ...] = (
+    (RecallFailed, RecallUnavailableError, _recall_unavailable),
+    (Conflict, ConflictError, _conflict),
+    (NotFound, NotFoundError, _not_found),
+    (Unauthenticated, UnauthenticatedError, _unauthenticated),
+    (Forbidden, ForbiddenError, _forbidden),
+    (InvalidInput, InvalidInputError, _invalid_input),
+)
+
+
+def union_members(union: Any) -> frozenset[type[Any]]:
+    """The member types of `Annotated[A | B | …, strawberry.union(…)]` (or of a bare `A | B`)."""
+    if typing.get_origin(union) is typing.Annotated:
+        union = typing.get_args(union)[0]
+    return frozenset(typing.get_args(union)) or frozenset({union})
+
+
+def as_result(error: RetentiaError, members: frozenset[type[Any]]) -> Any:
+    """The union member `error` maps to; re-raises `error` when the union has none."""
+    for domain, member, build in _MEMBERS:
+        if isinstance(error, domain) and member in members:
+            return build(error)
+    raise error
+
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def maps_errors(resolver: Callable[P, Awaitable[R]]) -> Callable[P, Coroutine[Any, Any, R]]:
+    """Map the expected errors the resolver raises to members of the union it returns."""
+
+    @functools.cache
+    def members() -> frozenset[type[Any]]:
+        return union_members(typing.get_type_hints(resolver, include_extras=True)["return"])
+
+    @functools.wraps(resolver)
+    async def mapped(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return await resolver(*args, **kwargs)
+        except RetentiaError as e:
+            return cast(R, as_result(e, members()))
+
+    return mapped

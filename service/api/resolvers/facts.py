@@ -1,0 +1,128 @@
+"""Facts: read them at an instant or over a range, a slot's history and an entity; write them
+through the one supersession path, retract one, register functional predicates."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated
+
+import strawberry
+
+from schema import NotFound
+from schema.facts import FactWriter
+from service.api.errors import maps_errors
+from service.api.limits import check_count, check_page
+from service.api.resolvers._common import READ, WRITE, Info
+from service.api.types.enums import FactState
+from service.api.types.facts import (
+    EntityType,
+    FactBatchType,
+    FactInput,
+    FactList,
+    FactType,
+    PredicateList,
+)
+from service.api.types.results import (
+    EntityResult,
+    FactsResult,
+    IngestFactsResult,
+    PredicatesResult,
+    RetractFactResult,
+)
+from service.usecases.auth import Permission
+
+
+@strawberry.type
+class FactQuery:
+    @strawberry.field(
+        description="Facts true at `asOf` (now when neither an instant nor a range is given), "
+        "or effective at some instant of [from, to) — facts superseded part-way included. "
+        "Filters: subject, predicate, entity (as subject or object), states. Newest first."
+    )
+    @maps_errors
+    async def facts(
+        self,
+        info: Info,
+        subject: str | None = None,
+        predicate: str | None = None,
+        entity: str | None = None,
+        as_of: datetime | None = None,
+        from_: Annotated[datetime | None, strawberry.argument(name="from")] = None,
+        to: datetime | None = None,
+        states: list[FactState] | None = None,
+        limit: int = 100,
+    ) -> FactsResult:
+        tenant = info.context.require(READ).tenant()
+        facts = await info.context.services.facts.facts(
+            tenant,
+            subject=subject,
+            predicate=predicate,
+            entity=entity,
+            at=as_of,
+            start=from_,
+            end=to,
+            states=list(states) if states else None,
+            limit=check_page("facts", "limit", limit),
+        )
+        return FactList(facts=[FactType.from_domain(f) for f in facts])
+
+    @strawberry.field(
+        description="Every version of a slot (subject, predicate) ever recorded, oldest first: "
+        "superseded, retracted and expired ones included."
+    )
+    @maps_errors
+    async def fact_history(self, info: Info, subject: str, predicate: str) -> FactsResult:
+        tenant = info.context.require(READ).tenant()
+        facts = await info.context.services.facts.slot_history(tenant, subject, predicate)
+        return FactList(facts=[FactType.from_domain(f) for f in facts])
+
+    @strawberry.field(description="An entity by name, with every fact about it, oldest first.")
+    @maps_errors
+    async def entity(self, info: Info, name: str) -> EntityResult:
+        tenant = info.context.require(READ).tenant()
+        service = info.context.services.facts
+        found = await service.entity(tenant, name)
+        if found is None:
+            raise NotFound("entity", name)
+        return EntityType.from_domain(found, await service.entity_history(tenant, name))
+
+
+@strawberry.type
+class FactMutation:
+    @strawberry.mutation(
+        description="Write facts through the one supersession path. One result per fact "
+        "(inserted, superseded, skipped, softConflict or error with its reason) and the "
+        "counts; a bad fact never costs the batch its good ones, and a retried batch changes "
+        "nothing."
+    )
+    @maps_errors
+    async def ingest_facts(self, info: Info, facts: list[FactInput]) -> IngestFactsResult:
+        tenant = info.context.require(WRITE).tenant()
+        result = await info.context.services.facts.apply_facts(
+            tenant, [f.to_dict() for f in facts], FactWriter.API
+        )
+        return FactBatchType.from_domain(result)
+
+    @strawberry.mutation(
+        description="Retract an active fact at `at` (now by default): it leaves every instant "
+        "from then on and stays in every earlier one; its derived edge closes at `at`."
+    )
+    @maps_errors
+    async def retract_fact(
+        self, info: Info, id: strawberry.ID, at: datetime | None = None
+    ) -> RetractFactResult:
+        tenant = info.context.require(WRITE).tenant()
+        return FactType.from_domain(await info.context.services.facts.retract(tenant, str(id), at))
+
+    @strawberry.mutation(
+        description="Register predicates as single-valued for the tenant (a new value replaces "
+        "the old one). Returns the tenant's registered list."
+    )
+    @maps_errors
+    async def register_functional_predicates(
+        self, info: Info, predicates: list[str]
+    ) -> PredicatesResult:
+        tenant = info.context.require(Permission.CONFIGURATION_WRITE).tenant()
+        check_count("predicates", predicates)
+        names = await info.context.services.facts.register_functional(tenant, predicates)
+        return PredicateList(predicates=names)

@@ -1,0 +1,41 @@
+"""Maintenance: one whole pass over the tenant, or consolidation alone."""
+
+from __future__ import annotations
+
+import strawberry
+
+from service.api.errors import maps_errors
+from service.api.resolvers._common import MANAGE, Info
+from service.api.types.reports import MaintenanceReportType
+from service.api.types.results import MaintenanceResult
+from service.usecases.maintenance import consolidate, maintain
+
+
+@strawberry.type
+class MaintenanceMutation:
+    @strawberry.mutation(
+        description="One maintenance pass over the tenant: rescoring, status transitions, "
+        "consolidation, core promotion and forgetting. With dryRun nothing is written."
+    )
+    @maps_errors
+    async def run_maintenance(self, info: Info, dry_run: bool = False) -> MaintenanceResult:
+        tenant = info.context.require(MANAGE).tenant()
+        services = info.context.services
+        report = await maintain(
+            services.memories, tenant, dry_run=dry_run, summarizer=services.summarizer
+        )
+        return MaintenanceReportType.from_domain(report)
+
+    @strawberry.mutation(
+        description="Consolidation alone: every entity shared by enough episodic memories gets "
+        "one semantic memory with DERIVED_FROM edges to them (no rescoring, transitions or "
+        "forgetting). Idempotent; with dryRun nothing is written."
+    )
+    @maps_errors
+    async def consolidate(self, info: Info, dry_run: bool = False) -> MaintenanceResult:
+        tenant = info.context.require(MANAGE).tenant()
+        services = info.context.services
+        report = await consolidate(
+            services.memories, tenant, dry_run=dry_run, summarizer=services.summarizer
+        )
+        return MaintenanceReportType.from_domain(report)

@@ -1,0 +1,82 @@
+"""Recall and search."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import strawberry
+
+from service.api.errors import maps_errors
+from service.api.resolvers._common import READ, Info
+from service.api.types.enums import Category, Intent, MemoryStatus
+from service.api.types.recall import Leg, RecallType, SwitchableTerm, Verbosity
+from service.api.types.results import RecallResult
+from service.usecases.recall import LEGS, TERMS, RecallRequest, SearchFilters, search
+
+
+@strawberry.type
+class RecallQuery:
+    @strawberry.field(
+        description="Hybrid recall: vector, full-text, fact and graph legs fused by rank, "
+        "masked by intent (current by default; historical for 'used to / before / "
+        "previously'; audit) and instant (`asOf`), ranked by the engine. Hits are reactivated "
+        "unless `readOnly`. `degraded` names legs that failed. `legs` / `disabledTerms` switch "
+        "legs on and ranking terms off (for diagnosis)."
+    )
+    @maps_errors
+    async def recall(
+        self,
+        info: Info,
+        query: str,
+        k: int = 10,
+        intent: Intent | None = None,
+        as_of: datetime | None = None,
+        read_only: bool = False,
+        verbosity: Verbosity = Verbosity.FULL,
+        legs: list[Leg] | None = None,
+        disabled_terms: list[SwitchableTerm] | None = None,
+    ) -> RecallResult:
+        tenant = info.context.require(READ).tenant()
+        service = info.context.services.recall
+        result = await service.recall(
+            tenant,
+            RecallRequest(
+                query=query,
+                k=k,
+                intent=intent,
+                as_of=as_of,
+                read_only=read_only,
+                legs=frozenset(LEGS) if legs is None else frozenset(leg.value for leg in legs),
+                terms=frozenset(TERMS) - {term.value for term in disabled_terms or ()},
+            ),
+        )
+        return RecallType.from_domain(result, service.engine, verbosity is Verbosity.CONCISE)
+
+    @strawberry.field(
+        description="Read-only hybrid search with filters (status, category, entity, since, "
+        "activeSince); an empty query enumerates the matching memories by recency."
+    )
+    @maps_errors
+    async def search(
+        self,
+        info: Info,
+        query: str = "",
+        status: list[MemoryStatus] | None = None,
+        category: list[Category] | None = None,
+        entity: str | None = None,
+        since: datetime | None = None,
+        active_since: datetime | None = None,
+        limit: int = 20,
+        verbosity: Verbosity = Verbosity.FULL,
+    ) -> RecallResult:
+        tenant = info.context.require(READ).tenant()
+        service = info.context.services.recall
+        filters = SearchFilters(
+            statuses=None if status is None else frozenset(status),
+            categories=None if category is None else frozenset(category),
+            entity=entity,
+            since=since,
+            active_since=active_since,
+        )
+        result = await search(service, tenant, query, filters, limit)
+        return RecallType.from_domain(result, service.engine, verbosity is Verbosity.CONCISE)
