@@ -6,11 +6,11 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from graph_backends.config import BackendConfig, FalkorConfig, Neo4jConfig, SurrealConfig
-from graph_backends.protocol import GraphRepository
+from graph_backends.protocol import FactStore
 
 
 @asynccontextmanager
-async def open_backend(config: BackendConfig) -> AsyncIterator[GraphRepository]:
+async def open_backend(config: BackendConfig) -> AsyncIterator[FactStore]:
     """Connect (starting an embedded database if configured) and close on exit. Creates no
     schema: call `ensure_schema(tenant)` explicitly."""
     if isinstance(config, FalkorConfig):
@@ -31,7 +31,7 @@ async def open_backend(config: BackendConfig) -> AsyncIterator[GraphRepository]:
 
 
 @asynccontextmanager
-async def _open_falkordb(config: FalkorConfig) -> AsyncIterator[GraphRepository]:
+async def _open_falkordb(config: FalkorConfig) -> AsyncIterator[FactStore]:
     from falkordb.asyncio import FalkorDB
     from redis.asyncio import BlockingConnectionPool
 

@@ -10,7 +10,7 @@ import asyncio
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Protocol, runtime_checkable
+from typing import Protocol, cast, runtime_checkable
 
 from schema import (
     Degrees,
@@ -449,13 +449,12 @@ class RecallRepository(Protocol):
 
 
 class FactStore(GraphRepository, FactRepository, RecallRepository, Protocol):
-    """A repository with the fact layer and recall's reads (every backend, once ported)."""
+    """Everything a backend implements: the memory graph, the fact layer and recall's reads.
+    `open_backend` yields one."""
 
 
 def fact_store(repository: GraphRepository) -> FactStore:
-    """The repository as a `FactStore`, or a clear error for a backend without the fact layer."""
-    if not callable(getattr(repository, "commit_facts", None)):
-        from graph_backends.errors import BackendError
-
-        raise BackendError(f"the {repository.backend_name} backend has no fact layer yet")
-    return repository  # type: ignore[return-value]
+    """`repository` typed as the `FactStore` it is (every backend is one; mypy checks each
+    against the Protocol where `open_backend` yields it), for callers that hold it by its
+    narrower `GraphRepository` type."""
+    return cast("FactStore", repository)

@@ -12,19 +12,40 @@ from graph_backends._common.fact_records import (
     close_params,
     extraction_from_row,
     extraction_params,
+    fact_from_props,
+    fact_props,
     relation_from_row,
 )
 from graph_backends._common.records import edge_from_row, epoch_us, facets_from_row
 from graph_backends._cypher.memories import _chunks, _RunsCypher
 from graph_backends.protocol import check_dimension, check_leg_k
 from schema import EdgeType, MemoryEdge, MemoryFacets, Tenant, parse_memory_id
-from schema.facts import Close, Entity, ExtractionRecord, Relation
+from schema.facts import (
+    Close,
+    Entity,
+    ExtractionRecord,
+    Fact,
+    FactHit,
+    FactQuery,
+    FactWrite,
+    Relation,
+)
 
 Q = FactQueryName
 R = RecallQueryName
+#: One query of a fact write: its name and parameters.
+FactStep = tuple[FactQueryName | RecallQueryName, dict[str, Any]]
+#: Embeddings are big: fewer of them per query.
+_VECTOR_BATCH = 200
 
 
 class _FactRunsCypher(_RunsCypher):
+    @staticmethod
+    def _fact_from_props(props: Mapping[str, Any]) -> Fact:
+        """A fact from its stored properties; a backend storing more (Neo4j's tenant) drops
+        it here."""
+        return fact_from_props(props)
+
     if TYPE_CHECKING:  # provided by each backend
 
         async def ensure_fact_schema(self, tenant: Tenant) -> None: ...
@@ -32,6 +53,78 @@ class _FactRunsCypher(_RunsCypher):
 
 class CypherFactMethods(_FactRunsCypher):
     """`FactRepository` methods shared by the Cypher backends."""
+
+    def _write_steps(self, write: FactWrite) -> list[FactStep]:
+        """The queries that apply one planned write, in order: entities, facts and their
+        links, closes, soft-conflict marks, embeddings."""
+        entities: dict[str, dict[str, str]] = {}
+        for fact in write.inserts:
+            entities[fact.subject_entity] = {
+                "id": fact.subject_entity,
+                "name": fact.subject,
+                "key": fact.subject_key,
+            }
+            if fact.object_entity is not None:
+                entities[fact.object_entity] = {
+                    "id": fact.object_entity,
+                    "name": fact.object,
+                    "key": fact.object_key,
+                }
+        objects = [
+            {"fact": f.id, "entity": f.object_entity}
+            for f in write.inserts
+            if f.object_entity is not None
+        ]
+        sources = [{"fact": f.id, "memory": f.source} for f in write.inserts if f.source]
+        soft = [{"id": k, "ids": list(v)} for k, v in sorted(write.soft_conflicts.items())]
+        inserted = {f.id for f in write.inserts}
+        vectors = [
+            {"id": i, "embedding": self._vector_param(v)}
+            for i, v in write.vectors.items()
+            if i in inserted
+        ]
+        return [
+            *((Q.MERGE_ENTITIES, {"rows": list(c)}) for c in _chunks(list(entities.values()))),
+            *(
+                (Q.INSERT_FACTS, {"rows": [{"props": fact_props(f)} for f in c]})
+                for c in _chunks(write.inserts)
+            ),
+            *((Q.LINK_FACT_OBJECTS, {"rows": list(c)}) for c in _chunks(objects)),
+            *((Q.LINK_FACT_SOURCES, {"rows": list(c)}) for c in _chunks(sources)),
+            *(
+                (Q.CLOSE_FACTS, {"rows": [close_params(x) for x in c]})
+                for c in _chunks(write.closes)
+            ),
+            *((Q.SET_SOFT_CONFLICTS, {"rows": list(c)}) for c in _chunks(soft)),
+            *((R.WRITE_FACT_VECTORS, {"rows": list(c)}) for c in _chunks(vectors, _VECTOR_BATCH)),
+        ]
+
+    async def get_facts(self, tenant: Tenant, ids: Sequence[str]) -> list[Fact | None]:
+        if not ids:
+            return []
+        rows = await self._run(tenant, Q.GET_FACTS, {"ids": list(ids)}, read_only=True)
+        found = {r["id"]: self._fact_from_props(r["props"]) for r in rows if r["props"] is not None}
+        return [found.get(i) for i in ids]
+
+    async def find_facts(self, tenant: Tenant, query: FactQuery) -> list[Fact]:
+        params: dict[str, Any] = {
+            "states": None if query.states is None else [str(s) for s in query.states],
+            "at": epoch_us(query.at),
+            "start": epoch_us(query.start),
+            "end": epoch_us(query.end),
+            "limit": query.limit,
+        }
+        params |= {"subject": query.subject, "predicate": query.predicate}
+        if query.entity is not None:
+            params["entity"] = query.entity
+            rows = await self._run(tenant, Q.FACTS_OF_ENTITY, params, read_only=True)
+            return [self._fact_from_props(r["props"]) for r in rows]
+        rows = await self._run(tenant, Q.FIND_FACTS, params, read_only=True)
+        return [self._fact_from_props(r["props"]) for r in rows]
+
+    async def active_state_facts(self, tenant: Tenant) -> list[Fact]:
+        rows = await self._run(tenant, Q.ACTIVE_STATE_FACTS, read_only=True)
+        return [self._fact_from_props(r["props"]) for r in rows]
 
     async def close_facts(self, tenant: Tenant, closes: Sequence[Close]) -> int:
         changed = 0
@@ -95,10 +188,26 @@ class CypherRecallMethods(_FactRunsCypher):
 
     _dimension: int
 
-    @staticmethod
-    def _vector_param(vector: Sequence[float]) -> Any:
-        """A query vector as this backend's driver sends it."""
-        return [float(x) for x in vector]
+    if TYPE_CHECKING:  # provided by each backend
+
+        @staticmethod
+        def _fact_text_query(text: str, tenant: Tenant) -> str | None:
+            """The full-text index's query for `text` (None: nothing to search for)."""
+
+    async def fact_fulltext_search(
+        self, tenant: Tenant, text: str, at: datetime, k: int
+    ) -> list[FactHit]:
+        check_leg_k(k)
+        query = self._fact_text_query(text, tenant)
+        if query is None:
+            return []
+        rows = await self._run(
+            tenant,
+            R.FACT_FULLTEXT_SEARCH,
+            {"query": query, "k": k, "at": epoch_us(at)},
+            read_only=True,
+        )
+        return [FactHit(r["id"], r["source"], float(r["score"])) for r in rows]
 
     async def adjacent(
         self, tenant: Tenant, ids: Sequence[str], edge_types: Collection[EdgeType]
@@ -194,3 +303,9 @@ class CypherRecallMethods(_FactRunsCypher):
             read_only=True,
         )
         return {r["id"]: int(r["hops"]) for r in rows}
+
+    async def facts_of_memories(self, tenant: Tenant, ids: Sequence[str]) -> dict[str, list[Fact]]:
+        if not ids:
+            return {}
+        rows = await self._run(tenant, R.FACTS_OF_MEMORIES, {"ids": list(ids)}, read_only=True)
+        return {r["id"]: [self._fact_from_props(p) for p in r["facts"]] for r in rows}

@@ -4,15 +4,18 @@ write through it. One copy, so the backends cannot drift apart."""
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Collection, Mapping, Sequence
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Final, cast
 
 from cypher import AnyQueryName, QueryName
 from graph_backends._common.records import (
     edge_from_row,
+    edge_params,
     epoch_us,
     memory_from_props,
+    memory_props,
     memory_update_rows,
     tombstone_from_row,
     tombstone_params,
@@ -47,6 +50,8 @@ _CAUSAL: Final = [str(t) for t in CAUSAL_TYPES]
 _SUPPORTIVE: Final = [str(t) for t in SUPPORTIVE_TYPES]
 #: Largest UNWIND batch sent in one query.
 _BATCH: Final = 500
+#: One query of a transaction: its name, parameters and template slots.
+Step = tuple[AnyQueryName, dict[str, Any], dict[str, EdgeType]]
 
 
 def _type_names(edge_types: Collection[EdgeType]) -> list[str]:
@@ -63,7 +68,13 @@ def _chunks(rows: Sequence[Any], size: int = _BATCH) -> list[Sequence[Any]]:
 
 
 class _RunsCypher:
-    """What the shared Cypher methods need from a backend: one query by name."""
+    """What the shared Cypher methods need from a backend: one query by name, and vectors in
+    the form its driver sends."""
+
+    @staticmethod
+    def _vector_param(vector: Sequence[float]) -> Any:
+        """A vector (a query's, or one to store) as this backend's driver sends it."""
+        return [float(x) for x in vector]
 
     if TYPE_CHECKING:  # provided by each backend
 
@@ -81,19 +92,133 @@ class _RunsCypher:
 class CypherGraphMethods(_RunsCypher):
     """The `GraphRepository` methods whose Cypher conversation every Cypher backend shares."""
 
+    _dimension: int
+    #: How an error names the vector index a memory's embedding must fit.
+    _VECTOR_INDEX: ClassVar[str] = "the tenant's vector index"
+
     @staticmethod
-    def _memory_from_props(props: Mapping[str, Any]) -> Memory:
+    def _memory_from_props(
+        props: Mapping[str, Any], embedding: list[float] | None = None
+    ) -> Memory:
         """A memory from its stored properties; a backend storing more (Neo4j's tenant)
         drops it here."""
-        return memory_from_props(props)
+        return memory_from_props(props, embedding)
 
     if TYPE_CHECKING:  # provided by each backend
 
-        async def existing_ids(self, tenant: Tenant, ids: Collection[str]) -> frozenset[str]: ...
+        async def _transaction(self, tenant: Tenant, steps: Sequence[Step]) -> None:
+            """Several queries in one transaction: all of them commit, or none."""
 
-        async def get_memories(
-            self, tenant: Tenant, ids: Sequence[str], *, with_embeddings: bool = False
-        ) -> list[Memory | None]: ...
+    # -- memories --------------------------------------------------------------------------
+
+    def _check_dimensions(self, memories: Sequence[Memory]) -> None:
+        for memory in memories:
+            if memory.embedding is not None and len(memory.embedding) != self._dimension:
+                raise InvalidInput(
+                    "embedding",
+                    f"memory {memory.id} has {len(memory.embedding)} dimensions; "
+                    f"{self._VECTOR_INDEX} has {self._dimension}",
+                )
+
+    def _memory_rows(self, memories: Sequence[Memory]) -> list[dict[str, Any]]:
+        rows = []
+        for memory in memories:
+            props, embedding = memory_props(memory)
+            vector = None if embedding is None else self._vector_param(embedding)
+            rows.append({"props": props, "embedding": vector})
+        return rows
+
+    async def upsert_memories(self, tenant: Tenant, memories: Sequence[Memory]) -> None:
+        self._check_dimensions(memories)
+        if memories:
+            # One query: the whole batch is written atomically or not at all.
+            await self._run(
+                tenant, QueryName.UPSERT_MEMORIES, {"rows": self._memory_rows(memories)}
+            )
+
+    async def get_memories(
+        self, tenant: Tenant, ids: Sequence[str], *, with_embeddings: bool = False
+    ) -> list[Memory | None]:
+        wanted = _ids(ids)
+        unique = list(dict.fromkeys(wanted))
+        found: dict[str, Memory] = {}
+        for start in range(0, len(unique), _BATCH):
+            chunk = unique[start : start + _BATCH]
+            rows = await self._run(tenant, QueryName.GET_MEMORIES, {"ids": chunk}, read_only=True)
+            vectors: dict[str, list[float]] = {}
+            if with_embeddings:
+                for row in await self._run(
+                    tenant, QueryName.GET_EMBEDDINGS, {"ids": chunk}, read_only=True
+                ):
+                    # A memory stored without an embedding keeps a vector node without one.
+                    if row["embedding"] is not None:
+                        vectors[row["id"]] = row["embedding"]
+            for row in rows:
+                props = row["memory"]
+                found[props["id"]] = self._memory_from_props(props, vectors.get(props["id"]))
+        return [found.get(i) for i in wanted]
+
+    async def existing_ids(self, tenant: Tenant, ids: Collection[str]) -> frozenset[str]:
+        unique = list(dict.fromkeys(_ids(ids)))
+        found: set[str] = set()
+        for start in range(0, len(unique), _BATCH):
+            rows = await self._run(
+                tenant,
+                QueryName.EXISTING_MEMORY_IDS,
+                {"ids": unique[start : start + _BATCH]},
+                read_only=True,
+            )
+            found.update(row["id"] for row in rows)
+        return frozenset(found)
+
+    async def delete_memories(self, tenant: Tenant, ids: Sequence[str]) -> list[bool]:
+        wanted = _ids(ids)
+        rows = await self._run(
+            tenant, QueryName.DELETE_MEMORIES, {"ids": list(dict.fromkeys(wanted))}
+        )
+        deleted = {row["id"] for row in rows}
+        return [i in deleted for i in wanted]
+
+    async def recent_memories(
+        self, tenant: Tenant, *, limit: int, after: tuple[datetime, str] | None = None
+    ) -> list[Memory]:
+        if not 1 <= limit <= 1000:
+            raise InvalidInput("limit", f"{limit} is outside 1–1000")
+        params = {
+            "before": None if after is None else epoch_us(after[0]),
+            "before_id": None if after is None else parse_memory_id(after[1]),
+            "limit": limit,
+        }
+        rows = await self._run(tenant, QueryName.RECENT_MEMORIES, params, read_only=True)
+        return [self._memory_from_props(row["memory"]) for row in rows]
+
+    # -- edges -----------------------------------------------------------------------------
+
+    async def store_memories(
+        self, tenant: Tenant, memories: Sequence[Memory], edges: Sequence[MemoryEdge]
+    ) -> None:
+        self._check_dimensions(memories)
+        new = {m.id for m in memories}
+        ends = ({e.source for e in edges} | {e.target for e in edges}) - new
+        missing = sorted(ends - await self.existing_ids(tenant, ends)) if ends else []
+        if missing:
+            raise NotFound("memory", missing[0])
+        steps: list[Step] = []
+        if memories:
+            steps.append((QueryName.UPSERT_MEMORIES, {"rows": self._memory_rows(memories)}, {}))
+        steps += self._link_steps(edges)
+        if steps:
+            await self._transaction(tenant, steps)
+
+    @staticmethod
+    def _link_steps(edges: Sequence[MemoryEdge]) -> list[Step]:
+        by_type: dict[EdgeType, list[dict[str, Any]]] = defaultdict(list)
+        for edge in edges:
+            by_type[edge.type].append(edge_params(edge))
+        return [
+            (QueryName.LINK_MEMORIES, {"edges": rows}, {"edge_type": edge_type})
+            for edge_type, rows in by_type.items()
+        ]
 
     async def unlink(self, tenant: Tenant, keys: Sequence[EdgeKey]) -> list[bool]:
         if not keys:

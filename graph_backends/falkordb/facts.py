@@ -17,10 +17,8 @@ from redis.exceptions import RedisError, ResponseError, WatchError
 
 from cypher import FactQueryName, RecallQueryName, load
 from graph_backends._common.fact_records import (
-    close_params,
     expiry_params,
     fact_from_props,
-    fact_props,
     relation_params,
 )
 from graph_backends._common.records import epoch_us
@@ -31,7 +29,6 @@ from graph_backends.falkordb import wire
 from schema import Conflict, Tenant
 from schema.facts import (
     Fact,
-    FactQuery,
     FactSnapshot,
     FactWrite,
     Relation,
@@ -128,53 +125,6 @@ class FalkorFactsMixin(CypherFactMethods):
             facts.sort(key=lambda f: (f.started_at, f.id))
         return FactSnapshot(active=active, recorded=recorded)
 
-    @staticmethod
-    def _write_steps(
-        write: FactWrite,
-    ) -> list[tuple[FactQueryName | RecallQueryName, dict[str, Any]]]:
-        entities: dict[str, dict[str, str]] = {}
-        for fact in write.inserts:
-            entities[fact.subject_entity] = {
-                "id": fact.subject_entity,
-                "name": fact.subject,
-                "key": fact.subject_key,
-            }
-            if fact.object_entity is not None:
-                entities[fact.object_entity] = {
-                    "id": fact.object_entity,
-                    "name": fact.object,
-                    "key": fact.object_key,
-                }
-        steps: list[tuple[FactQueryName | RecallQueryName, dict[str, Any]]] = []
-        for chunk in _chunks(list(entities.values())):
-            steps.append((Q.MERGE_ENTITIES, {"rows": list(chunk)}))
-        for chunk in _chunks(write.inserts):
-            steps.append((Q.INSERT_FACTS, {"rows": [{"props": fact_props(f)} for f in chunk]}))
-        objects = [
-            {"fact": f.id, "entity": f.object_entity}
-            for f in write.inserts
-            if f.object_entity is not None
-        ]
-        for chunk in _chunks(objects):
-            steps.append((Q.LINK_FACT_OBJECTS, {"rows": list(chunk)}))
-        sources = [{"fact": f.id, "memory": f.source} for f in write.inserts if f.source]
-        for chunk in _chunks(sources):
-            steps.append((Q.LINK_FACT_SOURCES, {"rows": list(chunk)}))
-        for chunk in _chunks(write.closes):
-            steps.append((Q.CLOSE_FACTS, {"rows": [close_params(c) for c in chunk]}))
-        soft = [{"id": k, "ids": list(v)} for k, v in sorted(write.soft_conflicts.items())]
-        for chunk in _chunks(soft):
-            steps.append((Q.SET_SOFT_CONFLICTS, {"rows": list(chunk)}))
-        inserted = {f.id for f in write.inserts}
-        vectors = [
-            {"id": i, "embedding": wire.float32s(v)}
-            for i, v in write.vectors.items()
-            if i in inserted
-        ]
-        for chunk in _chunks(vectors, 200):
-            steps.append((R.WRITE_FACT_VECTORS, {"rows": list(chunk)}))
-        return steps
-
     async def commit_facts(
         self,
         tenant: Tenant,
@@ -211,35 +161,6 @@ class FalkorFactsMixin(CypherFactMethods):
             f"fact write for tenant {tenant} lost {_COMMIT_ATTEMPTS} races with concurrent "
             "writers; retry it"
         )
-
-    # -- reads -----------------------------------------------------------------------------
-
-    async def get_facts(self, tenant: Tenant, ids: Sequence[str]) -> list[Fact | None]:
-        if not ids:
-            return []
-        rows = await self._run(tenant, Q.GET_FACTS, {"ids": list(ids)}, read_only=True)
-        found = {r["id"]: fact_from_props(r["props"]) for r in rows if r["props"] is not None}
-        return [found.get(i) for i in ids]
-
-    async def find_facts(self, tenant: Tenant, query: FactQuery) -> list[Fact]:
-        params: dict[str, Any] = {
-            "states": None if query.states is None else [str(s) for s in query.states],
-            "at": epoch_us(query.at),
-            "start": epoch_us(query.start),
-            "end": epoch_us(query.end),
-            "limit": query.limit,
-        }
-        params |= {"subject": query.subject, "predicate": query.predicate}
-        if query.entity is not None:
-            params["entity"] = query.entity
-            rows = await self._run(tenant, Q.FACTS_OF_ENTITY, params, read_only=True)
-            return [fact_from_props(r["props"]) for r in rows]
-        rows = await self._run(tenant, Q.FIND_FACTS, params, read_only=True)
-        return [fact_from_props(r["props"]) for r in rows]
-
-    async def active_state_facts(self, tenant: Tenant) -> list[Fact]:
-        rows = await self._run(tenant, Q.ACTIVE_STATE_FACTS, read_only=True)
-        return [fact_from_props(r["props"]) for r in rows]
 
     # -- derived edges -----------------------------------------------------------------------
 

@@ -4,20 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from cypher import RecallQueryName
-from graph_backends._common.fact_records import fact_from_props
 from graph_backends._common.records import epoch_us
 from graph_backends._common.redisearch import plain_text_query
 from graph_backends._cypher.facts import CypherRecallMethods
 from graph_backends.falkordb import wire
 from graph_backends.protocol import check_dimension, check_leg_k
 from schema import Tenant
-from schema.facts import Fact, FactHit
-
-if TYPE_CHECKING:
-    pass
+from schema.facts import FactHit
 
 R = RecallQueryName
 
@@ -28,6 +24,10 @@ class FalkorRecallMixin(CypherRecallMethods):
     @staticmethod
     def _vector_param(vector: Sequence[float]) -> Any:
         return wire.float32s(vector)
+
+    @staticmethod
+    def _fact_text_query(text: str, tenant: Tenant) -> str | None:
+        return plain_text_query(text)  # the graph is the tenant
 
     async def fact_vector_search(
         self, tenant: Tenant, vector: Sequence[float], at: datetime, k: int
@@ -47,24 +47,3 @@ class FalkorRecallMixin(CypherRecallMethods):
             if r["id"] not in hits:
                 hits[r["id"]] = FactHit(r["id"], r["source"], 1.0 - float(r["distance"]))
         return list(hits.values())[:k]
-
-    async def fact_fulltext_search(
-        self, tenant: Tenant, text: str, at: datetime, k: int
-    ) -> list[FactHit]:
-        check_leg_k(k)
-        query = plain_text_query(text)
-        if query is None:
-            return []
-        rows = await self._run(
-            tenant,
-            R.FACT_FULLTEXT_SEARCH,
-            {"query": query, "k": k, "at": epoch_us(at)},
-            read_only=True,
-        )
-        return [FactHit(r["id"], r["source"], float(r["score"])) for r in rows]
-
-    async def facts_of_memories(self, tenant: Tenant, ids: Sequence[str]) -> dict[str, list[Fact]]:
-        if not ids:
-            return {}
-        rows = await self._run(tenant, R.FACTS_OF_MEMORIES, {"ids": list(ids)}, read_only=True)
-        return {r["id"]: [fact_from_props(p) for p in r["facts"]] for r in rows}

@@ -5,9 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import math
-from collections import defaultdict
-from collections.abc import Collection, Mapping, Sequence
-from datetime import datetime
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from falkordb.asyncio import FalkorDB
@@ -21,13 +19,10 @@ from graph_backends._common import bm25
 from graph_backends._common.kappa_cache import KappaMaxCache
 from graph_backends._common.records import (
     ENTITY_KEYS,
-    edge_params,
     epoch_us,
-    memory_from_props,
-    memory_props,
     memory_update_rows,
 )
-from graph_backends._cypher.memories import _BATCH, CypherGraphMethods, _ids
+from graph_backends._cypher.memories import _BATCH, CypherGraphMethods, Step, _ids
 from graph_backends.errors import BackendError, BackendUnavailable, SchemaMismatch
 from graph_backends.falkordb import wire
 from graph_backends.falkordb.facts import FalkorFactsMixin
@@ -44,7 +39,6 @@ from schema import (
     CAUSAL_TYPES,
     EdgeType,
     InvalidInput,
-    Memory,
     MemoryEdge,
     NotFound,
     SearchHit,
@@ -81,8 +75,6 @@ _SESSION_INDEX: Final = (
 _OLD_FULLTEXT_INDEX: Final = ("Memory", "content", "FULLTEXT")
 #: Writes that may change a memory's causal degree whatever their edge type (κ_max's cache).
 _DEGREE_WRITES: Final = frozenset({QueryName.UNLINK_MEMORIES, QueryName.DELETE_MEMORIES})
-#: One query of a transaction: its name, parameters and template slots.
-_Step = tuple[QueryName, dict[str, Any], dict[str, EdgeType]]
 
 
 class FalkorRepository(FalkorFactsMixin, FalkorRecallMixin, CypherGraphMethods):
@@ -265,86 +257,6 @@ class FalkorRepository(FalkorFactsMixin, FalkorRecallMixin, CypherGraphMethods):
 
     # -- memories --------------------------------------------------------------------------
 
-    def _check_dimensions(self, memories: Sequence[Memory]) -> None:
-        for memory in memories:
-            if memory.embedding is not None and len(memory.embedding) != self._dimension:
-                raise InvalidInput(
-                    "embedding",
-                    f"memory {memory.id} has {len(memory.embedding)} dimensions; the tenant's "
-                    f"vector index has {self._dimension}",
-                )
-
-    @staticmethod
-    def _memory_rows(memories: Sequence[Memory]) -> list[dict[str, Any]]:
-        rows = []
-        for memory in memories:
-            props, embedding = memory_props(memory)
-            vector = None if embedding is None else wire.float32s(embedding)
-            rows.append({"props": props, "embedding": vector})
-        return rows
-
-    async def upsert_memories(self, tenant: Tenant, memories: Sequence[Memory]) -> None:
-        self._check_dimensions(memories)
-        if memories:
-            # One query: the whole batch is written atomically or not at all.
-            await self._run(
-                tenant, QueryName.UPSERT_MEMORIES, {"rows": self._memory_rows(memories)}
-            )
-
-    async def get_memories(
-        self, tenant: Tenant, ids: Sequence[str], *, with_embeddings: bool = False
-    ) -> list[Memory | None]:
-        wanted = _ids(ids)
-        unique = list(dict.fromkeys(wanted))
-        found: dict[str, Memory] = {}
-        for start in range(0, len(unique), _BATCH):
-            chunk = unique[start : start + _BATCH]
-            rows = await self._run(tenant, QueryName.GET_MEMORIES, {"ids": chunk}, read_only=True)
-            vectors: dict[str, list[float]] = {}
-            if with_embeddings:
-                for row in await self._run(
-                    tenant, QueryName.GET_EMBEDDINGS, {"ids": chunk}, read_only=True
-                ):
-                    vectors[row["id"]] = row["embedding"]
-            for row in rows:
-                props = row["memory"]
-                found[props["id"]] = memory_from_props(props, vectors.get(props["id"]))
-        return [found.get(i) for i in wanted]
-
-    async def existing_ids(self, tenant: Tenant, ids: Collection[str]) -> frozenset[str]:
-        unique = list(dict.fromkeys(_ids(ids)))
-        found: set[str] = set()
-        for start in range(0, len(unique), _BATCH):
-            rows = await self._run(
-                tenant,
-                QueryName.EXISTING_MEMORY_IDS,
-                {"ids": unique[start : start + _BATCH]},
-                read_only=True,
-            )
-            found.update(row["id"] for row in rows)
-        return frozenset(found)
-
-    async def delete_memories(self, tenant: Tenant, ids: Sequence[str]) -> list[bool]:
-        wanted = _ids(ids)
-        rows = await self._run(
-            tenant, QueryName.DELETE_MEMORIES, {"ids": list(dict.fromkeys(wanted))}
-        )
-        deleted = {row["id"] for row in rows}
-        return [i in deleted for i in wanted]
-
-    async def recent_memories(
-        self, tenant: Tenant, *, limit: int, after: tuple[datetime, str] | None = None
-    ) -> list[Memory]:
-        if not 1 <= limit <= 1000:
-            raise InvalidInput("limit", f"{limit} is outside 1–1000")
-        params = {
-            "before": None if after is None else epoch_us(after[0]),
-            "before_id": None if after is None else parse_memory_id(after[1]),
-            "limit": limit,
-        }
-        rows = await self._run(tenant, QueryName.RECENT_MEMORIES, params, read_only=True)
-        return [memory_from_props(row["memory"]) for row in rows]
-
     async def write_reactivations(
         self, tenant: Tenant, writes: ReactivationWrites
     ) -> tuple[int, list[str]]:
@@ -440,33 +352,7 @@ class FalkorRepository(FalkorFactsMixin, FalkorRecallMixin, CypherGraphMethods):
             return
         await self._transaction(tenant, steps)
 
-    async def store_memories(
-        self, tenant: Tenant, memories: Sequence[Memory], edges: Sequence[MemoryEdge]
-    ) -> None:
-        self._check_dimensions(memories)
-        new = {m.id for m in memories}
-        ends = ({e.source for e in edges} | {e.target for e in edges}) - new
-        missing = sorted(ends - await self.existing_ids(tenant, ends)) if ends else []
-        if missing:
-            raise NotFound("memory", missing[0])
-        steps: list[_Step] = []
-        if memories:
-            steps.append((QueryName.UPSERT_MEMORIES, {"rows": self._memory_rows(memories)}, {}))
-        steps += self._link_steps(edges)
-        if steps:
-            await self._transaction(tenant, steps)
-
-    @staticmethod
-    def _link_steps(edges: Sequence[MemoryEdge]) -> list[_Step]:
-        by_type: dict[EdgeType, list[dict[str, Any]]] = defaultdict(list)
-        for edge in edges:
-            by_type[edge.type].append(edge_params(edge))
-        return [
-            (QueryName.LINK_MEMORIES, {"edges": rows}, {"edge_type": edge_type})
-            for edge_type, rows in by_type.items()
-        ]
-
-    async def _transaction(self, tenant: Tenant, steps: Sequence[_Step]) -> None:
+    async def _transaction(self, tenant: Tenant, steps: Sequence[Step]) -> None:
         """Several queries in one MULTI/EXEC: other clients never see part of them, and redis
         replays a transaction from its append-only file whole or not at all."""
         for name, _, templates in steps:

@@ -22,20 +22,17 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from cypher import FactQueryName, RecallQueryName, load
 from graph_backends._common.fact_records import (
-    close_params,
     expiry_params,
     fact_from_props,
-    fact_props,
     relation_params,
 )
 from graph_backends._common.records import epoch_us
 from graph_backends._cypher.facts import CypherFactMethods
 from graph_backends._cypher.memories import _chunks
 from graph_backends.neo4j.fulltext import TENANT_PROPERTIES
-from schema import EdgeType, Tenant
+from schema import Tenant
 from schema.facts import (
     Fact,
-    FactQuery,
     FactSnapshot,
     FactWrite,
     Relation,
@@ -70,61 +67,16 @@ FACT_VECTOR_INDEX: Final = "retentia_fact_vector"
 #: Fact properties that are not part of the domain model: the tenancy ones, and the instant
 #: an expiry reached the fact's RELATES edge before the edge was projected (expire_relations).
 _NEO4J_ONLY: Final = TENANT_PROPERTIES | {"relation_expired_at"}
-#: Largest UNWIND batch sent in one query.
-_BATCH: Final = 500
-#: Embeddings are big: fewer of them per query.
-_VECTOR_BATCH: Final = 200
-
 _T = TypeVar("_T")
-_WriteStep = tuple[FactQueryName | RecallQueryName, dict[str, Any]]
-
-
-def fact_from_node(props: Mapping[str, Any]) -> Fact:
-    """A stored fact's properties, less the ones only Neo4j keeps, as a `Fact`."""
-    return fact_from_props({k: v for k, v in props.items() if k not in _NEO4J_ONLY})
-
-
-def write_steps(write: FactWrite) -> list[_WriteStep]:
-    """The queries that apply one planned write, in order: entities, facts and their links,
-    closes, soft-conflict marks, embeddings."""
-    entities: dict[str, dict[str, str]] = {}
-    for fact in write.inserts:
-        entities[fact.subject_entity] = {
-            "id": fact.subject_entity,
-            "name": fact.subject,
-            "key": fact.subject_key,
-        }
-        if fact.object_entity is not None:
-            entities[fact.object_entity] = {
-                "id": fact.object_entity,
-                "name": fact.object,
-                "key": fact.object_key,
-            }
-    objects = [
-        {"fact": f.id, "entity": f.object_entity}
-        for f in write.inserts
-        if f.object_entity is not None
-    ]
-    sources = [{"fact": f.id, "memory": f.source} for f in write.inserts if f.source]
-    soft = [{"id": k, "ids": list(v)} for k, v in sorted(write.soft_conflicts.items())]
-    inserted = {f.id for f in write.inserts}
-    vectors = [{"id": i, "embedding": list(v)} for i, v in write.vectors.items() if i in inserted]
-    return [
-        *((Q.MERGE_ENTITIES, {"rows": list(c)}) for c in _chunks(list(entities.values()))),
-        *(
-            (Q.INSERT_FACTS, {"rows": [{"props": fact_props(f)} for f in c]})
-            for c in _chunks(write.inserts)
-        ),
-        *((Q.LINK_FACT_OBJECTS, {"rows": list(c)}) for c in _chunks(objects)),
-        *((Q.LINK_FACT_SOURCES, {"rows": list(c)}) for c in _chunks(sources)),
-        *((Q.CLOSE_FACTS, {"rows": [close_params(x) for x in c]}) for c in _chunks(write.closes)),
-        *((Q.SET_SOFT_CONFLICTS, {"rows": list(c)}) for c in _chunks(soft)),
-        *((R.WRITE_FACT_VECTORS, {"rows": list(c)}) for c in _chunks(vectors, _VECTOR_BATCH)),
-    ]
 
 
 class Neo4jFactsMixin(CypherFactMethods):
     _fact_schema_ready: bool
+
+    @staticmethod
+    def _fact_from_props(props: Mapping[str, Any]) -> Fact:
+        """Less the properties only Neo4j keeps."""
+        return fact_from_props({k: v for k, v in props.items() if k not in _NEO4J_ONLY})
 
     if TYPE_CHECKING:  # provided by Neo4jRepository
 
@@ -140,16 +92,6 @@ class Neo4jFactsMixin(CypherFactMethods):
             read_only: bool,
             what: str,
         ) -> _T: ...
-
-        async def _run(
-            self,
-            tenant: Tenant | None,
-            name: AnyQueryName,
-            params: Mapping[str, Any] | None = None,
-            *,
-            read_only: bool = False,
-            **templates: EdgeType,
-        ) -> list[dict[str, Any]]: ...
 
         async def _create_indexes(self, indexes: Sequence[tuple[AnyQueryName, str]]) -> None: ...
 
@@ -189,7 +131,7 @@ class Neo4jFactsMixin(CypherFactMethods):
                     snapshot_query.text, self._bind(tenant, snapshot_query, params)
                 )
                 async for record in result:
-                    fact = fact_from_node(record["props"])
+                    fact = self._fact_from_props(record["props"])
                     active.setdefault(fact.conflict_key, []).append(fact)
             recorded: dict[str, str] = {}
             for chunk in fingerprint_chunks:
@@ -201,42 +143,13 @@ class Neo4jFactsMixin(CypherFactMethods):
             for facts in active.values():
                 facts.sort(key=lambda f: (f.started_at, f.id))
             write = plan(FactSnapshot(active=active, recorded=recorded))
-            for name, step_params in write_steps(write):
+            for name, step_params in self._write_steps(write):
                 query = load(name, DIALECT)
                 result = await tx.run(query.text, self._bind(tenant, query, step_params))
                 await result.consume()
             return write
 
         return await self._execute(work, read_only=False, what=f"a fact write for tenant {tenant}")
-
-    # -- reads -----------------------------------------------------------------------------
-
-    async def get_facts(self, tenant: Tenant, ids: Sequence[str]) -> list[Fact | None]:
-        if not ids:
-            return []
-        rows = await self._run(tenant, Q.GET_FACTS, {"ids": list(ids)}, read_only=True)
-        found = {r["id"]: fact_from_node(r["props"]) for r in rows if r["props"] is not None}
-        return [found.get(i) for i in ids]
-
-    async def find_facts(self, tenant: Tenant, query: FactQuery) -> list[Fact]:
-        params: dict[str, Any] = {
-            "states": None if query.states is None else [str(s) for s in query.states],
-            "at": epoch_us(query.at),
-            "start": epoch_us(query.start),
-            "end": epoch_us(query.end),
-            "limit": query.limit,
-        }
-        params |= {"subject": query.subject, "predicate": query.predicate}
-        if query.entity is not None:
-            params["entity"] = query.entity
-            rows = await self._run(tenant, Q.FACTS_OF_ENTITY, params, read_only=True)
-            return [fact_from_node(r["props"]) for r in rows]
-        rows = await self._run(tenant, Q.FIND_FACTS, params, read_only=True)
-        return [fact_from_node(r["props"]) for r in rows]
-
-    async def active_state_facts(self, tenant: Tenant) -> list[Fact]:
-        rows = await self._run(tenant, Q.ACTIVE_STATE_FACTS, read_only=True)
-        return [fact_from_node(r["props"]) for r in rows]
 
     # -- derived edges -----------------------------------------------------------------------
 

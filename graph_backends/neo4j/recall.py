@@ -7,24 +7,19 @@ holds k of the tenant's facts effective at the instant, with the cosine recomput
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from cypher import RecallQueryName
 from graph_backends._common.records import epoch_us
 from graph_backends._cypher.facts import CypherRecallMethods
-from graph_backends.neo4j.facts import fact_from_node
 from graph_backends.neo4j.fulltext import lucene_query
 from graph_backends.protocol import check_dimension, check_leg_k
-from schema import EdgeType, Tenant
-from schema.facts import Fact, FactHit
-
-if TYPE_CHECKING:
-    from cypher import AnyQueryName
+from schema import Tenant
+from schema.facts import FactHit
 
 R = RecallQueryName
-#: Largest candidate list one leg may ask for (the same bound on every backend).
 #: The fact vector index spans every tenant and the effective-at filter runs after it: ask for
 #: this many times k at first, and this many times more each round (as for memories).
 _VECTOR_OVERFETCH: Final = 4
@@ -33,17 +28,9 @@ _VECTOR_OVERFETCH: Final = 4
 class Neo4jRecallMixin(CypherRecallMethods):
     _dimension: int
 
-    if TYPE_CHECKING:  # provided by Neo4jRepository
-
-        async def _run(
-            self,
-            tenant: Tenant | None,
-            name: AnyQueryName,
-            params: Mapping[str, Any] | None = None,
-            *,
-            read_only: bool = False,
-            **templates: EdgeType,
-        ) -> list[dict[str, Any]]: ...
+    @staticmethod
+    def _fact_text_query(text: str, tenant: Tenant) -> str | None:
+        return lucene_query(text, tenant, field="text")
 
     async def fact_vector_search(
         self, tenant: Tenant, vector: Sequence[float], at: datetime, k: int
@@ -69,24 +56,3 @@ class Neo4jRecallMixin(CypherRecallMethods):
         return [
             FactHit(h["id"], h["source"], 2.0 * float(h["similarity"]) - 1.0) for h in ranked[:k]
         ]
-
-    async def fact_fulltext_search(
-        self, tenant: Tenant, text: str, at: datetime, k: int
-    ) -> list[FactHit]:
-        check_leg_k(k)
-        query = lucene_query(text, tenant, field="text")
-        if query is None:
-            return []
-        rows = await self._run(
-            tenant,
-            R.FACT_FULLTEXT_SEARCH,
-            {"query": query, "k": k, "at": epoch_us(at)},
-            read_only=True,
-        )
-        return [FactHit(r["id"], r["source"], float(r["score"])) for r in rows]
-
-    async def facts_of_memories(self, tenant: Tenant, ids: Sequence[str]) -> dict[str, list[Fact]]:
-        if not ids:
-            return {}
-        rows = await self._run(tenant, R.FACTS_OF_MEMORIES, {"ids": list(ids)}, read_only=True)
-        return {r["id"]: [fact_from_node(p) for p in r["facts"]] for r in rows}

@@ -2,21 +2,21 @@
 property on every node and relationship; queries from `cypher/` (dialect `neo4j`) by name.
 
 Every query that touches tenant data declares `$tenant` and matches each node and relationship
-on it; `tests/contract/test_neo4j_queries.py` checks that statically and
-`tests/contract/test_neo4j_tenancy.py` by behaviour. Indexes are shared by all tenants: unique
-(tenant, id) constraints, full-text and vector indexes (ADR 0007). The fact layer and recall's
-reads are mixed in from `_neo4j_facts` and `_neo4j_recall`.
+on it: the loader scopes the shared text so (`cypher._tenancy`), and `cypher/**/neo4j/` holds
+the queries that differ in more than that. `tests/backends/neo4j/test_neo4j_queries.py` checks
+it statically and `tests/backends/neo4j/test_neo4j_tenancy.py` by behaviour. Indexes are shared
+by all tenants: unique (tenant, id) constraints, full-text and vector indexes (ADR 0007). The
+methods every Cypher backend shares come from `graph_backends._cypher`; the fact layer and
+recall's reads are mixed in from `neo4j.facts` and `neo4j.recall`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections import defaultdict
-from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
-from datetime import datetime
-from typing import Any, Final, TypeVar
+from typing import Any, ClassVar, Final, TypeVar
 
 from neo4j import AsyncDriver, AsyncGraphDatabase, AsyncManagedTransaction
 from neo4j.exceptions import (
@@ -29,18 +29,15 @@ from neo4j.exceptions import (
 
 from cypher import AnyQueryName, Query, QueryError, QueryName, RecallQueryName, load
 from graph_backends._common.records import (
-    edge_params,
-    epoch_us,
     memory_from_props,
-    memory_props,
 )
-from graph_backends._cypher.memories import _BATCH, CypherGraphMethods, _ids
+from graph_backends._cypher.memories import CypherGraphMethods, Step
 from graph_backends.config import Neo4jConfig
 from graph_backends.errors import BackendError, BackendUnavailable, SchemaMismatch
 from graph_backends.neo4j.facts import Neo4jFactsMixin
 from graph_backends.neo4j.fulltext import TENANT_PROPERTIES, lucene_query, tenant_term
 from graph_backends.neo4j.recall import Neo4jRecallMixin
-from graph_backends.protocol import GraphRepository, check_dimension
+from graph_backends.protocol import FactStore, check_dimension
 from schema import (
     EdgeType,
     InvalidInput,
@@ -49,7 +46,6 @@ from schema import (
     NotFound,
     SearchHit,
     Tenant,
-    parse_memory_id,
 )
 
 log = logging.getLogger(__name__)
@@ -69,8 +65,6 @@ _INDEXES: Final[tuple[tuple[AnyQueryName, str], ...]] = (
     (RecallQueryName.CREATE_MEMORY_SESSION_INDEX, "retentia_memory_session"),
 )
 _VECTOR_INDEX: Final = "retentia_memory_vector"
-#: One query of a transaction: its name, parameters and template slots.
-_Step = tuple[AnyQueryName, dict[str, Any], dict[str, EdgeType]]
 #: Nodes deleted per transaction when a tenant is dropped.
 _DROP_BATCH: Final = 2000
 #: The vector index spans every tenant: ask it for this many times k candidates at first, and
@@ -81,19 +75,20 @@ _SCHEMA_TIMEOUT_S: Final = 300.0
 _T = TypeVar("_T")
 
 
-def _memory(props: Mapping[str, Any], embedding: list[float] | None = None) -> Memory:
-    return memory_from_props(
-        {k: v for k, v in props.items() if k not in TENANT_PROPERTIES}, embedding
-    )
-
-
 class Neo4jRepository(Neo4jFactsMixin, Neo4jRecallMixin, CypherGraphMethods):
     """Neo4j behind the `GraphRepository`, `FactRepository` and `RecallRepository` Protocols;
     see them for the contract."""
 
+    #: One vector index holds every tenant's embeddings.
+    _VECTOR_INDEX: ClassVar[str] = "the vector index"
+
     @staticmethod
-    def _memory_from_props(props: Mapping[str, Any]) -> Memory:
-        return _memory(props)
+    def _memory_from_props(
+        props: Mapping[str, Any], embedding: list[float] | None = None
+    ) -> Memory:
+        return memory_from_props(
+            {k: v for k, v in props.items() if k not in TENANT_PROPERTIES}, embedding
+        )
 
     def __init__(self, driver: AsyncDriver, *, database: str, vector_dimension: int) -> None:
         self._driver = driver
@@ -160,7 +155,7 @@ class Neo4jRepository(Neo4jFactsMixin, Neo4jRecallMixin, CypherGraphMethods):
         scope = f" for tenant {tenant}" if tenant is not None else ""
         return await self._execute(work, read_only=read_only, what=f"query {name}{scope}")
 
-    async def _transaction(self, tenant: Tenant, steps: Sequence[_Step]) -> None:
+    async def _transaction(self, tenant: Tenant, steps: Sequence[Step]) -> None:
         """Several queries in one transaction: all of them commit, or none."""
         prepared = []
         for name, params, templates in steps:
@@ -261,88 +256,6 @@ class Neo4jRepository(Neo4jFactsMixin, Neo4jRecallMixin, CypherGraphMethods):
             if not rows or int(rows[0]["deleted"]) == 0:
                 return
 
-    # -- memories --------------------------------------------------------------------------
-
-    def _check_dimensions(self, memories: Sequence[Memory]) -> None:
-        for memory in memories:
-            if memory.embedding is not None and len(memory.embedding) != self._dimension:
-                raise InvalidInput(
-                    "embedding",
-                    f"memory {memory.id} has {len(memory.embedding)} dimensions; the vector "
-                    f"index has {self._dimension}",
-                )
-
-    @staticmethod
-    def _memory_rows(memories: Sequence[Memory]) -> list[dict[str, Any]]:
-        rows = []
-        for memory in memories:
-            props, embedding = memory_props(memory)
-            rows.append({"props": props, "embedding": embedding})
-        return rows
-
-    async def upsert_memories(self, tenant: Tenant, memories: Sequence[Memory]) -> None:
-        self._check_dimensions(memories)
-        if memories:
-            # One query: the whole batch is written atomically or not at all.
-            await self._run(
-                tenant, QueryName.UPSERT_MEMORIES, {"rows": self._memory_rows(memories)}
-            )
-
-    async def get_memories(
-        self, tenant: Tenant, ids: Sequence[str], *, with_embeddings: bool = False
-    ) -> list[Memory | None]:
-        wanted = _ids(ids)
-        unique = list(dict.fromkeys(wanted))
-        found: dict[str, Memory] = {}
-        for start in range(0, len(unique), _BATCH):
-            chunk = unique[start : start + _BATCH]
-            rows = await self._run(tenant, QueryName.GET_MEMORIES, {"ids": chunk}, read_only=True)
-            vectors: dict[str, list[float]] = {}
-            if with_embeddings:
-                for row in await self._run(
-                    tenant, QueryName.GET_EMBEDDINGS, {"ids": chunk}, read_only=True
-                ):
-                    if row["embedding"] is not None:
-                        vectors[row["id"]] = row["embedding"]
-            for row in rows:
-                props = row["memory"]
-                found[props["id"]] = _memory(props, vectors.get(props["id"]))
-        return [found.get(i) for i in wanted]
-
-    async def existing_ids(self, tenant: Tenant, ids: Collection[str]) -> frozenset[str]:
-        unique = list(dict.fromkeys(_ids(ids)))
-        found: set[str] = set()
-        for start in range(0, len(unique), _BATCH):
-            rows = await self._run(
-                tenant,
-                QueryName.EXISTING_MEMORY_IDS,
-                {"ids": unique[start : start + _BATCH]},
-                read_only=True,
-            )
-            found.update(row["id"] for row in rows)
-        return frozenset(found)
-
-    async def delete_memories(self, tenant: Tenant, ids: Sequence[str]) -> list[bool]:
-        wanted = _ids(ids)
-        rows = await self._run(
-            tenant, QueryName.DELETE_MEMORIES, {"ids": list(dict.fromkeys(wanted))}
-        )
-        deleted = {row["id"] for row in rows}
-        return [i in deleted for i in wanted]
-
-    async def recent_memories(
-        self, tenant: Tenant, *, limit: int, after: tuple[datetime, str] | None = None
-    ) -> list[Memory]:
-        if not 1 <= limit <= 1000:
-            raise InvalidInput("limit", f"{limit} is outside 1–1000")
-        params = {
-            "before": None if after is None else epoch_us(after[0]),
-            "before_id": None if after is None else parse_memory_id(after[1]),
-            "limit": limit,
-        }
-        rows = await self._run(tenant, QueryName.RECENT_MEMORIES, params, read_only=True)
-        return [_memory(row["memory"]) for row in rows]
-
     # -- edges -----------------------------------------------------------------------------
 
     async def link(self, tenant: Tenant, edges: Sequence[MemoryEdge]) -> None:
@@ -353,32 +266,6 @@ class Neo4jRepository(Neo4jFactsMixin, Neo4jRecallMixin, CypherGraphMethods):
         if missing:
             raise NotFound("memory", missing[0])
         await self._transaction(tenant, self._link_steps(edges))
-
-    async def store_memories(
-        self, tenant: Tenant, memories: Sequence[Memory], edges: Sequence[MemoryEdge]
-    ) -> None:
-        self._check_dimensions(memories)
-        new = {m.id for m in memories}
-        ends = ({e.source for e in edges} | {e.target for e in edges}) - new
-        missing = sorted(ends - await self.existing_ids(tenant, ends)) if ends else []
-        if missing:
-            raise NotFound("memory", missing[0])
-        steps: list[_Step] = []
-        if memories:
-            steps.append((QueryName.UPSERT_MEMORIES, {"rows": self._memory_rows(memories)}, {}))
-        steps += self._link_steps(edges)
-        if steps:
-            await self._transaction(tenant, steps)
-
-    @staticmethod
-    def _link_steps(edges: Sequence[MemoryEdge]) -> list[_Step]:
-        by_type: dict[EdgeType, list[dict[str, Any]]] = defaultdict(list)
-        for edge in edges:
-            by_type[edge.type].append(edge_params(edge))
-        return [
-            (QueryName.LINK_MEMORIES, {"edges": rows}, {"edge_type": edge_type})
-            for edge_type, rows in by_type.items()
-        ]
 
     # -- search ----------------------------------------------------------------------------
 
@@ -423,7 +310,7 @@ class Neo4jRepository(Neo4jFactsMixin, Neo4jRecallMixin, CypherGraphMethods):
 
 
 @asynccontextmanager
-async def open_neo4j(config: Neo4jConfig) -> AsyncIterator[GraphRepository]:
+async def open_neo4j(config: Neo4jConfig) -> AsyncIterator[FactStore]:
     """Connect to a Neo4j 5 server over Bolt; raises `BackendUnavailable` unless it answers."""
     auth = None
     if config.user is not None:

@@ -36,7 +36,7 @@ from graph_backends.config import SurrealConfig
 from graph_backends.errors import BackendError, SchemaMismatch
 from graph_backends.protocol import (
     MAX_TRAVERSE_DEPTH,
-    GraphRepository,
+    FactStore,
     ReactivationWrites,
     cascade_batches,
     check_dimension,
@@ -731,7 +731,7 @@ class SurrealRepository(SurrealFactsMixin, SurrealRecallMixin):
 
 
 @asynccontextmanager
-async def open_surrealdb(config: SurrealConfig) -> AsyncIterator[GraphRepository]:
+async def open_surrealdb(config: SurrealConfig) -> AsyncIterator[FactStore]:
     """Connect to the configured engine (embedded `mem://`/`surrealkv://path`, or a server at
     `ws://host:port`, signing in when a user is configured) and close on exit."""
     password = None if config.password is None else config.password.get_secret_value()
