@@ -6,6 +6,11 @@ exist only for what Cypher cannot parameterise (a relationship type in CREATE/ME
 nothing but `schema` enum members. Dialect overrides live in `cypher/<dialect>/NAME.cypher` and
 are used only where the shared text really differs. The fact layer's queries live in
 `cypher/facts/` and recall's in `cypher/recall/` (overrides in `<folder>/<dialect>/`).
+
+The shared text is written for a graph per tenant. A dialect that keeps tenants apart by a
+property (Neo4j) runs it scoped to `$tenant` by `cypher._tenancy`, so its overrides hold only
+real dialect differences. A shared query that declares `tenant` already names its tenant, and
+one marked `// tenancy: global` spans tenants on purpose: both run as written.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from functools import cache
 from importlib import resources
 from typing import Any, Final
 
+from cypher._tenancy import UnscopableQuery, scope_to_tenant
 from schema import EdgeType
 
 _PARAM_USE: Final = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*)")
@@ -25,6 +31,8 @@ _TEMPLATE_USE: Final = re.compile(r"\{\{([a-z_]+)\}\}")
 _STRING_LITERAL: Final = re.compile(r"'(?:[^'\\]|\\.)*'")
 #: What each template slot accepts.
 _TEMPLATE_TYPES: Final[dict[str, type[StrEnum]]] = {"edge_type": EdgeType}
+#: Dialects that keep every tenant in one database, told apart by a `tenant` property.
+_TENANT_PROPERTY_DIALECTS: Final = frozenset({"neo4j"})
 
 
 class QueryName(StrEnum):
@@ -221,12 +229,35 @@ def query_file(name: AnyQueryName, dialect: str | None = None) -> resources.abc.
 
 @cache
 def load(name: AnyQueryName, dialect: str | None = None) -> Query:
-    """The dialect's override of `name` if it has one, else the shared query."""
+    """The dialect's override of `name` if it has one, else the shared query as the dialect
+    runs it (`load_shared`)."""
     if dialect is not None:
         override = query_file(name, dialect)
         if override.is_file():
             return parse(name, dialect, override.read_text(encoding="utf-8"))
-    return parse(name, None, query_file(name).read_text(encoding="utf-8"))
+    return load_shared(name, dialect)
+
+
+@cache
+def load_shared(name: AnyQueryName, dialect: str | None = None) -> Query:
+    """The shared query, scoped to `$tenant` where the dialect keeps tenants apart by property
+    (unless it names its tenant already or is marked `// tenancy: global`)."""
+    shared = parse(name, None, query_file(name).read_text(encoding="utf-8"))
+    if (
+        dialect not in _TENANT_PROPERTY_DIALECTS
+        or "tenant" in shared.params
+        or _declared(shared.text, "tenancy") == {"global"}
+    ):
+        return shared
+    try:
+        scoped = scope_to_tenant(shared.text)
+    except UnscopableQuery as e:
+        raise QueryError(
+            f"{name}: cannot be scoped to a tenant ({e}); write a {dialect} override"
+        ) from e
+    if used_params(scoped) == shared.params:  # nothing to scope (no node or relationship)
+        return shared
+    return parse(name, dialect, scoped)
 
 
 __all__ = [
@@ -237,6 +268,7 @@ __all__ = [
     "QueryName",
     "RecallQueryName",
     "load",
+    "load_shared",
     "parse",
     "query_file",
     "used_params",

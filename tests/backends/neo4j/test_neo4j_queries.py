@@ -54,6 +54,28 @@ FALKORDB_ONLY: dict[AnyQueryName, str] = {
     QueryName.WRITE_REACTIVATIONS: "Neo4j writes a reactivation batch as its three writes",
     QueryName.WRITE_PRESENTATIONS: "Neo4j computes a reactivation batch in Python",
 }
+#: Fact-layer and recall queries Neo4j runs as the shared text scoped to its tenant by the
+#: loader (`cypher._tenancy`): they need no override.
+DERIVED: frozenset[AnyQueryName] = frozenset(
+    {
+        FactQueryName.CLOSE_FACTS,
+        FactQueryName.FACTS_BY_FINGERPRINTS,
+        FactQueryName.FACTS_OF_ENTITY,
+        FactQueryName.GET_ENTITIES,
+        FactQueryName.GET_EXTRACTIONS,
+        FactQueryName.GET_FACTS,
+        FactQueryName.LINK_FACT_OBJECTS,
+        FactQueryName.LINK_FACT_SOURCES,
+        FactQueryName.MERGE_ENTITIES,
+        FactQueryName.RECORD_EXTRACTION,
+        FactQueryName.RELEASE_LEASE,
+        FactQueryName.SET_SOFT_CONFLICTS,
+        RecallQueryName.ADJACENT_BY_TYPE,
+        RecallQueryName.ADJACENT_MEMORIES,
+        RecallQueryName.FACTS_OF_MEMORIES,
+        RecallQueryName.MEMORY_FACETS,
+    }
+)
 ALL_QUERIES: list[AnyQueryName] = [*QueryName, *FactQueryName, *RecallQueryName]
 SCOPED = [n for n in ALL_QUERIES if n not in GLOBAL and n not in FALKORDB_ONLY]
 
@@ -119,20 +141,30 @@ def test_global_queries_touch_no_tenant_data() -> None:
 
 def test_every_fact_and_recall_query_has_a_neo4j_text() -> None:
     """The shared fact-layer and recall queries are written for a graph per tenant, so Neo4j
-    overrides every one, and no override merely copies the shared text."""
+    overrides every one the loader does not scope to the tenant itself (`DERIVED`), and no
+    override merely copies the shared text."""
     for family, folder in ((FactQueryName, "facts"), (RecallQueryName, "recall")):
         root = resources.files("cypher") / folder / "neo4j"
         names = {p.name.removesuffix(".cypher") for p in root.iterdir() if p.is_file()}
-        assert names == {n.value for n in family if n not in FALKORDB_ONLY}
-        for name in (n for n in family if n not in FALKORDB_ONLY):
+        overridden = [n for n in family if n not in FALKORDB_ONLY and n not in DERIVED]
+        assert names == {n.value for n in overridden}
+        for name in overridden:
             override = query_file(name, "neo4j").read_text(encoding="utf-8").strip()
             assert override != query_file(name).read_text(encoding="utf-8").strip(), name
+        for name in (n for n in family if n in DERIVED):
+            assert load(name, "neo4j").dialect == "neo4j", name
 
 
 def test_falkordb_only_queries_are_never_run_by_neo4j() -> None:
-    source = (resources.files("graph_backends") / "neo4j.py").read_text(encoding="utf-8")
+    """Neither the Neo4j package nor the Cypher methods it shares with FalkorDB name them."""
+    sources = [
+        module.read_text(encoding="utf-8")
+        for package in ("neo4j", "_cypher")
+        for module in (resources.files("graph_backends") / package).iterdir()
+        if module.name.endswith(".py")
+    ]
     for name in FALKORDB_ONLY:
-        assert name.name not in source, name
+        assert all(name.name not in source for source in sources), name
 
 
 @pytest.mark.parametrize(

@@ -1,8 +1,0 @@
-// What recall admits and ranks the tenant's candidates by (`MemoryFacets`).
-// params: ids, tenant
-UNWIND $ids AS id
-MATCH (m:Memory {tenant: $tenant, id: id})
-RETURN m.id AS id, m.created_at AS created_at, m.category AS category,
-       m.category_weights AS category_weights, m.status AS status, m.pinned AS pinned,
-       m.last_accessed_at AS last_accessed_at, m.event_time AS event_time,
-       m.superseded_by AS superseded_by
