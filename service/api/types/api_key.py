@@ -31,7 +31,7 @@ class ApiKeyType:
             id=strawberry.ID(record.id),
             org=record.org,
             name=record.name,
-            permissions=[Permission(p) for p in record.permissions],
+            permissions=list(record.permissions),
             admin=record.admin,
             created_at=record.created_at,
             created_by=record.created_by,

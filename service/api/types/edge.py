@@ -27,11 +27,11 @@ class MemoryEdgeType:
         return cls(
             source=strawberry.ID(edge.source),
             target=strawberry.ID(edge.target),
-            type=EdgeType(edge.type),
-            partition=Partition(EDGE_PARTITION[edge.type]),
+            type=edge.type,
+            partition=EDGE_PARTITION[edge.type],
             weight=edge.weight,
             reason=edge.reason,
-            created_by=EdgeCreator(edge.created_by),
+            created_by=edge.created_by,
             created_at=edge.created_at,
             last_validated_at=edge.last_validated_at,
         )

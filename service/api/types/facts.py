@@ -49,7 +49,7 @@ class FactInput:
             "subject": self.subject,
             "predicate": self.predicate,
             "object": self.object,
-            "category": Category(self.category),
+            "category": self.category,
             "confidence": self.confidence,
             "valid_from": self.valid_from,
             "valid_to": self.valid_to,
@@ -90,18 +90,18 @@ class FactType:
             subject=fact.subject,
             predicate=fact.predicate,
             object=fact.object,
-            state=FactState(fact.state),
+            state=fact.state,
             valid_from=fact.valid_from,
             valid_to=fact.valid_to,
             recorded_at=fact.recorded_at,
             invalid_at=fact.invalid_at,
             superseded_by=None if fact.superseded_by is None else strawberry.ID(fact.superseded_by),
             soft_conflict_with=[strawberry.ID(i) for i in fact.soft_conflict_with],
-            category=Category(fact.category),
+            category=fact.category,
             confidence=fact.confidence,
             event_time=fact.event_time,
             source_id=None if fact.source is None else strawberry.ID(fact.source),
-            writer=FactWriter(fact.writer),
+            writer=fact.writer,
             single_valued=fact.single_valued,
             subject_entity_id=strawberry.ID(fact.subject_entity),
             object_entity_id=None
@@ -126,7 +126,7 @@ class FactResultType:
     def from_domain(cls, result: FactResult) -> FactResultType:
         return cls(
             index=result.index,
-            outcome=FactOutcome(result.outcome),
+            outcome=result.outcome,
             fact_id=None if result.fact_id is None else strawberry.ID(result.fact_id),
             others=[strawberry.ID(i) for i in result.others],
             field=result.field,
@@ -185,7 +185,7 @@ class ExtractionType:
     @classmethod
     def from_domain(cls, record: ExtractionRecord) -> ExtractionType:
         return cls(
-            status=ExtractionStatus(record.status),
+            status=record.status,
             at=record.at,
             facts=record.facts,
             error=record.error,

@@ -49,10 +49,10 @@ class StoreMemoryInput:
     def to_request(self) -> StoreRequest:
         return StoreRequest(
             content=self.content,
-            category=None if self.category is None else Category(self.category),
+            category=self.category,
             entities=tuple(self.entities),
             pinned=self.pinned,
-            visibility=Visibility(self.visibility),
+            visibility=self.visibility,
             source_session=self.source_session,
             event_time=self.event_time,
             summary=self.summary,
@@ -60,7 +60,7 @@ class StoreMemoryInput:
             related=tuple(
                 RelatedEdge(
                     target=str(r.target_id),
-                    type=EdgeType(r.type),
+                    type=r.type,
                     weight=r.weight,
                     reason=r.reason,
                 )
@@ -81,7 +81,7 @@ class LinkInput:
         return LinkRequest(
             source=str(self.source_id),
             target=str(self.target_id),
-            type=EdgeType(self.type),
+            type=self.type,
             weight=self.weight,
             reason=self.reason,
         )

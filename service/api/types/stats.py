@@ -27,5 +27,5 @@ class StatsType:
             memories=stats.memories,
             orphans=stats.orphans,
             kappa_max=stats.kappa_max,
-            edges=[EdgeCount(type=EdgeType(t), count=n) for t, n in stats.edges.items()],
+            edges=[EdgeCount(type=t, count=n) for t, n in stats.edges.items()],
         )
