@@ -97,11 +97,7 @@ async def _maintain_async(args: argparse.Namespace) -> int:
     try:
         async with compose.open_service(settings, named, ready=False) as uses:
             if args.all:
-                tenants = [
-                    t
-                    for t in await uses.memories.repository.list_tenants()
-                    if t.project != SYSTEM_PROJECT
-                ]
+                tenants = [t for t in await uses.memories.tenants() if t.project != SYSTEM_PROJECT]
             else:
                 tenants = [named]
             mode = "dry run: nothing is written" if args.dry_run else "writing changes"

@@ -97,7 +97,7 @@ def _loaders(services: Services, grant: Grant) -> Loaders:
         return await memories.degrees(grant.tenant(), ids)
 
     async def load_extractions(ids: list[str]) -> list[ExtractionRecord | None]:
-        return await services.facts.repository.get_extractions(grant.tenant(), ids)
+        return await services.facts.extractions(grant.tenant(), ids)
 
     return Loaders(
         memories=DataLoader(load_fn=load_memories),

@@ -34,6 +34,7 @@ from schema.facts import (
     Candidate,
     Close,
     Entity,
+    ExtractionRecord,
     Fact,
     FactBatchResult,
     FactInput,
@@ -366,6 +367,12 @@ class FactService:
         return retracted
 
     # -- reads -----------------------------------------------------------------------------
+
+    async def extractions(
+        self, tenant: Tenant, memory_ids: Sequence[str]
+    ) -> list[ExtractionRecord | None]:
+        """The fact-extraction outcome recorded for each memory (aligned with the ids)."""
+        return await self._repository.get_extractions(tenant, memory_ids)
 
     async def facts(
         self,

@@ -405,6 +405,17 @@ class MemoryService:
             metadata=dict(request.metadata),
         )
 
+    async def recent(
+        self, tenant: Tenant, *, limit: int, after: tuple[datetime, str] | None = None
+    ) -> list[Memory]:
+        """The tenant's memories newest first; `after` is the (created_at, id) of the last one
+        already seen (a page's cursor)."""
+        return await self._repository.recent_memories(tenant, limit=limit, after=after)
+
+    async def tenants(self) -> list[Tenant]:
+        """Every tenant the backend holds, the reserved ones included."""
+        return await self._repository.list_tenants()
+
     async def get(self, tenant: Tenant, ids: Sequence[str]) -> list[Memory | None]:
         await self.ready(tenant)
         return await self._repository.get_memories(tenant, ids)

@@ -130,3 +130,16 @@ def test_surfaces_never_reach_the_storage_layer() -> None:
         if _room(_module_of(path)) in SURFACES and "graph_backends" in _imports(path)
     ]
     assert offenders == []
+
+
+def test_surfaces_never_reach_a_repository_through_a_use_case() -> None:
+    """A surface that reads `service.repository` has skipped the use case: each read it needs
+    is a use-case method (`MemoryService.recent`, `FactService.extractions`, …)."""
+    offenders = [
+        f"{path.relative_to(ROOT)}:{node.lineno}"
+        for path in (ROOT / "service").rglob("*.py")
+        if _room(_module_of(path)) in SURFACES
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Attribute) and node.attr == "repository"
+    ]
+    assert offenders == []

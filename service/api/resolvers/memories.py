@@ -64,7 +64,7 @@ class MemoryQuery:
     ) -> MemoryPageResult:
         tenant = info.context.require(READ).tenant()
         check_page("memories", "first", first)
-        found = await info.context.services.memories.repository.recent_memories(
+        found = await info.context.services.memories.recent(
             tenant,
             limit=first + 1,
             after=None if after is None else decode_cursor(after),
