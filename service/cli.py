@@ -89,12 +89,12 @@ async def _maintain_async(args: argparse.Namespace) -> int:
         overrides["data_dir"] = args.data_dir
     settings = Settings(**overrides)  # type: ignore[arg-type]
     logging.basicConfig(level="WARNING", format="%(levelname)s %(name)s: %(message)s")
-    named = build(
-        Tenant,
-        org=args.org or settings.default_org,
-        project=args.project or settings.default_project,
-    )
     try:
+        named = build(
+            Tenant,
+            org=args.org or settings.default_org,
+            project=args.project or settings.default_project,
+        )
         async with compose.open_service(settings, named, ready=False) as uses:
             if args.all:
                 tenants = [t for t in await uses.memories.tenants() if t.project != SYSTEM_PROJECT]
