@@ -368,7 +368,7 @@ class Neo4jHost:
 
     @asynccontextmanager
     async def _open(self) -> AsyncIterator[GraphRepository]:
-        from tests import neo4j_server
+        from devtools import neo4j_server
 
         # The driver logs every server notification (e.g. "property key does not exist" on a
         # tenant without closed facts yet) as a warning: thousands of lines during the timings.
@@ -389,7 +389,7 @@ class Neo4jHost:
         return None if self._server is None else int(self._server.process.pid)
 
     def context(self) -> Figures:
-        from tests import neo4j_server
+        from devtools import neo4j_server
 
         try:
             classpath = (neo4j_server.CACHE / "classpath.txt").read_text()

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from devtools import neo4j_server
 from graph_backends import (
     BackendConfig,
     FalkorConfig,
@@ -23,7 +24,7 @@ from graph_backends import (
     open_backend,
 )
 from schema import Tenant
-from tests import falkordb_server, neo4j_server
+from tests import falkordb_server
 from tests.integration.service_process import ServiceProcess
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
@@ -109,7 +110,7 @@ def falkordb_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 def neo4j_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A real Neo4j 5 (from Maven Central, started by `tests.neo4j_server`), or the one named by
+    """A real Neo4j 5 (from Maven Central, started by `devtools.neo4j_server`), or the one named by
     RETENTIA_TEST_NEO4J_URL."""
     url = os.environ.get("RETENTIA_TEST_NEO4J_URL")
     if url:

@@ -143,3 +143,24 @@ def test_surfaces_never_reach_a_repository_through_a_use_case() -> None:
         if isinstance(node, ast.Attribute) and node.attr == "repository"
     ]
     assert offenders == []
+
+
+def test_benches_import_nothing_from_the_tests() -> None:
+    """A bench measures what ships: it composes through `service.compose` and its own harness,
+    never through test fixtures (the development servers live in `devtools/`)."""
+    offenders = [
+        str(path.relative_to(ROOT))
+        for path in (ROOT / "bench").rglob("*.py")
+        if "tests" in _imports(path)
+    ]
+    assert offenders == []
+
+
+def test_devtools_import_nothing_of_retentia() -> None:
+    """`devtools/` (the development servers) is shared by tests, benches and scripts/."""
+    offenders = [
+        f"{path.relative_to(ROOT)} imports {sorted(_imports(path) & {*PACKAGES, 'tests', 'bench'})}"
+        for path in (ROOT / "devtools").rglob("*.py")
+        if _imports(path) & {*PACKAGES, "tests", "bench"}
+    ]
+    assert offenders == []

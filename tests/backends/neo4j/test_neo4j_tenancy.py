@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from cypher import AnyQueryName, load
+from devtools.neo4j_server import free_port
 from graph_backends import (
     BackendUnavailable,
     GraphRepository,
@@ -38,7 +39,6 @@ from tests.backends.neo4j.test_neo4j_queries import SCOPED
 from tests.conftest import BACKENDS, DIMENSION, backend_config, new_tenant
 from tests.contract.test_schema_and_queries import sample_params
 from tests.factories import T0, edge, memory, unit_vector
-from tests.neo4j_server import free_port
 
 OLD = T0 - timedelta(days=200)
 CUT = T0 - timedelta(days=90)

@@ -6,7 +6,7 @@ for Bolt on 127.0.0.1 with authentication off. The first `start()` builds it wit
 `.cache/neo4j/`; later starts run `java` directly. The launcher stops on SIGTERM, on Ctrl-C, and
 when its standard input closes — which is how a killed test session takes its Neo4j with it.
 
-`scripts/neo4j-server` runs it in the foreground: `python -m tests.neo4j_server --help`.
+`scripts/neo4j-server` runs it in the foreground: `python -m devtools.neo4j_server --help`.
 """
 
 from __future__ import annotations
