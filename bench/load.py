@@ -637,7 +637,7 @@ async def recall_breakdown(data_dir: Path, traffic: Traffic, n: int) -> Figures:
     the answer there). The legs run concurrently, so the repository's times add up to more
     than their share of the wall."""
     from service.adapters.embedding import load_embedder
-    from service.usecases.reactivation import Recalled, reactivate_recalls
+    from service.usecases.reactivation import Recalled
     from service.usecases.recall import RecallRequest
 
     settings = Settings(data_dir=data_dir, backend="falkordb")  # one torch thread, as served
@@ -664,7 +664,7 @@ async def recall_breakdown(data_dir: Path, traffic: Traffic, n: int) -> Figures:
             result = await recalling.recall.recall(TENANT, request)
             hits = tuple(h.memory.id for h in result.hits)
             recalled = Recalled(hits, reactivating.memories.now())
-            report = await reactivate_recalls(reactivating.memories, TENANT, [recalled])
+            report = await reactivating.reactivation.reactivate_recalls(TENANT, [recalled])
             cascaded.append(len(report.cascaded))
 
         for _ in range(5):  # warm-up: caches, prototypes, the tenant's schema check

@@ -71,8 +71,7 @@ from service.compose import UseCases, compose_use_cases
 from service.engine.settings import EngineSettings
 from service.engine.text import normalise as normalise_entity
 from service.settings import Settings
-from service.usecases.maintenance import MaintenanceReport, Summarizer, maintain
-from service.usecases.memories import MemoryService
+from service.usecases.maintenance import MaintenanceReport, MaintenanceService
 
 #: The instant every pass runs at (the clock never moves).
 NOW: Final = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
@@ -380,8 +379,8 @@ class PassResult:
 
 
 async def timed_pass(
-    service: MemoryService, summarizer: Summarizer, tenant: Tenant, timer: RepoTimer,
-    embedder: HashEmbedder, *, dry_run: bool,
+    maintenance: MaintenanceService, tenant: Tenant, timer: RepoTimer, embedder: HashEmbedder,
+    *, dry_run: bool,
 ) -> PassResult:  # fmt: skip
     marks: list[float] = []
 
@@ -392,9 +391,7 @@ async def timed_pass(
     timer.reset()
     embedded = embedder.seconds
     t0 = time.perf_counter()
-    report = await maintain(
-        service, tenant, dry_run=dry_run, summarizer=summarizer, progress=progress
-    )
+    report = await maintenance.maintain(tenant, dry_run=dry_run, progress=progress)
     elapsed = time.perf_counter() - t0
     names = PHASES if len(marks) == len(PHASES) else [f"phase{i}" for i in range(len(marks))]
     if len(marks) != len(PHASES):
@@ -533,14 +530,14 @@ async def measure_passes(
 ) -> None:  # fmt: skip
     """Dry run, real pass, second real pass; each figure lands in `f` as soon as it exists.
     `summarised`: the normalised entities that had a summary (semantic memory) when seeded."""
-    service, summarizer = uses.memories, uses.summarizer
+    service, maintenance = uses.memories, uses.maintenance
     f["passes_completed"] = 0
     log("dry-run pass")
-    dry = await timed_pass(service, summarizer, tenant, timer, embedder, dry_run=True)
+    dry = await timed_pass(maintenance, tenant, timer, embedder, dry_run=True)
     f.update(pass_figures("dry_run", dry, n))
     f["passes_completed"] = 1
     log("real pass")
-    real = await timed_pass(service, summarizer, tenant, timer, embedder, dry_run=False)
+    real = await timed_pass(maintenance, tenant, timer, embedder, dry_run=False)
     f.update(pass_figures("pass", real, n))
     f["passes_completed"] = 2
     f["pass_under_60s"] = real.seconds < TARGET_PASS_S
@@ -566,7 +563,7 @@ async def measure_passes(
         log(f"WARNING: no snapshot before the second pass, so no diagnosis ({e})")
         between = {}
     log("second real pass at the same instant")
-    second = await timed_pass(service, summarizer, tenant, timer, embedder, dry_run=False)
+    second = await timed_pass(maintenance, tenant, timer, embedder, dry_run=False)
     f.update(pass_figures("second_pass", second, n))
     f["second_pass_changed"] = second.report.changed
     f["passes_completed"] = 3
@@ -634,9 +631,7 @@ async def profile_pass(
     async with compose_use_cases(settings, repo, embedder, tenant, clock=lambda: NOW) as uses:
         t0 = time.perf_counter()
         profiler.enable()
-        report = await maintain(
-            uses.memories, tenant, summarizer=uses.summarizer, progress=lambda m: log(f"  {m}")
-        )
+        report = await uses.maintenance.maintain(tenant, progress=lambda m: log(f"  {m}"))
         profiler.disable()
     elapsed = time.perf_counter() - t0
     await repo.drop_tenant(tenant)

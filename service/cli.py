@@ -82,7 +82,6 @@ async def _maintain_async(args: argparse.Namespace) -> int:
     from schema import RetentiaError, Tenant, build
     from service import compose
     from service.usecases.auth import SYSTEM_PROJECT
-    from service.usecases.maintenance import maintain
 
     overrides: dict[str, object] = {}
     if args.data_dir is not None:
@@ -103,11 +102,9 @@ async def _maintain_async(args: argparse.Namespace) -> int:
             mode = "dry run: nothing is written" if args.dry_run else "writing changes"
             print(f"maintenance of {len(tenants)} tenant(s), {mode}", flush=True)
             for tenant in tenants:
-                report = await maintain(
-                    uses.memories,
+                report = await uses.maintenance.maintain(
                     tenant,
                     dry_run=args.dry_run,
-                    summarizer=uses.summarizer,
                     progress=lambda message: print(f"  {message}", flush=True),
                 )
                 if args.dry_run:

@@ -26,12 +26,22 @@ from service.adapters.llm import openai_client
 from service.adapters.webhooks import WebhookConfig, WebhookSender
 from service.settings import Settings
 from service.usecases.auth import ApiKeyStore
+from service.usecases.core_preferences import CorePreferencesService
+from service.usecases.explain import ExplainService
 from service.usecases.extraction import FactExtractor, LLMFactExtractor, MemoryFactWriter
 from service.usecases.facts import FactService, FaultHook
-from service.usecases.maintenance import ExtractiveSummarizer, LLMSummarizer, Summarizer
+from service.usecases.maintenance import (
+    ExtractiveSummarizer,
+    LLMSummarizer,
+    MaintenanceService,
+    Summarizer,
+)
 from service.usecases.memories import MemoryService
+from service.usecases.promotion import PromotionService
+from service.usecases.reactivation import ReactivationService
 from service.usecases.reactivation_queue import ReactivationQueue
 from service.usecases.recall import RecallService
+from service.usecases.store import StoreService
 
 log = logging.getLogger(__name__)
 
@@ -48,15 +58,24 @@ def utc_now() -> datetime:
 
 @dataclass(frozen=True, slots=True)
 class UseCases:
-    """The use cases over one repository and embedder, as every entry point composes them."""
+    """The use cases over one repository and embedder, as every entry point composes them:
+    each a method of one of these services, built once here."""
 
     memories: MemoryService
+    #: A store with its facts, as the surfaces make it.
+    stores: StoreService
     facts: FactService
     memory_facts: MemoryFactWriter
     recall: RecallService
+    explain: ExplainService
+    #: Reactivations written now, bypassing the queue (the surfaces reactivate through it).
+    reactivation: ReactivationService
     reactivations: ReactivationQueue
+    promotion: PromotionService
+    core: CorePreferencesService
+    #: Maintenance passes, with the configured summarizer.
+    maintenance: MaintenanceService
     keys: ApiKeyStore
-    summarizer: Summarizer
     #: The tenant of requests that name none (ready when the use cases are).
     default_tenant: Tenant
     backend_name: str
@@ -155,7 +174,8 @@ async def compose_use_cases(
     if ready:
         await memories.ready(tenant)
     facts, memory_facts, webhook = build_fact_writers(settings, repository, clock, embedder)
-    reactivations = ReactivationQueue(memories)
+    reactivation = ReactivationService(memories)
+    reactivations = ReactivationQueue(reactivation)
     recall = RecallService(
         facts.repository,
         embedder,
@@ -164,15 +184,21 @@ async def compose_use_cases(
         classifier=classifier,
         reactivate=reactivations.submit if deferred_reactivation else reactivations.write_now,
     )
+    core = CorePreferencesService(memories)
     try:
         yield UseCases(
             memories=memories,
+            stores=StoreService(memories, memory_facts),
             facts=facts,
             memory_facts=memory_facts,
             recall=recall,
+            explain=ExplainService(memories, recall),
+            reactivation=reactivation,
             reactivations=reactivations,
+            promotion=PromotionService(memories),
+            core=core,
+            maintenance=MaintenanceService(memories, core, build_summarizer(settings)),
             keys=ApiKeyStore(facts.repository, clock),
-            summarizer=build_summarizer(settings),
             default_tenant=tenant,
             backend_name=repository.backend_name,
         )

@@ -12,6 +12,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from service.usecases.core_preferences import CorePreferencesService
+from service.usecases.maintenance import MaintenanceService
+from service.usecases.memories import MemoryService
 from tests.conftest import DIMENSION
 from tests.factories import T0
 
@@ -53,3 +56,8 @@ class Clock:
     def advance(self, **delta: float) -> datetime:
         self.now += timedelta(**delta)
         return self.now
+
+
+def maintenance(service: MemoryService) -> MaintenanceService:
+    """Maintenance over `service` with the extractive summarizer, as `compose` builds it."""
+    return MaintenanceService(service, CorePreferencesService(service))

@@ -105,11 +105,13 @@ def create_app(
             app.state.services = Services(
                 memories=uses.memories,
                 default_tenant=default_tenant,
-                summarizer=uses.summarizer,
+                stores=uses.stores,
                 facts=uses.facts,
-                memory_facts=uses.memory_facts,
                 keys=uses.keys,
                 recall=uses.recall,
+                explain=uses.explain,
+                core=uses.core,
+                maintenance=uses.maintenance,
                 reactivations=uses.reactivations,
                 dev=settings.dev,
             )

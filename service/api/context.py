@@ -24,12 +24,14 @@ from service.usecases.auth import (
     request_tenant,
     require,
 )
-from service.usecases.extraction import MemoryFactWriter
+from service.usecases.core_preferences import CorePreferencesService
+from service.usecases.explain import ExplainService
 from service.usecases.facts import FactService
-from service.usecases.maintenance import Summarizer
+from service.usecases.maintenance import MaintenanceService
 from service.usecases.memories import MemoryService
 from service.usecases.reactivation_queue import ReactivationQueue
 from service.usecases.recall import RecallService
+from service.usecases.store import StoreService
 
 ORG_HEADER = "x-retentia-org"
 PROJECT_HEADER = "x-retentia-project"
@@ -43,11 +45,13 @@ class Services:
 
     memories: MemoryService
     default_tenant: Tenant
-    summarizer: Summarizer
+    stores: StoreService
     facts: FactService
-    memory_facts: MemoryFactWriter
     keys: ApiKeyStore
     recall: RecallService
+    explain: ExplainService
+    core: CorePreferencesService
+    maintenance: MaintenanceService
     #: Recalls' reactivations, written after their answers (settled before each request).
     reactivations: ReactivationQueue
     #: Development mode (`retentia serve --dev`, loopback only): no keys, every request admin

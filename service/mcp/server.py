@@ -2,12 +2,13 @@
 argument names of the Genesys engine's open-source successor, papez (`papez/server.py`,
 `papez/mcp/tools.py`), so an agent configured for it switches by changing the command.
 
-The tools call Retentia's use cases directly (MemoryService, recall and search, explain,
-reactivation, core preferences) on one tenant, named by `--org/--project` or the default org
-and project of the settings. Answers are JSON text; a failure is a result with `isError` set and
-the text `{"error": message, "retryable": bool}`, where `retryable` is true only for the read
-tools (a failed write may have landed in part: reconcile with a read rather than retry blind)
-and never for arguments that do not fit the tool's schema.
+The tools call Retentia's use cases directly (the services `compose` builds: memories, stores,
+recall and search, explain, core preferences, promotion) on one tenant, named by
+`--org/--project` or the default org and project of the settings. Answers are JSON text; a
+failure is a result with `isError` set and the text `{"error": message, "retryable": bool}`,
+where `retryable` is true only for the read tools (a failed write may have landed in part:
+reconcile with a read rather than retry blind) and never for arguments that do not fit the
+tool's schema.
 
 The server answers `initialize` and `tools/list` at once and opens the embedder and the
 storage in the background (a first start loads the model for ~15 s); tool calls wait for them.
@@ -53,26 +54,13 @@ from service import compose
 from service.engine.settings import EngineSettings
 from service.runtime import observability
 from service.settings import Settings
-from service.usecases.core_preferences import (
-    get_core_preferences,
-    list_core,
-    preferences,
-    set_core_preferences,
-)
-from service.usecases.explain import explain
-from service.usecases.extraction import MemoryFactWriter
+from service.usecases.core_preferences import CorePreferencesService, preferences
+from service.usecases.explain import ExplainService
 from service.usecases.memories import MemoryService, RelatedEdge, StoreRequest
-from service.usecases.promotion import PrivateLink, promote_with_links
-from service.usecases.recall import (
-    MAX_K,
-    RecallHit,
-    RecallRequest,
-    RecallService,
-    SearchFilters,
-    search,
-)
-from service.usecases.recall_hits import explain_ranked, hit_activation
-from service.usecases.store import store_with_facts
+from service.usecases.promotion import PrivateLink, PromotionService
+from service.usecases.recall import MAX_K, RecallHit, RecallRequest, RecallService, SearchFilters
+from service.usecases.recall_hits import hit_activation
+from service.usecases.store import StoreService
 
 log = logging.getLogger(__name__)
 
@@ -85,8 +73,11 @@ class MemoryTools:
 
     tenant: Tenant
     memories: MemoryService
+    stores: StoreService
     recall: RecallService
-    memory_facts: MemoryFactWriter
+    explain: ExplainService
+    core: CorePreferencesService
+    promotion: PromotionService
 
     @property
     def engine(self) -> EngineSettings:
@@ -103,7 +94,15 @@ async def open_tools(settings: Settings, tenant: Tenant) -> AsyncIterator[Memory
     embedded FalkorDB is shared)."""
     async with compose.open_service(settings, tenant, share_running=True) as uses:
         log.info("memory tools ready for tenant %s on %s", tenant, uses.backend_name)
-        yield MemoryTools(tenant, uses.memories, uses.recall, uses.memory_facts)
+        yield MemoryTools(
+            tenant,
+            uses.memories,
+            uses.stores,
+            uses.recall,
+            uses.explain,
+            uses.core,
+            uses.promotion,
+        )
 
 
 # -- arguments -------------------------------------------------------------------------------
@@ -389,9 +388,7 @@ async def memory_store(tools: MemoryTools, args: StoreArgs) -> Result:
             note = f"{args.category!r} is not a Retentia category; the classifier chose one"
     related = [RelatedEdge(i, EdgeType.CAUSED_BY, 0.7) for i in args.related_to or ()]
     related += [RelatedEdge(r.id, _edge_type(r.type)) for r in args.related or ()]
-    stored = await store_with_facts(
-        tools.memories,
-        tools.memory_facts,
+    stored = await tools.stores.store(
         tenant,
         StoreRequest(
             content=args.content,
@@ -467,7 +464,7 @@ async def memory_search(tools: MemoryTools, args: SearchArgs) -> Result:
         since=_utc(given.since),
         active_since=_utc(given.active_since),
     )
-    result = await search(tools.recall, tools.tenant, args.query, filters, args.k)
+    result = await tools.recall.search(tools.tenant, args.query, filters, args.k)
     hits = [_hit(h, result.at, tools.engine, concise=False) for h in result.hits]
     return {"query": args.query, "results": hits, "count": len(hits)}
 
@@ -509,12 +506,10 @@ async def memory_traverse(tools: MemoryTools, args: TraverseArgs) -> Result:
 async def memory_explain(tools: MemoryTools, args: ExplainArgs) -> Result:
     ranked = None
     if args.query:  # an empty query asks for no ranking, as papez takes it
-        ranked = await explain_ranked(
-            tools.memories, tools.recall, tools.tenant, args.node_id, args.query
-        )
+        ranked = await tools.explain.explain_ranked(tools.tenant, args.node_id, args.query)
         explanation = ranked.explanation
     else:
-        explanation = await explain(tools.memories, tools.tenant, args.node_id, args.query)
+        explanation = await tools.explain.explain(tools.tenant, args.node_id, args.query)
     memory = explanation.memory
     out: Result = {
         "node_id": memory.id,
@@ -586,7 +581,7 @@ async def delete_memory(tools: MemoryTools, args: NodeArgs) -> Result:
 
 
 async def list_core_memories(tools: MemoryTools, args: ListCoreArgs) -> Result:
-    core = await list_core(tools.memories, tools.tenant, limit=500)
+    core = await tools.core.list_core(tools.tenant, limit=500)
     if args.category:
         wanted = _category(args.category, "category")
         core = [m for m in core if m.category is wanted]
@@ -604,13 +599,13 @@ async def list_core_memories(tools: MemoryTools, args: ListCoreArgs) -> Result:
 
 
 async def set_core_prefs(tools: MemoryTools, args: CorePreferencesArgs) -> Result:
-    current = await get_core_preferences(tools.memories, tools.tenant)
+    current = await tools.core.get_preferences(tools.tenant)
     chosen = preferences(
         current.auto if args.auto is None else [c.lower() for c in args.auto],
         current.approval if args.approval is None else [c.lower() for c in args.approval],
         current.excluded if args.excluded is None else [c.lower() for c in args.excluded],
     )
-    saved = await set_core_preferences(tools.memories, tools.tenant, chosen)
+    saved = await tools.core.set_preferences(tools.tenant, chosen)
     return {
         "status": "updated",
         "preferences": {k: sorted(getattr(saved, k)) for k in ("auto", "approval", "excluded")},
@@ -621,8 +616,8 @@ async def promote_to_org(tools: MemoryTools, args: PromoteArgs) -> Result:
     tenant = tools.tenant
     if args.org_id != tenant.org:
         raise InvalidInput("org_id", f"{args.org_id!r} is not this server's org {tenant.org!r}")
-    promotion = await promote_with_links(
-        tools.memories, tenant, args.node_id, args.action, dry_run=args.dry_run, field="node_id"
+    promotion = await tools.promotion.promote_with_links(
+        tenant, args.node_id, args.action, dry_run=args.dry_run, field="node_id"
     )
 
     def listing(link: PrivateLink) -> dict[str, str]:

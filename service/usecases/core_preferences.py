@@ -49,47 +49,50 @@ def preferences(
     return CorePreferences(parsed["auto"], parsed["approval"], parsed["excluded"])
 
 
-async def get_core_preferences(service: MemoryService, tenant: Tenant) -> CorePreferences:
-    await service.ready(tenant)
-    raw = await service.repository.get_config(tenant, PREFERENCES_KEY)
-    if raw is None:
-        return CorePreferences()
-    data = json.loads(raw)
-    return preferences(data.get("auto", ()), data.get("approval", ()), data.get("excluded", ()))
+class CorePreferencesService:
+    """The tenant's core preferences, its candidates awaiting approval, and its core memories."""
 
+    def __init__(self, memories: MemoryService) -> None:
+        self._memories = memories
 
-async def set_core_preferences(
-    service: MemoryService, tenant: Tenant, prefs: CorePreferences
-) -> CorePreferences:
-    await service.ready(tenant)
-    await service.repository.put_config(tenant, PREFERENCES_KEY, prefs.to_json())
-    return prefs
+    async def get_preferences(self, tenant: Tenant) -> CorePreferences:
+        await self._memories.ready(tenant)
+        raw = await self._memories.repository.get_config(tenant, PREFERENCES_KEY)
+        if raw is None:
+            return CorePreferences()
+        data = json.loads(raw)
+        return preferences(data.get("auto", ()), data.get("approval", ()), data.get("excluded", ()))
 
+    async def set_preferences(self, tenant: Tenant, prefs: CorePreferences) -> CorePreferences:
+        await self._memories.ready(tenant)
+        await self._memories.repository.put_config(tenant, PREFERENCES_KEY, prefs.to_json())
+        return prefs
 
-async def core_candidates(service: MemoryService, tenant: Tenant) -> list[str]:
-    await service.ready(tenant)
-    raw = await service.repository.get_config(tenant, CANDIDATES_KEY)
-    return list(json.loads(raw)) if raw else []
+    async def candidates(self, tenant: Tenant) -> list[str]:
+        await self._memories.ready(tenant)
+        raw = await self._memories.repository.get_config(tenant, CANDIDATES_KEY)
+        return list(json.loads(raw)) if raw else []
 
+    async def set_candidates(self, tenant: Tenant, ids: Sequence[str]) -> None:
+        await self._memories.repository.put_config(
+            tenant, CANDIDATES_KEY, json.dumps(sorted(set(ids)))
+        )
 
-async def set_core_candidates(service: MemoryService, tenant: Tenant, ids: Sequence[str]) -> None:
-    await service.repository.put_config(tenant, CANDIDATES_KEY, json.dumps(sorted(set(ids))))
+    async def list_core(self, tenant: Tenant, limit: int = 100) -> list[Memory]:
+        await self._memories.ready(tenant)
+        return await self._memories.repository.memories_with_status(
+            tenant, [MemoryStatus.CORE], limit=limit
+        )
 
-
-async def list_core(service: MemoryService, tenant: Tenant, limit: int = 100) -> list[Memory]:
-    await service.ready(tenant)
-    return await service.repository.memories_with_status(tenant, [MemoryStatus.CORE], limit=limit)
-
-
-async def approve_core(service: MemoryService, tenant: Tenant, ids: Sequence[str]) -> list[Memory]:
-    """Promote memories to core by hand (candidates awaiting approval, or any memory)."""
-    wanted = [parse_memory_id(i) for i in ids]
-    found = await service.get(tenant, wanted)
-    for memory_id, memory in zip(wanted, found, strict=True):
-        if memory is None:
-            raise NotFound("memory", memory_id)
-    promoted = [m.model_copy(update={"status": MemoryStatus.CORE}) for m in found if m]
-    await service.repository.update_memories(tenant, promoted, fields=("status",))
-    remaining = [i for i in await core_candidates(service, tenant) if i not in set(wanted)]
-    await set_core_candidates(service, tenant, remaining)
-    return promoted
+    async def approve(self, tenant: Tenant, ids: Sequence[str]) -> list[Memory]:
+        """Promote memories to core by hand (candidates awaiting approval, or any memory)."""
+        wanted = [parse_memory_id(i) for i in ids]
+        found = await self._memories.get(tenant, wanted)
+        for memory_id, memory in zip(wanted, found, strict=True):
+            if memory is None:
+                raise NotFound("memory", memory_id)
+        promoted = [m.model_copy(update={"status": MemoryStatus.CORE}) for m in found if m]
+        await self._memories.repository.update_memories(tenant, promoted, fields=("status",))
+        remaining = [i for i in await self.candidates(tenant) if i not in set(wanted)]
+        await self.set_candidates(tenant, remaining)
+        return promoted

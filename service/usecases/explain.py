@@ -1,12 +1,13 @@
 """`explain(id, query)`: every number behind a memory's score and fate, with its inputs
 (DESIGN §4): the formula, each force, status and the next transition's conditions, each
-forgetting conjunct, removal impact, edges with staleness, and the category policy."""
+forgetting conjunct, removal impact, edges with staleness, and the category policy; with a
+query, also the recall hit it gives the memory (`explain_ranked`)."""
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from schema import (
     CATEGORY_POLICIES,
@@ -36,6 +37,7 @@ from service.engine.retention import (
 )
 from service.engine.text import normalise
 from service.usecases.memories import MemoryService
+from service.usecases.recall import RecallHit, RecallService
 
 FORMULA = "score = relevance × connectivity × activation"
 
@@ -77,88 +79,119 @@ def _cosine(a: tuple[float, ...], b: tuple[float, ...]) -> float:
     return dot / norm if norm else 0.0
 
 
-async def explain(
-    service: MemoryService, tenant: Tenant, memory_id: str, query: str | None = None
-) -> Explanation:
-    s = service.engine
-    repository = service.repository
-    now = service.now()
-    await service.ready(tenant)
-    memory_id = parse_memory_id(memory_id)
-    asked = query if query is not None and query.strip() else None
-    # The embedding (384 floats, a second query) only serves a query's cosine.
-    (memory,) = await repository.get_memories(
-        tenant, [memory_id], with_embeddings=asked is not None
-    )
-    if memory is None:
-        raise NotFound("memory", memory_id)
-    (degrees,) = await repository.degrees(tenant, [memory_id])
-    kappa, delta = (degrees.kappa, degrees.delta) if degrees else (0, 0)
-    if s.kappa_reference == "max":
-        kappa_ref: float = await repository.kappa_max(tenant)
-    else:
-        kappa_ref = kappa_reference([d.kappa for d in await repository.all_degrees(tenant)], s)
-    stale_before = now - timedelta(days=s.auto_link_stale_days)
-    stale = (await repository.stale_auto_links(tenant, stale_before, [memory_id])).get(memory_id, 0)
+@dataclass(frozen=True, slots=True)
+class RankedExplanation:
+    explanation: Explanation
+    #: How recall ranks the memory for the query; None without a query, or when it ranks
+    #: nowhere.
+    hit: RecallHit | None
+    #: The instant the hit's activation is read at.
+    at: datetime
 
-    rest = relevance_at_rest(memory.last_accessed_at or memory.created_at, now, s)
-    conn = connectivity(kappa, delta, kappa_ref, s)
-    act = activation([memory.created_at, *memory.reactivation_timestamps], now, s)
-    factor = s.superseded_factor if memory.superseded_by is not None else 1.0
-    relevance = None
-    if asked is not None:
-        (vector,) = await service.embedder.embed([asked])
-        cosine = _cosine(memory.embedding, vector) if memory.embedding else 0.0
-        mentioned = [e for e in memory.entities if normalise(e) in normalise(asked)]
-        relevance = relevance_query(cosine, memory.entities, mentioned, s)
-    used = relevance.value if relevance is not None else rest.value
-    score = retention_score(used, conn.value, act.value).value * factor
-    at_rest = retention_score(rest.value, conn.value, act.value).value * factor
 
-    deletion = fresh_deletion_score(memory, now, s)
-    forgetting = forgetting_check(
-        deletion_score=deletion,
-        fresh_delta=delta - stale,
-        pinned=memory.pinned,
-        status=memory.status,
-        visibility=memory.visibility,
-        created_at=memory.created_at,
-        now=now,
-        s=s,
-    )
-    edges = tuple(
-        EdgeExplanation(
-            edge=e,
-            partition=str(EDGE_PARTITION[EdgeType(e.type)]),
-            age_days=(now - e.created_at).total_seconds() / 86400,
-            stale=e.created_by is EdgeCreator.AUTO
-            and (e.last_validated_at or e.created_at) < stale_before,
+class ExplainService:
+    """A memory's explanation, and the recall hit a query gives it."""
+
+    def __init__(self, memories: MemoryService, recall: RecallService) -> None:
+        self._memories = memories
+        self._recall = recall
+
+    async def explain(
+        self, tenant: Tenant, memory_id: str, query: str | None = None
+    ) -> Explanation:
+        service = self._memories
+        s = service.engine
+        repository = service.repository
+        now = service.now()
+        await service.ready(tenant)
+        memory_id = parse_memory_id(memory_id)
+        asked = query if query is not None and query.strip() else None
+        # The embedding (384 floats, a second query) only serves a query's cosine.
+        (memory,) = await repository.get_memories(
+            tenant, [memory_id], with_embeddings=asked is not None
         )
-        for e in await repository.incident_edges(tenant, memory_id)
-    )
-    return Explanation(
-        memory=memory.model_copy(update={"embedding": None}),
-        formula=FORMULA,
-        query=query,
-        relevance=relevance,
-        relevance_at_rest=rest,
-        connectivity=conn,
-        activation=act,
-        score=score,
-        score_at_rest=at_rest,
-        superseded_factor=factor,
-        next_transition=next_transition_conditions(
-            memory.status,
-            irrelevance_counter=memory.irrelevance_counter,
+        if memory is None:
+            raise NotFound("memory", memory_id)
+        (degrees,) = await repository.degrees(tenant, [memory_id])
+        kappa, delta = (degrees.kappa, degrees.delta) if degrees else (0, 0)
+        if s.kappa_reference == "max":
+            kappa_ref: float = await repository.kappa_max(tenant)
+        else:
+            kappa_ref = kappa_reference([d.kappa for d in await repository.all_degrees(tenant)], s)
+        stale_before = now - timedelta(days=s.auto_link_stale_days)
+        stale = (await repository.stale_auto_links(tenant, stale_before, [memory_id])).get(
+            memory_id, 0
+        )
+
+        rest = relevance_at_rest(memory.last_accessed_at or memory.created_at, now, s)
+        conn = connectivity(kappa, delta, kappa_ref, s)
+        act = activation([memory.created_at, *memory.reactivation_timestamps], now, s)
+        factor = s.superseded_factor if memory.superseded_by is not None else 1.0
+        relevance = None
+        if asked is not None:
+            (vector,) = await service.embedder.embed([asked])
+            cosine = _cosine(memory.embedding, vector) if memory.embedding else 0.0
+            mentioned = [e for e in memory.entities if normalise(e) in normalise(asked)]
+            relevance = relevance_query(cosine, memory.entities, mentioned, s)
+        used = relevance.value if relevance is not None else rest.value
+        score = retention_score(used, conn.value, act.value).value * factor
+        at_rest = retention_score(rest.value, conn.value, act.value).value * factor
+
+        deletion = fresh_deletion_score(memory, now, s)
+        forgetting = forgetting_check(
+            deletion_score=deletion,
+            fresh_delta=delta - stale,
+            pinned=memory.pinned,
+            status=memory.status,
+            visibility=memory.visibility,
             created_at=memory.created_at,
-            last_reactivated_at=memory.last_reactivated_at,
-            reactivation_count=memory.reactivation_count,
+            now=now,
             s=s,
-        ),
-        forgetting=forgetting,
-        deletion_score=deletion,
-        fresh_delta=delta - stale,
-        removal_impact=tuple(await repository.removal_impact(tenant, memory_id)),
-        edges=edges,
-        category_policy=CATEGORY_POLICIES[memory.category],
-    )
+        )
+        edges = tuple(
+            EdgeExplanation(
+                edge=e,
+                partition=str(EDGE_PARTITION[EdgeType(e.type)]),
+                age_days=(now - e.created_at).total_seconds() / 86400,
+                stale=e.created_by is EdgeCreator.AUTO
+                and (e.last_validated_at or e.created_at) < stale_before,
+            )
+            for e in await repository.incident_edges(tenant, memory_id)
+        )
+        return Explanation(
+            memory=memory.model_copy(update={"embedding": None}),
+            formula=FORMULA,
+            query=query,
+            relevance=relevance,
+            relevance_at_rest=rest,
+            connectivity=conn,
+            activation=act,
+            score=score,
+            score_at_rest=at_rest,
+            superseded_factor=factor,
+            next_transition=next_transition_conditions(
+                memory.status,
+                irrelevance_counter=memory.irrelevance_counter,
+                created_at=memory.created_at,
+                last_reactivated_at=memory.last_reactivated_at,
+                reactivation_count=memory.reactivation_count,
+                s=s,
+            ),
+            forgetting=forgetting,
+            deletion_score=deletion,
+            fresh_delta=delta - stale,
+            removal_impact=tuple(await repository.removal_impact(tenant, memory_id)),
+            edges=edges,
+            category_policy=CATEGORY_POLICIES[memory.category],
+        )
+
+    async def explain_ranked(
+        self, tenant: Tenant, memory_id: str, query: str | None = None
+    ) -> RankedExplanation:
+        """`explain` (against `query` when given), and the recall hit the query gives the
+        memory."""
+        explanation = await self.explain(tenant, memory_id, query)
+        hit = None
+        if query is not None:
+            hit = await self._recall.explain_hit(tenant, explanation.memory.id, query)
+        return RankedExplanation(explanation, hit, self._recall.now())

@@ -41,12 +41,7 @@ from service.engine.retention import (
 from service.engine.summaries import extractive_summary
 from service.engine.text import normalise
 from service.runtime import metrics
-from service.usecases.core_preferences import (
-    CorePreferences,
-    core_candidates,
-    get_core_preferences,
-    set_core_candidates,
-)
+from service.usecases.core_preferences import CorePreferences, CorePreferencesService
 from service.usecases.memories import MemoryService, content_hash, new_edge
 
 log = logging.getLogger(__name__)
@@ -368,97 +363,103 @@ async def _write_consolidations(state: _Pass) -> None:
     await repository.link(state.tenant, state.created_edges)
 
 
-async def consolidate(
-    service: MemoryService,
-    tenant: Tenant,
-    *,
-    dry_run: bool = False,
-    summarizer: Summarizer | None = None,
-) -> MaintenanceReport:
-    """Consolidation alone (no rescoring, transitions or forgetting): every entity shared by
-    enough episodic memories gets one semantic memory with DERIVED_FROM edges. Idempotent."""
-    started = time.perf_counter()
-    await service.ready(tenant)
-    report = MaintenanceReport(tenant=str(tenant), dry_run=dry_run, now=service.now())
-    memories = {m.id: m for m in await service.repository.all_memories(tenant)}
-    report.memories = len(memories)
-    state = _Pass(service, tenant, memories, {}, {}, {}, report)
-    await state.consolidate(summarizer or ExtractiveSummarizer())
-    if not dry_run:
-        await _write_consolidations(state)
-    report.seconds = time.perf_counter() - started
-    return report
+class MaintenanceService:
+    """Maintenance passes over a tenant, with the tenant's core preferences and one summarizer
+    for consolidation (the extractive one unless another is given)."""
 
+    def __init__(
+        self,
+        memories: MemoryService,
+        core: CorePreferencesService,
+        summarizer: Summarizer | None = None,
+    ) -> None:
+        self._memories = memories
+        self._core = core
+        self._summarizer = summarizer or ExtractiveSummarizer()
 
-async def maintain(
-    service: MemoryService,
-    tenant: Tenant,
-    *,
-    dry_run: bool = False,
-    summarizer: Summarizer | None = None,
-    progress: Progress | None = None,
-) -> MaintenanceReport:
-    """One maintenance pass over the tenant; with `dry_run` nothing is written."""
-    started = time.perf_counter()
-    say = progress or (lambda message: log.info("%s", message))
-    repository = service.repository
-    await service.ready(tenant)
-    report = MaintenanceReport(tenant=str(tenant), dry_run=dry_run, now=service.now())
-    s = service.engine
-    memories = {m.id: m for m in await repository.all_memories(tenant)}
-    degrees = await repository.all_degrees(tenant)
-    stale = await repository.stale_auto_links(
-        tenant, report.now - timedelta(days=s.auto_link_stale_days)
-    )
-    report.memories = len(memories)
-    say(f"{tenant}: loaded {len(memories)} memories and their degrees")
-    state = _Pass(
-        service,
-        tenant,
-        memories,
-        {d.memory_id: d.kappa for d in degrees},
-        {d.memory_id: d.delta for d in degrees},
-        dict(stale),
-        report,
-    )
-    state.evaluate()
-    say(f"{tenant}: evaluated {report.evaluated} memories for status transitions")
-    await state.consolidate(summarizer or ExtractiveSummarizer())
-    say(f"{tenant}: {len(report.consolidated)} consolidations")
-    await state.forget()
-    say(f"{tenant}: {len(report.forgotten)} memories meet every forgetting condition")
-    prefs = await get_core_preferences(service, tenant)
-    neighbours = {k: list(v) for k, v in (await repository.supportive_neighbours(tenant)).items()}
-    for c in report.consolidated:  # the DERIVED_FROM edges this pass adds
-        neighbours[c.memory_id] = list(c.sources)
-        for source in c.sources:
-            neighbours.setdefault(source, []).append(c.memory_id)
-    candidates = state.rescore_and_promote(prefs, neighbours)
-    previous = set(await core_candidates(service, tenant))
-    pending = (previous | candidates) - set(report.promoted) - set(report.forgotten)
-    report.awaiting_approval = sorted(candidates)
-    tombstones = [
-        Tombstone(
-            id=m.id,
-            superseded_by=m.superseded_by,
-            content_hash=content_hash(m.content),
-            deleted_at=report.now,
+    async def consolidate(self, tenant: Tenant, *, dry_run: bool = False) -> MaintenanceReport:
+        """Consolidation alone (no rescoring, transitions or forgetting): every entity shared by
+        enough episodic memories gets one semantic memory with DERIVED_FROM edges. Idempotent."""
+        service = self._memories
+        started = time.perf_counter()
+        await service.ready(tenant)
+        report = MaintenanceReport(tenant=str(tenant), dry_run=dry_run, now=service.now())
+        memories = {m.id: m for m in await service.repository.all_memories(tenant)}
+        report.memories = len(memories)
+        state = _Pass(service, tenant, memories, {}, {}, {}, report)
+        await state.consolidate(self._summarizer)
+        if not dry_run:
+            await _write_consolidations(state)
+        report.seconds = time.perf_counter() - started
+        return report
+
+    async def maintain(
+        self, tenant: Tenant, *, dry_run: bool = False, progress: Progress | None = None
+    ) -> MaintenanceReport:
+        """One maintenance pass over the tenant; with `dry_run` nothing is written."""
+        service = self._memories
+        started = time.perf_counter()
+        say = progress or (lambda message: log.info("%s", message))
+        repository = service.repository
+        await service.ready(tenant)
+        report = MaintenanceReport(tenant=str(tenant), dry_run=dry_run, now=service.now())
+        s = service.engine
+        memories = {m.id: m for m in await repository.all_memories(tenant)}
+        degrees = await repository.all_degrees(tenant)
+        stale = await repository.stale_auto_links(
+            tenant, report.now - timedelta(days=s.auto_link_stale_days)
         )
-        for m in state.forgotten.values()
-        if m.superseded_by is not None
-    ]
-    report.tombstones = sorted(t.id for t in tombstones)
-    if not dry_run:
-        skip = state.forgotten.keys() | {m.id for m in state.created}
-        updates = [m for i, m in state.changed.items() if i not in skip]
-        await repository.update_memories(tenant, updates, fields=LIFECYCLE_FIELDS)
-        await _write_consolidations(state)
-        await repository.write_tombstones(tenant, tombstones)
-        if state.forgotten:
-            await repository.delete_memories(tenant, list(state.forgotten))
-            metrics.MEMORIES_FORGOTTEN.inc(len(state.forgotten))
-        if pending != previous:
-            await set_core_candidates(service, tenant, sorted(pending))
-    report.seconds = time.perf_counter() - started
-    say(report.summary())
-    return report
+        report.memories = len(memories)
+        say(f"{tenant}: loaded {len(memories)} memories and their degrees")
+        state = _Pass(
+            service,
+            tenant,
+            memories,
+            {d.memory_id: d.kappa for d in degrees},
+            {d.memory_id: d.delta for d in degrees},
+            dict(stale),
+            report,
+        )
+        state.evaluate()
+        say(f"{tenant}: evaluated {report.evaluated} memories for status transitions")
+        await state.consolidate(self._summarizer)
+        say(f"{tenant}: {len(report.consolidated)} consolidations")
+        await state.forget()
+        say(f"{tenant}: {len(report.forgotten)} memories meet every forgetting condition")
+        prefs = await self._core.get_preferences(tenant)
+        neighbours = {
+            k: list(v) for k, v in (await repository.supportive_neighbours(tenant)).items()
+        }
+        for c in report.consolidated:  # the DERIVED_FROM edges this pass adds
+            neighbours[c.memory_id] = list(c.sources)
+            for source in c.sources:
+                neighbours.setdefault(source, []).append(c.memory_id)
+        candidates = state.rescore_and_promote(prefs, neighbours)
+        previous = set(await self._core.candidates(tenant))
+        pending = (previous | candidates) - set(report.promoted) - set(report.forgotten)
+        report.awaiting_approval = sorted(candidates)
+        tombstones = [
+            Tombstone(
+                id=m.id,
+                superseded_by=m.superseded_by,
+                content_hash=content_hash(m.content),
+                deleted_at=report.now,
+            )
+            for m in state.forgotten.values()
+            if m.superseded_by is not None
+        ]
+        report.tombstones = sorted(t.id for t in tombstones)
+        if not dry_run:
+            skip = state.forgotten.keys() | {m.id for m in state.created}
+            updates = [m for i, m in state.changed.items() if i not in skip]
+            await repository.update_memories(tenant, updates, fields=LIFECYCLE_FIELDS)
+            await _write_consolidations(state)
+            await repository.write_tombstones(tenant, tombstones)
+            if state.forgotten:
+                await repository.delete_memories(tenant, list(state.forgotten))
+                metrics.MEMORIES_FORGOTTEN.inc(len(state.forgotten))
+            if pending != previous:
+                await self._core.set_candidates(tenant, sorted(pending))
+        report.seconds = time.perf_counter() - started
+        say(report.summary())
+        return report

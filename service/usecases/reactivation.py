@@ -10,11 +10,11 @@ presentation, so their score is unchanged — and a dormant one reached with str
 (`record_cascade`): a recall reaches ~140 memories, and reading and rewriting them whole was
 the largest cost of a recall under load.
 
-`reactivate_recalls` applies the reactivations of several recalls at once (what
-`service.usecases.reactivation_queue` collects while one batch is written): each memory is read
-fresh once and gets one presentation per recall that hit it, one walk serves every recall's cascade,
-and each reached memory counts every cascade that reached it — the same result as applying the
-recalls one by one, in fewer round trips.
+`ReactivationService.reactivate_recalls` applies the reactivations of several recalls at once
+(what `service.usecases.reactivation_queue` collects while one batch is written): each memory is
+read fresh once and gets one presentation per recall that hit it, one walk serves every recall's
+cascade, and each reached memory counts every cascade that reached it — the same result as
+applying the recalls one by one, in fewer round trips.
 """
 
 from __future__ import annotations
@@ -152,53 +152,6 @@ async def _no_adjacency() -> dict[str, list[str]]:
     return {}
 
 
-async def reactivate_recalls(
-    service: MemoryService,
-    tenant: Tenant,
-    recalls: Sequence[Recalled],
-    *,
-    cascade: bool = True,
-) -> ReactivationReport:
-    """Direct reactivation of every recall's hits and, unless disabled, their cascades, with
-    the result of applying the recalls one after another — except that every cascade of the
-    batch stamps `last_reactivated_at` with the batch's latest recall time. Hits are read now,
-    or updated by the engine where they are stored (`PresentsInPlace`), so reactivations
-    applied since a recall read them are kept; hits deleted since are left out. One read of
-    the hits and one walk serve every recall; each memory is written once."""
-    s = service.engine
-    repository = service.repository
-    recalls = sorted(recalls, key=lambda r: r.at)
-    hits = [list(dict.fromkeys(parse_memory_id(i) for i in r.ids)) for r in recalls]
-    times: dict[str, list[datetime]] = {}
-    for recall, ids in zip(recalls, hits, strict=True):
-        for memory_id in ids:
-            times.setdefault(memory_id, []).append(recall.at)
-    if not times:
-        return ReactivationReport((), {}, (), 0)
-    walks = cascade and s.cascade_hops > 0
-    at = recalls[-1].at
-    if isinstance(repository, PresentsInPlace):
-        await service.ready(tenant)
-        return await _reactivate_in_place(repository, tenant, hits, times, at, walks, s)
-    read, adjacency = await asyncio.gather(
-        service.get(tenant, list(times)),
-        _walk(repository, tenant, list(times), s.cascade_hops) if walks else _no_adjacency(),
-    )
-    found = [m for m in read if m is not None]
-    present = {m.id for m in found}
-    reached, strengths = _reached(adjacency, [[i for i in ids if i in present] for ids in hits], s)
-    direct = [_presented(m, times[m.id], at if m.id in reached else None, s) for m in found]
-    validated, revived = await repository.write_reactivations(
-        tenant, _writes(direct, list(present), reached, strengths, at, s)
-    )
-    return ReactivationReport(
-        direct=tuple(m.id for m in found),
-        cascaded=dict(sorted(strengths.items())),
-        revived=tuple(sorted(revived)),
-        validated_auto_links=validated,
-    )
-
-
 async def _reactivate_in_place(
     repository: PresentsInPlace,
     tenant: Tenant,
@@ -254,20 +207,79 @@ def _writes(
     )
 
 
-async def reactivate(
-    service: MemoryService,
-    tenant: Tenant,
-    ids: Sequence[str],
-    *,
-    cascade: bool = True,
-) -> ReactivationReport:
-    """Direct reactivation of `ids` now (all must exist) and, unless disabled, the cascade."""
-    wanted = list(dict.fromkeys(parse_memory_id(i) for i in ids))
-    missing = [
-        i for i, m in zip(wanted, await service.get(tenant, wanted), strict=True) if m is None
-    ]
-    if missing:
-        raise NotFound("memory", missing[0])
-    return await reactivate_recalls(
-        service, tenant, [Recalled(tuple(wanted), service.now())], cascade=cascade
-    )
+class ReactivationService:
+    """Reactivations written now: of memories named by id, or of recalls' hits in batches."""
+
+    def __init__(self, memories: MemoryService) -> None:
+        self._memories = memories
+
+    def now(self) -> datetime:
+        return self._memories.now()
+
+    async def reactivate_recalls(
+        self,
+        tenant: Tenant,
+        recalls: Sequence[Recalled],
+        *,
+        cascade: bool = True,
+    ) -> ReactivationReport:
+        """Direct reactivation of every recall's hits and, unless disabled, their cascades, with
+        the result of applying the recalls one after another — except that every cascade of the
+        batch stamps `last_reactivated_at` with the batch's latest recall time. Hits are read now,
+        or updated by the engine where they are stored (`PresentsInPlace`), so reactivations
+        applied since a recall read them are kept; hits deleted since are left out. One read of
+        the hits and one walk serve every recall; each memory is written once."""
+        service = self._memories
+        s = service.engine
+        repository = service.repository
+        recalls = sorted(recalls, key=lambda r: r.at)
+        hits = [list(dict.fromkeys(parse_memory_id(i) for i in r.ids)) for r in recalls]
+        times: dict[str, list[datetime]] = {}
+        for recall, ids in zip(recalls, hits, strict=True):
+            for memory_id in ids:
+                times.setdefault(memory_id, []).append(recall.at)
+        if not times:
+            return ReactivationReport((), {}, (), 0)
+        walks = cascade and s.cascade_hops > 0
+        at = recalls[-1].at
+        if isinstance(repository, PresentsInPlace):
+            await service.ready(tenant)
+            return await _reactivate_in_place(repository, tenant, hits, times, at, walks, s)
+        read, adjacency = await asyncio.gather(
+            service.get(tenant, list(times)),
+            _walk(repository, tenant, list(times), s.cascade_hops) if walks else _no_adjacency(),
+        )
+        found = [m for m in read if m is not None]
+        present = {m.id for m in found}
+        reached, strengths = _reached(
+            adjacency, [[i for i in ids if i in present] for ids in hits], s
+        )
+        direct = [_presented(m, times[m.id], at if m.id in reached else None, s) for m in found]
+        validated, revived = await repository.write_reactivations(
+            tenant, _writes(direct, list(present), reached, strengths, at, s)
+        )
+        return ReactivationReport(
+            direct=tuple(m.id for m in found),
+            cascaded=dict(sorted(strengths.items())),
+            revived=tuple(sorted(revived)),
+            validated_auto_links=validated,
+        )
+
+    async def reactivate(
+        self,
+        tenant: Tenant,
+        ids: Sequence[str],
+        *,
+        cascade: bool = True,
+    ) -> ReactivationReport:
+        """Direct reactivation of `ids` now (all must exist) and, unless disabled, the cascade."""
+        service = self._memories
+        wanted = list(dict.fromkeys(parse_memory_id(i) for i in ids))
+        missing = [
+            i for i, m in zip(wanted, await service.get(tenant, wanted), strict=True) if m is None
+        ]
+        if missing:
+            raise NotFound("memory", missing[0])
+        return await self.reactivate_recalls(
+            tenant, [Recalled(tuple(wanted), service.now())], cascade=cascade
+        )

@@ -5,10 +5,10 @@ A recall's reactivation (its hits' presentations and the cascade through the sup
 writes.
 `retentia serve` queues each recall's hits instead and one task writes them: every batch holds
 the recalls that arrived, per tenant, while the previous batch was being written, applied by
-`reactivate_recalls` with the result of applying them one after another (each memory read
-fresh and written once, so two recalls of one memory no longer race to overwrite each other's
-presentation). At low load a batch is one recall, written right after its answer; under load
-batches grow, and so does what they save.
+`ReactivationService.reactivate_recalls` with the result of applying them one after another
+(each memory read fresh and written once, so two recalls of one memory no longer race to
+overwrite each other's presentation). At low load a batch is one recall, written right after
+its answer; under load batches grow, and so does what they save.
 
 Reading your own reactivations: `settle(tenant)` waits until every recall of the tenant
 queued before it has been written; the API settles before each request (so a client that
@@ -35,13 +35,7 @@ from typing import Final
 
 from schema import Memory, Tenant
 from service.runtime.metrics import REACTIVATION_BATCH_RECALLS, REACTIVATION_FAILURES
-from service.usecases.memories import MemoryService
-from service.usecases.reactivation import (
-    ReactivationReport,
-    Recalled,
-    reactivate,
-    reactivate_recalls,
-)
+from service.usecases.reactivation import ReactivationReport, ReactivationService, Recalled
 
 log = logging.getLogger(__name__)
 
@@ -50,10 +44,12 @@ MAX_PENDING: Final = 1000
 
 
 class ReactivationQueue:
-    def __init__(self, service: MemoryService, *, max_pending: int = MAX_PENDING) -> None:
+    def __init__(
+        self, reactivation: ReactivationService, *, max_pending: int = MAX_PENDING
+    ) -> None:
         if max_pending < 1:
             raise ValueError(f"max_pending must be ≥ 1, got {max_pending}")
-        self._service = service
+        self._reactivation = reactivation
         self._max_pending = max_pending
         #: Tenant key → the tenant and its recalls queued since the last batch was taken.
         self._queued: dict[str, tuple[Tenant, list[Recalled]]] = {}
@@ -67,7 +63,7 @@ class ReactivationQueue:
         self._closed = False
 
     def _recalled(self, hits: Sequence[Memory]) -> Recalled:
-        return Recalled(tuple(m.id for m in hits), self._service.now())
+        return Recalled(tuple(m.id for m in hits), self._reactivation.now())
 
     @asynccontextmanager
     async def _after_queue(self, tenant: Tenant) -> AsyncIterator[None]:
@@ -99,7 +95,7 @@ class ReactivationQueue:
             return
         recalled = self._recalled(hits)
         async with self._after_queue(tenant):
-            await reactivate_recalls(self._service, tenant, [recalled])
+            await self._reactivation.reactivate_recalls(tenant, [recalled])
 
     async def settle(self, tenant: Tenant) -> None:
         """Until every recall of `tenant` queued so far has been written (or has failed)."""
@@ -113,7 +109,7 @@ class ReactivationQueue:
     ) -> ReactivationReport:
         """`reactivate` (all ids must exist) after the queued recalls of `tenant`."""
         async with self._after_queue(tenant):
-            return await reactivate(self._service, tenant, ids, cascade=cascade)
+            return await self._reactivation.reactivate(tenant, ids, cascade=cascade)
 
     async def aclose(self) -> None:
         """Write what is queued, then stop; later submissions are refused."""
@@ -142,7 +138,7 @@ class ReactivationQueue:
     async def _write(self, tenant: Tenant, recalls: list[Recalled]) -> None:
         REACTIVATION_BATCH_RECALLS.observe(len(recalls))
         try:
-            await reactivate_recalls(self._service, tenant, recalls)
+            await self._reactivation.reactivate_recalls(tenant, recalls)
         except Exception:
             REACTIVATION_FAILURES.inc(len(recalls))
             log.exception(

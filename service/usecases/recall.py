@@ -361,6 +361,42 @@ class RecallService:
             category=category,
         )
 
+    async def search(
+        self, tenant: Tenant, query: str, filters: SearchFilters, limit: int
+    ) -> RecallResult:
+        """Read-only hybrid recall with filters; an empty query enumerates by recency."""
+        if not 1 <= limit <= MAX_SEARCH:
+            raise InvalidInput("limit", f"{limit} is outside 1–{MAX_SEARCH}")
+        now = self.now()
+        if query.strip():
+            result = await self.recall(
+                tenant,
+                RecallRequest(
+                    query=query,
+                    k=MAX_K,
+                    read_only=True,
+                    statuses=filters.statuses,
+                    categories=filters.categories,
+                ),
+            )
+            result.hits = [h for h in result.hits if filters.keeps(h.memory)][:limit]
+            return result
+        hits: list[RecallHit] = []
+        after: tuple[datetime, str] | None = None
+        for _ in range(50):  # at most 50 pages of 200 scanned for the filters
+            page = await self.repository.recent_memories(tenant, limit=200, after=after)
+            if not page:
+                break
+            hits += [
+                RecallHit(memory=m, score=0.0, fused=0.0, similarity=0.0)
+                for m in page
+                if filters.keeps(m)
+            ]
+            if len(hits) >= limit:
+                break
+            after = (page[-1].created_at, page[-1].id)
+        return RecallResult(query=query, intent=Intent.AUDIT, at=now, hits=hits[:limit])
+
     async def _read_whole(self, tenant: Tenant, chosen: Sequence[_Candidate]) -> list[RecallHit]:
         """The chosen candidates as hits, each with its memory read whole (one deleted since
         its facets were read is left out)."""
@@ -580,44 +616,3 @@ class SearchFilters:
 
 #: Most hits one search returns.
 MAX_SEARCH: Final = 100
-
-
-async def search(
-    service: RecallService,
-    tenant: Tenant,
-    query: str,
-    filters: SearchFilters,
-    limit: int,
-) -> RecallResult:
-    """Read-only hybrid recall with filters; an empty query enumerates by recency."""
-    if not 1 <= limit <= MAX_SEARCH:
-        raise InvalidInput("limit", f"{limit} is outside 1–{MAX_SEARCH}")
-    now = service.now()
-    if query.strip():
-        result = await service.recall(
-            tenant,
-            RecallRequest(
-                query=query,
-                k=MAX_K,
-                read_only=True,
-                statuses=filters.statuses,
-                categories=filters.categories,
-            ),
-        )
-        result.hits = [h for h in result.hits if filters.keeps(h.memory)][:limit]
-        return result
-    hits: list[RecallHit] = []
-    after: tuple[datetime, str] | None = None
-    for _ in range(50):  # at most 50 pages of 200 scanned for the filters
-        page = await service.repository.recent_memories(tenant, limit=200, after=after)
-        if not page:
-            break
-        hits += [
-            RecallHit(memory=m, score=0.0, fused=0.0, similarity=0.0)
-            for m in page
-            if filters.keeps(m)
-        ]
-        if len(hits) >= limit:
-            break
-        after = (page[-1].created_at, page[-1].id)
-    return RecallResult(query=query, intent=Intent.AUDIT, at=now, hits=hits[:limit])

@@ -20,31 +20,31 @@ class Stored:
     facts: MemoryFacts
 
 
-async def store_with_facts(
-    memories: MemoryService,
-    memory_facts: MemoryFactWriter,
-    tenant: Tenant,
-    request: StoreRequest,
-    facts: Sequence[Any] = (),
-) -> Stored:
-    """Store one memory, then write its facts; a store that fails writes no facts."""
-    result = await memories.store(tenant, request)
-    return Stored(result, await memory_facts.after_store(tenant, result.memory, facts))
+class StoreService:
+    """Stores memories with their facts, as every surface stores them."""
 
+    def __init__(self, memories: MemoryService, memory_facts: MemoryFactWriter) -> None:
+        self._memories = memories
+        self._memory_facts = memory_facts
 
-async def store_each_with_facts(
-    memories: MemoryService,
-    memory_facts: MemoryFactWriter,
-    tenant: Tenant,
-    items: Sequence[tuple[StoreRequest, Sequence[Any]]],
-) -> list[Stored | RetentiaError]:
-    """Store each request on its own merits (`MemoryService.store_each`), then write the facts of
-    each memory stored; an item that failed keeps its error and gets no facts."""
-    results = await memories.store_each(tenant, [request for request, _ in items])
-    out: list[Stored | RetentiaError] = []
-    for (_, facts), result in zip(items, results, strict=True):
-        if isinstance(result, RetentiaError):
-            out.append(result)
-        else:
-            out.append(Stored(result, await memory_facts.after_store(tenant, result.memory, facts)))
-    return out
+    async def store(
+        self, tenant: Tenant, request: StoreRequest, facts: Sequence[Any] = ()
+    ) -> Stored:
+        """Store one memory, then write its facts; a store that fails writes no facts."""
+        result = await self._memories.store(tenant, request)
+        return Stored(result, await self._memory_facts.after_store(tenant, result.memory, facts))
+
+    async def store_each(
+        self, tenant: Tenant, items: Sequence[tuple[StoreRequest, Sequence[Any]]]
+    ) -> list[Stored | RetentiaError]:
+        """Store each request on its own merits (`MemoryService.store_each`), then write the
+        facts of each memory stored; an item that failed keeps its error and gets no facts."""
+        results = await self._memories.store_each(tenant, [request for request, _ in items])
+        out: list[Stored | RetentiaError] = []
+        for (_, facts), result in zip(items, results, strict=True):
+            if isinstance(result, RetentiaError):
+                out.append(result)
+            else:
+                written = await self._memory_facts.after_store(tenant, result.memory, facts)
+                out.append(Stored(result, written))
+        return out

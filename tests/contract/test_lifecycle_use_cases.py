@@ -12,7 +12,7 @@ from datetime import datetime, timedelta
 
 import pytest
 
-from graph_backends import GraphRepository
+from graph_backends import GraphRepository, fact_store
 from schema import (
     Category,
     Conflict,
@@ -25,23 +25,12 @@ from schema import (
 from service.adapters.embedding import Vector
 from service.engine.retention import activation
 from service.engine.settings import EngineSettings
-from service.usecases.core_preferences import (
-    approve_core,
-    core_candidates,
-    list_core,
-    preferences,
-    set_core_preferences,
-)
-from service.usecases.explain import explain
-from service.usecases.maintenance import consolidate, maintain
+from service.usecases.core_preferences import CorePreferencesService, preferences
+from service.usecases.explain import ExplainService
 from service.usecases.memories import LinkRequest, MemoryService, RelatedEdge, StoreRequest
-from service.usecases.reactivation import (
-    ReactivationReport,
-    Recalled,
-    reactivate,
-    reactivate_recalls,
-)
-from tests.engine_support import Clock, HashEmbedder
+from service.usecases.reactivation import ReactivationReport, ReactivationService, Recalled
+from service.usecases.recall import RecallService
+from tests.engine_support import Clock, HashEmbedder, maintenance
 
 ENGINE = EngineSettings(auto_link_floor=0.5)
 
@@ -56,6 +45,14 @@ async def service(
     repository: GraphRepository, tenant: Tenant, clock: Clock
 ) -> AsyncIterator[MemoryService]:
     yield MemoryService(repository, HashEmbedder(), clock, ENGINE)
+
+
+def explainer(service: MemoryService) -> ExplainService:
+    """Explanations over `service`, with a recall service over the same repository."""
+    recall = RecallService(
+        fact_store(service.repository), service.embedder, service.now, service.engine
+    )
+    return ExplainService(service, recall)
 
 
 async def put(service: MemoryService, tenant: Tenant, content: str, **fields: object) -> str:
@@ -166,7 +163,7 @@ async def test_reactivation_raises_activation_and_cascades(
     (before,) = await service.get(tenant, [seed])
     assert before is not None
     a0 = activation([before.created_at, *before.reactivation_timestamps], clock.now, ENGINE).value
-    report = await reactivate(service, tenant, [seed])
+    report = await ReactivationService(service).reactivate(tenant, [seed])
     (after,) = await service.get(tenant, [seed])
     assert after is not None
     a1 = activation([after.created_at, *after.reactivation_timestamps], clock.now, ENGINE).value
@@ -178,7 +175,9 @@ async def test_reactivation_raises_activation_and_cascades(
     assert got[near].cascade_count == 1 and got[near].reactivation_timestamps == ()
     assert got[near].last_reactivated_at == clock.now
     with pytest.raises(NotFound):
-        await reactivate(service, tenant, ["00000000-0000-4000-8000-000000000000"])
+        await ReactivationService(service).reactivate(
+            tenant, ["00000000-0000-4000-8000-000000000000"]
+        )
 
 
 async def _chain(service: MemoryService, tenant: Tenant) -> tuple[str, ...]:
@@ -198,7 +197,7 @@ async def test_a_cascade_from_several_seeds_takes_the_nearest(
     """a —SUPPORTS— x —SUPPORTS— y —CAUSED_BY— b, seeds a and b: x is 1 hop from a, y 1 hop
     from b (2 from a); the seeds themselves are never cascaded; z hangs 2 hops past y."""
     a, x, y, b, w, z = await _chain(service, tenant)
-    report = await reactivate(service, tenant, [a, b])
+    report = await ReactivationService(service).reactivate(tenant, [a, b])
     assert report.direct == (a, b)
     assert report.cascaded == {
         x: pytest.approx(0.3),
@@ -247,8 +246,8 @@ async def test_maintenance_consolidates_promotes_and_is_idempotent(
     secret = await put(
         service, tenant, "my pin code is secret", category=Category.FINANCIAL_MATERIAL
     )
-    await set_core_preferences(
-        service, tenant, preferences(auto=["preferences_habits"], excluded=["financial_material"])
+    await CorePreferencesService(service).set_preferences(
+        tenant, preferences(auto=["preferences_habits"], excluded=["financial_material"])
     )
     linked = await put(
         service, tenant, "held memory", related=(RelatedEdge(secret, EdgeType.SUPPORTS),)
@@ -263,7 +262,7 @@ async def test_maintenance_consolidates_promotes_and_is_idempotent(
         fields=("status",),
     )
     clock.advance(days=1)
-    first = await maintain(service, tenant)
+    first = await maintenance(service).maintain(tenant)
     (consolidation,) = first.consolidated
     assert consolidation.entity == "Acme" and set(consolidation.sources) == set(ids)
     (summary,) = await service.get(tenant, [consolidation.memory_id])
@@ -274,10 +273,10 @@ async def test_maintenance_consolidates_promotes_and_is_idempotent(
     )
     assert {e.target for e in sub.edges} == set(ids)
     assert favourite in first.promoted and secret not in first.promoted
-    assert [m.id for m in await list_core(service, tenant)] == [favourite]
+    assert [m.id for m in await CorePreferencesService(service).list_core(tenant)] == [favourite]
 
     before = {m.id: m for m in await repository.all_memories(tenant)}
-    second = await maintain(service, tenant)
+    second = await maintenance(service).maintain(tenant)
     assert not second.changed, second.summary()
     assert {m.id: m for m in await repository.all_memories(tenant)} == before
 
@@ -285,7 +284,9 @@ async def test_maintenance_consolidates_promotes_and_is_idempotent(
 async def test_approval_preference_makes_candidates(
     service: MemoryService, tenant: Tenant, repository: GraphRepository, clock: Clock
 ) -> None:
-    await set_core_preferences(service, tenant, preferences(approval=["identity_self_concept"]))
+    await CorePreferencesService(service).set_preferences(
+        tenant, preferences(approval=["identity_self_concept"])
+    )
     me = await put(service, tenant, "I am a night owl", category=Category.IDENTITY_SELF_CONCEPT)
     friends = [  # unrelated texts: no auto-links among them, so me is the only hub
         await put(service, tenant, text, related=(RelatedEdge(me, EdgeType.SUPPORTS),))
@@ -293,12 +294,12 @@ async def test_approval_preference_makes_candidates(
     ]
     clock.advance(days=1)  # memories younger than one evaluation interval are not promoted
     for _ in range(5):
-        await reactivate(service, tenant, [me])
-    report = await maintain(service, tenant)
+        await ReactivationService(service).reactivate(tenant, [me])
+    report = await maintenance(service).maintain(tenant)
     assert me in report.awaiting_approval and me not in report.promoted
-    assert await core_candidates(service, tenant) == [me]
-    await approve_core(service, tenant, [me])
-    assert await core_candidates(service, tenant) == []
+    assert await CorePreferencesService(service).candidates(tenant) == [me]
+    await CorePreferencesService(service).approve(tenant, [me])
+    assert await CorePreferencesService(service).candidates(tenant) == []
     (got,) = await service.get(tenant, [me])
     assert got is not None and got.status is MemoryStatus.CORE
     assert friends
@@ -313,7 +314,7 @@ async def test_hysteresis_counts_one_evaluation_per_interval(
     seen = []
     for hours in (12, 12, 24, 24):
         clock.advance(hours=hours)
-        await maintain(service, tenant)
+        await maintenance(service).maintain(tenant)
         (m,) = await service.get(tenant, [b])
         assert m is not None
         seen.append((m.status, m.irrelevance_counter))
@@ -337,7 +338,7 @@ async def test_explain_shows_every_number(
     )
     await service.link(tenant, [LinkRequest(a, b, EdgeType.CONTRADICTS)])
     clock.advance(seconds=100)
-    e = await explain(service, tenant, a, query="what did the Keeper do")
+    e = await explainer(service).explain(tenant, a, query="what did the Keeper do")
     assert e.formula == "score = relevance × connectivity × activation"
     assert e.relevance is not None and e.relevance.shared_entities == ("keeper",)
     assert e.activation.value == pytest.approx(0.1, rel=1e-3)  # 100 s after a single write
@@ -357,7 +358,7 @@ async def test_explain_shows_every_number(
     assert not e.forgetting.forget
     assert e.category_policy.decay_per_hour == pytest.approx(0.005)
     with pytest.raises(NotFound):
-        await explain(service, tenant, "00000000-0000-4000-8000-000000000000")
+        await explainer(service).explain(tenant, "00000000-0000-4000-8000-000000000000")
 
 
 async def test_a_summary_promoted_or_dormant_still_counts_as_consolidated(
@@ -378,10 +379,10 @@ async def test_a_summary_promoted_or_dormant_still_counts_as_consolidated(
         fields=("status",),
     )
     clock.advance(days=1)
-    (first,) = (await maintain(service, tenant)).consolidated
-    await approve_core(service, tenant, [first.memory_id])
+    (first,) = (await maintenance(service).maintain(tenant)).consolidated
+    await CorePreferencesService(service).approve(tenant, [first.memory_id])
     clock.advance(days=1)
-    assert (await maintain(service, tenant)).consolidated == []
+    assert (await maintenance(service).maintain(tenant)).consolidated == []
 
 
 async def test_inbound_cap_holds_within_one_batch(
@@ -427,17 +428,17 @@ async def test_consolidation_alone_touches_nothing_else_and_is_idempotent(
     other = await put(service, tenant, "an unrelated tagged memory")
     clock.advance(days=30)
     before = {m.id: m for m in await repository.all_memories(tenant)}
-    dry = await consolidate(service, tenant, dry_run=True)
+    dry = await maintenance(service).consolidate(tenant, dry_run=True)
     assert len(dry.consolidated) == 1
     assert {m.id: m for m in await repository.all_memories(tenant)} == before
-    report = await consolidate(service, tenant)
+    report = await maintenance(service).consolidate(tenant)
     (made,) = report.consolidated
     assert set(made.sources) == set(ids)
     after = {m.id: m for m in await repository.all_memories(tenant)}
     assert set(after) == set(before) | {made.memory_id}
     assert all(after[i] == before[i] for i in before)  # no rescoring, transitions or forgetting
     assert after[other].status is MemoryStatus.TAGGED
-    assert (await consolidate(service, tenant)).consolidated == []
+    assert (await maintenance(service).consolidate(tenant)).consolidated == []
 
 
 async def test_recalls_reactivated_together_count_as_one_after_another(
@@ -452,8 +453,7 @@ async def test_recalls_reactivated_together_count_as_one_after_another(
     gone = await put(service, tenant, "gone soon", related=(RelatedEdge(z, EdgeType.SUPPORTS),))
     t1, t2, t3 = (clock.now + timedelta(minutes=m) for m in (1, 2, 3))
     await service.delete(tenant, [gone])
-    report = await reactivate_recalls(
-        service,
+    report = await ReactivationService(service).reactivate_recalls(
         tenant,
         [Recalled((x, gone), t3), Recalled((a,), t1), Recalled((b, a, b), t2)],
     )
@@ -479,8 +479,12 @@ async def test_reactivating_nothing_or_only_deleted_hits_writes_nothing(
 ) -> None:
     gone = await put(service, tenant, "gone soon")
     await service.delete(tenant, [gone])
-    assert await reactivate_recalls(service, tenant, []) == ReactivationReport((), {}, (), 0)
-    report = await reactivate_recalls(service, tenant, [Recalled((gone,), clock.now)])
+    assert await ReactivationService(service).reactivate_recalls(tenant, []) == ReactivationReport(
+        (), {}, (), 0
+    )
+    report = await ReactivationService(service).reactivate_recalls(
+        tenant, [Recalled((gone,), clock.now)]
+    )
     assert report == ReactivationReport((), {}, (), 0)
 
 

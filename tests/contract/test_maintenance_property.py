@@ -13,10 +13,9 @@ from hypothesis import strategies as st
 from graph_backends import GraphRepository
 from schema import EdgeCreator, EdgeType, Memory, MemoryEdge, MemoryStatus, Visibility
 from service.engine.settings import EngineSettings
-from service.usecases.maintenance import maintain
 from service.usecases.memories import MemoryService
 from tests.conftest import new_tenant
-from tests.engine_support import Clock, HashEmbedder
+from tests.engine_support import Clock, HashEmbedder, maintenance
 from tests.factories import T0, unit_vector
 
 NOW = T0 + timedelta(days=400)
@@ -93,7 +92,7 @@ async def check(
         await repository.upsert_memories(tenant, memories)
         await repository.link(tenant, edges)
         service = MemoryService(repository, HashEmbedder(), Clock(NOW), EngineSettings())
-        first = await maintain(service, tenant)
+        first = await maintenance(service).maintain(tenant)
         protected = {
             m.id
             for m in memories
@@ -104,7 +103,7 @@ async def check(
         }
         assert not protected & set(first.forgotten)
         before = {m.id: m for m in await repository.all_memories(tenant)}
-        second = await maintain(service, tenant)
+        second = await maintenance(service).maintain(tenant)
         assert not second.changed, second.summary()
         assert {m.id: m for m in await repository.all_memories(tenant)} == before
     finally:

@@ -13,6 +13,7 @@ from prometheus_client import REGISTRY
 from graph_backends import BackendUnavailable, GraphRepository
 from schema import EdgeType, Memory, Tenant
 from service.usecases.memories import MemoryService, RelatedEdge, StoreRequest
+from service.usecases.reactivation import ReactivationService
 from service.usecases.reactivation_queue import ReactivationQueue
 from tests.conftest import new_tenant
 from tests.engine_support import Clock, HashEmbedder
@@ -43,7 +44,7 @@ async def test_concurrent_recalls_of_one_memory_each_count(
     near = await put(
         service, tenant, "its neighbour", related=(RelatedEdge(hit.id, EdgeType.SUPPORTS),)
     )
-    queue = ReactivationQueue(service)
+    queue = ReactivationQueue(ReactivationService(service))
     try:
         await asyncio.gather(*(queue.submit(tenant, [hit]) for _ in range(20)))
         await queue.settle(tenant)
@@ -66,7 +67,7 @@ async def test_settle_waits_only_for_its_own_tenant(
     await repository.ensure_schema(other)
     try:
         mine, theirs = await put(service, tenant, "mine"), await put(service, other, "theirs")
-        queue = ReactivationQueue(service)
+        queue = ReactivationQueue(ReactivationService(service))
         try:
             await queue.submit(tenant, [mine])
             await queue.submit(other, [theirs])
@@ -86,7 +87,7 @@ async def test_a_full_queue_makes_the_next_recall_wait_and_close_drains_it(
     service: MemoryService, tenant: Tenant
 ) -> None:
     hit = await put(service, tenant, "the hit")
-    queue = ReactivationQueue(service, max_pending=1)
+    queue = ReactivationQueue(ReactivationService(service), max_pending=1)
     await queue.submit(tenant, [hit])
     second = asyncio.create_task(queue.submit(tenant, [hit]))
     await asyncio.sleep(0)
@@ -98,7 +99,7 @@ async def test_a_full_queue_makes_the_next_recall_wait_and_close_drains_it(
     with pytest.raises(RuntimeError, match="closed"):
         await queue.submit(tenant, [hit])
     with pytest.raises(ValueError, match="max_pending"):
-        ReactivationQueue(service, max_pending=0)
+        ReactivationQueue(ReactivationService(service), max_pending=0)
 
 
 class _FailingFor(MemoryService):
@@ -122,7 +123,7 @@ async def test_a_failed_batch_is_counted_and_logged_and_holds_nobody_up(
 ) -> None:
     service = _FailingFor(repository, HashEmbedder(), Clock())
     hit = await put(service, tenant, "the hit")
-    queue = ReactivationQueue(service)
+    queue = ReactivationQueue(ReactivationService(service))
     before = _failures()
     try:
         service.failing = tenant
@@ -151,7 +152,7 @@ async def test_writing_now_leaves_out_a_hit_deleted_since_the_recall(
     meanwhile is left out instead of failing the recall."""
     kept, gone = await put(service, tenant, "kept"), await put(service, tenant, "gone")
     await service.delete(tenant, [gone.id])
-    queue = ReactivationQueue(service)
+    queue = ReactivationQueue(ReactivationService(service))
     try:
         await queue.write_now(tenant, [kept, gone])
         (got,) = await read(service, tenant, kept)

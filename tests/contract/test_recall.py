@@ -17,7 +17,7 @@ from schema import Category, MemoryStatus, Tenant
 from schema.facts import FactWriter
 from service.usecases.facts import FactService
 from service.usecases.memories import MemoryService, StoreRequest
-from service.usecases.reactivation import reactivate
+from service.usecases.reactivation import ReactivationService
 from service.usecases.recall import (
     LEGS,
     Intent,
@@ -71,7 +71,9 @@ class World:
     def recall_service(self, **options: Any) -> RecallService:
         options.setdefault(
             "reactivate",
-            lambda t, hits: reactivate(self.memories, t, [m.id for m in hits], cascade=False),
+            lambda t, hits: ReactivationService(self.memories).reactivate(
+                t, [m.id for m in hits], cascade=False
+            ),
         )
         return RecallService(
             options.pop("repository", self.store),

@@ -10,10 +10,9 @@ import random
 from graph_backends import GraphRepository
 from schema import EdgeType, MemoryStatus, Tenant, Visibility
 from service.engine.settings import EngineSettings
-from service.usecases.core_preferences import approve_core
-from service.usecases.maintenance import maintain
+from service.usecases.core_preferences import CorePreferencesService
 from service.usecases.memories import MemoryService, RelatedEdge, StoreRequest
-from tests.engine_support import Clock, HashEmbedder
+from tests.engine_support import Clock, HashEmbedder, maintenance
 
 WORDS = [f"w{i}" for i in range(5000)]
 
@@ -45,7 +44,7 @@ async def test_a_year_of_maintenance_forgets_only_what_it_may(
     for _ in range(30):
         await put("org", visibility=Visibility.ORG)
     core = [await put("core") for _ in range(20)]
-    await approve_core(service, tenant, core)
+    await CorePreferencesService(service).approve(tenant, core)
     anchors = [await put("held") for _ in range(25)]
     for anchor in anchors:
         await put("held", related=(RelatedEdge(anchor, EdgeType.SUPPORTS),))
@@ -59,7 +58,7 @@ async def test_a_year_of_maintenance_forgets_only_what_it_may(
     await service.set_pinned(tenant, [v3], True)
     kinds["pinned"].add(v3)
 
-    from service.usecases.reactivation import reactivate
+    from service.usecases.reactivation import ReactivationService
 
     forgotten: set[str] = set()
     for month in range(1, 13):
@@ -69,8 +68,8 @@ async def test_a_year_of_maintenance_forgets_only_what_it_may(
                 await put("young")
             clock.advance(days=3)
         for memory_id in recalled:  # recalled every month: never stale
-            await reactivate(service, tenant, [memory_id], cascade=False)
-        report = await maintain(service, tenant)
+            await ReactivationService(service).reactivate(tenant, [memory_id], cascade=False)
+        report = await maintenance(service).maintain(tenant)
         forgotten |= set(report.forgotten)
         for kind in ("pinned", "core", "org", "held", "young"):
             assert not forgotten & kinds[kind], f"month {month} forgot {kind} memories"
@@ -85,5 +84,5 @@ async def test_a_year_of_maintenance_forgets_only_what_it_may(
     assert kinds["core"] <= survivors.keys()
     assert all(survivors[i].status is MemoryStatus.CORE for i in kinds["core"])
     assert kinds["held"] <= survivors.keys() and kinds["young"] <= survivors.keys()
-    final = await maintain(service, tenant)
+    final = await maintenance(service).maintain(tenant)
     assert not final.changed

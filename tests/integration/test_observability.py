@@ -27,10 +27,9 @@ from graph_backends import FalkorConfig, open_backend
 from schema import Tenant
 from service.adapters.embedding import DEFAULT_LOCAL_NAME, INT8_SUFFIX
 from service.engine.settings import EngineSettings
-from service.usecases.maintenance import maintain
 from service.usecases.memories import MemoryService, StoreRequest
 from tests.conftest import DIMENSION
-from tests.engine_support import Clock, HashEmbedder
+from tests.engine_support import Clock, HashEmbedder, maintenance
 from tests.integration.service_process import ServiceProcess
 
 TENANT = {"X-Retentia-Org": "ops", "X-Retentia-Project": "observed"}
@@ -160,10 +159,10 @@ async def test_maintenance_counts_the_memories_it_forgets(tmp_path: Path) -> Non
         would = 0
         for _ in range(12):
             clock.advance(days=30)
-            dry = await maintain(service, tenant, dry_run=True)
+            dry = await maintenance(service).maintain(tenant, dry_run=True)
             would += len(dry.forgotten)
             assert forgotten_total() == before + deleted
-            deleted += len((await maintain(service, tenant)).forgotten)
+            deleted += len((await maintenance(service).maintain(tenant)).forgotten)
         assert deleted == 5 and would >= 5
         assert forgotten_total() == before + deleted
 

@@ -19,14 +19,7 @@ from service.api.types.results import (
     MemoryList,
 )
 from service.usecases.auth import Permission
-from service.usecases.core_preferences import (
-    approve_core,
-    core_candidates,
-    get_core_preferences,
-    list_core,
-    preferences,
-    set_core_preferences,
-)
+from service.usecases.core_preferences import preferences
 
 
 @strawberry.type
@@ -35,8 +28,8 @@ class CoreQuery:
     @maps_errors
     async def core_memories(self, info: Info, limit: int = 100) -> MemoriesResult:
         tenant = info.context.require(READ).tenant()
-        memories = await list_core(
-            info.context.services.memories, tenant, check_page("coreMemories", "limit", limit)
+        memories = await info.context.services.core.list_core(
+            tenant, check_page("coreMemories", "limit", limit)
         )
         return MemoryList(memories=[MemoryType.from_domain(m) for m in memories])
 
@@ -47,14 +40,14 @@ class CoreQuery:
     @maps_errors
     async def core_candidates(self, info: Info) -> IdsResult:
         tenant = info.context.require(READ).tenant()
-        ids = await core_candidates(info.context.services.memories, tenant)
+        ids = await info.context.services.core.candidates(tenant)
         return IdList(ids=[strawberry.ID(i) for i in ids])
 
     @strawberry.field(description="The tenant's core preferences.")
     @maps_errors
     async def core_preferences(self, info: Info) -> CorePreferencesResult:
         tenant = info.context.require(Permission.CONFIGURATION_READ).tenant()
-        prefs = await get_core_preferences(info.context.services.memories, tenant)
+        prefs = await info.context.services.core.get_preferences(tenant)
         return CorePreferencesType.from_domain(prefs)
 
 
@@ -77,12 +70,12 @@ class CoreMutation:
             [str(c) for c in approval or ()],
             [str(c) for c in excluded or ()],
         )
-        saved = await set_core_preferences(info.context.services.memories, tenant, prefs)
+        saved = await info.context.services.core.set_preferences(tenant, prefs)
         return CorePreferencesType.from_domain(saved)
 
     @strawberry.mutation(description="Promote memories to core by hand (e.g. approved candidates).")
     @maps_errors
     async def approve_core(self, info: Info, ids: list[strawberry.ID]) -> MemoriesResult:
         tenant = info.context.require(WRITE).tenant()
-        memories = await approve_core(info.context.services.memories, tenant, id_list(ids))
+        memories = await info.context.services.core.approve(tenant, id_list(ids))
         return MemoryList(memories=[MemoryType.from_domain(m) for m in memories])

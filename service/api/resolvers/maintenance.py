@@ -8,7 +8,6 @@ from service.api.errors import maps_errors
 from service.api.resolvers._common import MANAGE, Info
 from service.api.types.reports import MaintenanceReportType
 from service.api.types.results import MaintenanceResult
-from service.usecases.maintenance import consolidate, maintain
 
 
 @strawberry.type
@@ -20,10 +19,7 @@ class MaintenanceMutation:
     @maps_errors
     async def run_maintenance(self, info: Info, dry_run: bool = False) -> MaintenanceResult:
         tenant = info.context.require(MANAGE).tenant()
-        services = info.context.services
-        report = await maintain(
-            services.memories, tenant, dry_run=dry_run, summarizer=services.summarizer
-        )
+        report = await info.context.services.maintenance.maintain(tenant, dry_run=dry_run)
         return MaintenanceReportType.from_domain(report)
 
     @strawberry.mutation(
@@ -34,8 +30,5 @@ class MaintenanceMutation:
     @maps_errors
     async def consolidate(self, info: Info, dry_run: bool = False) -> MaintenanceResult:
         tenant = info.context.require(MANAGE).tenant()
-        services = info.context.services
-        report = await consolidate(
-            services.memories, tenant, dry_run=dry_run, summarizer=services.summarizer
-        )
+        report = await info.context.services.maintenance.consolidate(tenant, dry_run=dry_run)
         return MaintenanceReportType.from_domain(report)

@@ -35,8 +35,7 @@ from service.api.types.results import (
 from service.api.types.stats import StatsType
 from service.api.types.store import StoreSuccess
 from service.api.types.subgraph import SubgraphType
-from service.usecases.recall_hits import explain_ranked
-from service.usecases.store import Stored, store_each_with_facts, store_with_facts
+from service.usecases.store import Stored
 
 #: `storeMemories` maps each item's error itself: its result is a list of unions.
 _STORE_MEMBERS = union_members(StoreMemoryResult)
@@ -113,7 +112,7 @@ class MemoryQuery:
     ) -> ExplainResult:
         tenant = info.context.require(READ).tenant()
         services = info.context.services
-        ranked = await explain_ranked(services.memories, services.recall, tenant, str(id), query)
+        ranked = await services.explain.explain_ranked(tenant, str(id), query)
         hit = None
         if ranked.hit is not None:
             hit = RecallHitType.from_domain(
@@ -133,13 +132,7 @@ class MemoryMutation:
     async def store_memory(self, info: Info, input: StoreMemoryInput) -> StoreMemoryResult:
         tenant = info.context.require(WRITE).tenant()
         services = info.context.services
-        stored = await store_with_facts(
-            services.memories,
-            services.memory_facts,
-            tenant,
-            input.to_request(),
-            input.fact_dicts(),
-        )
+        stored = await services.stores.store(tenant, input.to_request(), input.fact_dicts())
         return StoreSuccess.from_domain(stored.result, stored.facts)
 
     @strawberry.mutation(
@@ -152,11 +145,8 @@ class MemoryMutation:
         try:
             tenant = info.context.require(WRITE).tenant()
             services = info.context.services
-            stored = await store_each_with_facts(
-                services.memories,
-                services.memory_facts,
-                tenant,
-                [(i.to_request(), i.fact_dicts()) for i in inputs],
+            stored = await services.stores.store_each(
+                tenant, [(i.to_request(), i.fact_dicts()) for i in inputs]
             )
         except RetentiaError as e:  # a failure of the whole call is every item's result
             return [as_result(e, _STORE_MEMBERS)] * len(inputs)

@@ -11,7 +11,7 @@ from service.api.resolvers._common import READ, Info
 from service.api.types.enums import Category, Intent, MemoryStatus
 from service.api.types.recall import Leg, RecallType, SwitchableTerm, Verbosity
 from service.api.types.results import RecallResult
-from service.usecases.recall import LEGS, TERMS, RecallRequest, SearchFilters, search
+from service.usecases.recall import LEGS, TERMS, RecallRequest, SearchFilters
 
 
 @strawberry.type
@@ -78,5 +78,5 @@ class RecallQuery:
             since=since,
             active_since=active_since,
         )
-        result = await search(service, tenant, query, filters, limit)
+        result = await service.search(tenant, query, filters, limit)
         return RecallType.from_domain(result, service.engine, verbosity is Verbosity.CONCISE)

@@ -17,7 +17,7 @@ from graph_backends import FalkorConfig, GraphRepository, PresentsInPlace, open_
 from schema import EdgeType, InvalidInput, Memory
 from service.engine.settings import EngineSettings
 from service.usecases.memories import MemoryService, RelatedEdge, StoreRequest
-from service.usecases.reactivation import Recalled, reactivate_recalls
+from service.usecases.reactivation import ReactivationService, Recalled
 from tests.conftest import DIMENSION, new_tenant
 from tests.engine_support import Clock, HashEmbedder
 
@@ -70,7 +70,7 @@ async def _run(repository: Any, seed: int) -> tuple[list[Any], list[Any]]:
             )
             for _ in range(rng.randint(1, 3))
         ]
-        report = await reactivate_recalls(service, tenant, recalls)
+        report = await ReactivationService(service).reactivate_recalls(tenant, recalls)
         reports.append(
             (
                 [position[i] for i in report.direct],
@@ -140,7 +140,9 @@ async def test_a_batch_larger_than_one_query_is_written_whole(tmp_path: Path) ->
         await repo.upsert_memories(tenant, stored)
         ids = [m.id for m in stored]
         at = clock.advance(minutes=1)
-        report = await reactivate_recalls(service, tenant, [Recalled(tuple(ids), at)])
+        report = await ReactivationService(service).reactivate_recalls(
+            tenant, [Recalled(tuple(ids), at)]
+        )
         assert set(report.direct) == set(ids)
         read = await service.get(tenant, ids)
         assert all(m is not None and m.reactivation_timestamps == (at,) for m in read)
