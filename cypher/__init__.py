@@ -96,9 +96,11 @@ class FactQueryName(StrEnum):
     """The fact layer's queries (DESIGN §5), kept in `cypher/facts/`."""
 
     ACQUIRE_LEASE = "acquire_lease"
-    ACTIVE_FACTS_BY_KEYS = "active_facts_by_keys"
+    FACTS_BY_KEYS = "facts_by_keys"
     ACTIVE_STATE_FACTS = "active_state_facts"
     CLOSE_FACTS = "close_facts"
+    RESHAPE_FACTS = "reshape_facts"
+    REKEY_FACTS = "rekey_facts"
     CREATE_ENTITY_ID_INDEX = "create_entity_id_index"
     CREATE_ENTITY_KEY_INDEX = "create_entity_key_index"
     CREATE_EXTRACTION_MEMORY_ID_INDEX = "create_extraction_memory_id_index"

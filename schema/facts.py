@@ -231,14 +231,18 @@ class Candidate:
 
     index: int
     fact: Fact
+    #: The server assigns its start (the input gave no valid_from): `apply_facts` stamps it
+    #: with the instant of the commit.
+    stamped: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class FactSnapshot:
-    """What the store holds for a batch: active facts by conflict key, and the fingerprints
+    """What the store holds for a batch: every fact recorded under each conflict key (in any
+    state: a single-valued slot is settled over its whole history), and the fingerprints
     already recorded (fingerprint → fact id)."""
 
-    active: Mapping[str, Sequence[Fact]]
+    facts: Mapping[str, Sequence[Fact]]
     recorded: Mapping[str, str]
 
 
@@ -267,7 +271,14 @@ class FactWrite:
     """Everything one batch writes, atomically."""
 
     inserts: list[Fact] = field(default_factory=list)
+    #: State-machine steps of facts that were active when the snapshot was taken.
     closes: list[Close] = field(default_factory=list)
+    #: Changes to facts that were no longer active: a history trimmed where a late-arriving
+    #: fact now fits in (valid_to, superseded_by), or a retraction of a superseded fact.
+    reshapes: list[Close] = field(default_factory=list)
+    #: Facts moving to another conflict key (id → key): a predicate registered as functional
+    #: turns its stored triples into one slot per subject.
+    rekeys: dict[str, str] = field(default_factory=dict)
     #: Existing facts whose soft-conflict list grows: id → the whole new list.
     soft_conflicts: dict[str, tuple[str, ...]] = field(default_factory=dict)
     results: list[FactResult] = field(default_factory=list)
@@ -277,7 +288,9 @@ class FactWrite:
 
     @property
     def empty(self) -> bool:
-        return not (self.inserts or self.closes or self.soft_conflicts)
+        return not (
+            self.inserts or self.closes or self.reshapes or self.rekeys or self.soft_conflicts
+        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -58,6 +58,18 @@ class Clock:
         return self.now
 
 
+@dataclass
+class TickingClock(Clock):
+    """A clock that moves on by `tick` at every reading, as a real one does between two
+    writes: instants the server assigns are distinct and ordered like the readings."""
+
+    tick: timedelta = timedelta(milliseconds=1)
+
+    def __call__(self) -> datetime:
+        self.now += self.tick
+        return self.now
+
+
 def maintenance(service: MemoryService) -> MaintenanceService:
     """Maintenance over `service` with the extractive summarizer, as `compose` builds it."""
     return MaintenanceService(service, CorePreferencesService(service))

@@ -56,7 +56,7 @@ class CypherFactMethods(_FactRunsCypher):
 
     def _write_steps(self, write: FactWrite) -> list[FactStep]:
         """The queries that apply one planned write, in order: entities, facts and their
-        links, closes, soft-conflict marks, embeddings."""
+        links, new conflict keys, closes, reshaped history, soft-conflict marks, embeddings."""
         entities: dict[str, dict[str, str]] = {}
         for fact in write.inserts:
             entities[fact.subject_entity] = {
@@ -77,6 +77,7 @@ class CypherFactMethods(_FactRunsCypher):
         ]
         sources = [{"fact": f.id, "memory": f.source} for f in write.inserts if f.source]
         soft = [{"id": k, "ids": list(v)} for k, v in sorted(write.soft_conflicts.items())]
+        rekeys = [{"id": k, "key": v} for k, v in sorted(write.rekeys.items())]
         inserted = {f.id for f in write.inserts}
         vectors = [
             {"id": i, "embedding": self._vector_param(v)}
@@ -91,9 +92,14 @@ class CypherFactMethods(_FactRunsCypher):
             ),
             *((Q.LINK_FACT_OBJECTS, {"rows": list(c)}) for c in _chunks(objects)),
             *((Q.LINK_FACT_SOURCES, {"rows": list(c)}) for c in _chunks(sources)),
+            *((Q.REKEY_FACTS, {"rows": list(c)}) for c in _chunks(rekeys)),
             *(
                 (Q.CLOSE_FACTS, {"rows": [close_params(x) for x in c]})
                 for c in _chunks(write.closes)
+            ),
+            *(
+                (Q.RESHAPE_FACTS, {"rows": [close_params(x) for x in c]})
+                for c in _chunks(write.reshapes)
             ),
             *((Q.SET_SOFT_CONFLICTS, {"rows": list(c)}) for c in _chunks(soft)),
             *((R.WRITE_FACT_VECTORS, {"rows": list(c)}) for c in _chunks(vectors, _VECTOR_BATCH)),

@@ -102,28 +102,23 @@ class FalkorFactsMixin(CypherFactMethods):
     # -- writes ----------------------------------------------------------------------------
 
     async def _snapshot(
-        self, tenant: Tenant, keys: Collection[str], fingerprints: Collection[str], now: datetime
+        self, tenant: Tenant, keys: Collection[str], fingerprints: Collection[str]
     ) -> FactSnapshot:
-        active: dict[str, list[Fact]] = {}
+        facts: dict[str, list[Fact]] = {}
         for chunk in _chunks(sorted(set(keys))):
-            rows = await self._run(
-                tenant,
-                Q.ACTIVE_FACTS_BY_KEYS,
-                {"keys": list(chunk), "now": epoch_us(now)},
-                read_only=True,
-            )
+            rows = await self._run(tenant, Q.FACTS_BY_KEYS, {"keys": list(chunk)}, read_only=True)
             for row in rows:
                 fact = fact_from_props(row["props"])
-                active.setdefault(fact.conflict_key, []).append(fact)
+                facts.setdefault(fact.conflict_key, []).append(fact)
         recorded: dict[str, str] = {}
         for chunk in _chunks(sorted(set(fingerprints))):
             rows = await self._run(
                 tenant, Q.FACTS_BY_FINGERPRINTS, {"fingerprints": list(chunk)}, read_only=True
             )
             recorded.update({row["fingerprint"]: row["id"] for row in rows})
-        for facts in active.values():
-            facts.sort(key=lambda f: (f.started_at, f.id))
-        return FactSnapshot(active=active, recorded=recorded)
+        for slot in facts.values():
+            slot.sort(key=lambda f: (f.started_at, f.id))
+        return FactSnapshot(facts=facts, recorded=recorded)
 
     async def commit_facts(
         self,
@@ -139,7 +134,7 @@ class FalkorFactsMixin(CypherFactMethods):
             try:
                 async with self._db.connection.pipeline(transaction=True) as pipe:
                     await pipe.watch(tenant.key)
-                    write = plan(await self._snapshot(tenant, keys, fingerprints, now))
+                    write = plan(await self._snapshot(tenant, keys, fingerprints))
                     if write.empty:
                         await pipe.unwatch()
                         return write

@@ -119,12 +119,12 @@ class Neo4jFactsMixin(CypherFactMethods):
         # Sorted, so every writer locks slots in one order (no lock cycles between batches).
         key_chunks = _chunks(sorted(set(keys)))
         fingerprint_chunks = _chunks(sorted(set(fingerprints)))
-        snapshot_query = load(Q.ACTIVE_FACTS_BY_KEYS, DIALECT)
+        snapshot_query = load(Q.FACTS_BY_KEYS, DIALECT)
         fingerprint_query = load(Q.FACTS_BY_FINGERPRINTS, DIALECT)
 
         async def work(tx: AsyncManagedTransaction) -> FactWrite:
             # Lock the slots and read them (one query per chunk), then the fingerprints.
-            active: dict[str, list[Fact]] = {}
+            facts: dict[str, list[Fact]] = {}
             for chunk in key_chunks:
                 params = {"keys": list(chunk), "now": epoch_us(now)}
                 result = await tx.run(
@@ -132,7 +132,7 @@ class Neo4jFactsMixin(CypherFactMethods):
                 )
                 async for record in result:
                     fact = self._fact_from_props(record["props"])
-                    active.setdefault(fact.conflict_key, []).append(fact)
+                    facts.setdefault(fact.conflict_key, []).append(fact)
             recorded: dict[str, str] = {}
             for chunk in fingerprint_chunks:
                 params = {"fingerprints": list(chunk)}
@@ -140,9 +140,9 @@ class Neo4jFactsMixin(CypherFactMethods):
                     fingerprint_query.text, self._bind(tenant, fingerprint_query, params)
                 )
                 recorded.update({r["fingerprint"]: r["id"] async for r in result})
-            for facts in active.values():
-                facts.sort(key=lambda f: (f.started_at, f.id))
-            write = plan(FactSnapshot(active=active, recorded=recorded))
+            for slot in facts.values():
+                slot.sort(key=lambda f: (f.started_at, f.id))
+            write = plan(FactSnapshot(facts=facts, recorded=recorded))
             for name, step_params in self._write_steps(write):
                 query = load(name, DIALECT)
                 result = await tx.run(query.text, self._bind(tenant, query, step_params))

@@ -166,26 +166,26 @@ class SurrealFactsMixin:
     # -- writes ----------------------------------------------------------------------------
 
     async def _snapshot(
-        self, tenant: Tenant, keys: list[str], fingerprints: list[str], now: datetime
+        self, tenant: Tenant, keys: list[str], fingerprints: list[str]
     ) -> FactSnapshot:
-        """Active facts of the keys and recorded fingerprints, read in one transaction."""
+        """Every fact of the keys and the recorded fingerprints, read in one transaction."""
         rows, recorded_rows = await self._request(
             [
-                step(Q.ACTIVE_FACTS_BY_KEYS, {"keys": keys, "now": epoch_us(now)}),
+                step(Q.FACTS_BY_KEYS, {"keys": keys}),
                 step(Q.FACTS_BY_FINGERPRINTS, {"fingerprints": fingerprints}),
             ],
             namespace=tenant.org,
             database=tenant.project,
             transaction=True,
         )
-        active: dict[str, list[Fact]] = {}
+        facts: dict[str, list[Fact]] = {}
         for row in rows:
             fact = _fact(row)
-            active.setdefault(fact.conflict_key, []).append(fact)
-        for facts in active.values():
-            facts.sort(key=lambda f: (f.started_at, f.id))
+            facts.setdefault(fact.conflict_key, []).append(fact)
+        for slot in facts.values():
+            slot.sort(key=lambda f: (f.started_at, f.id))
         recorded = {row["fingerprint"]: row["id"] for row in recorded_rows}
-        return FactSnapshot(active=active, recorded=recorded)
+        return FactSnapshot(facts=facts, recorded=recorded)
 
     @staticmethod
     def _write_steps(write: FactWrite) -> list[Step]:
@@ -211,6 +211,7 @@ class SurrealFactsMixin:
         ]
         sources = [{"fact": f.id, "memory": f.source} for f in write.inserts if f.source]
         soft = [{"id": k, "ids": list(v)} for k, v in sorted(write.soft_conflicts.items())]
+        rekeys = [{"id": k, "key": v} for k, v in sorted(write.rekeys.items())]
         inserted = {f.id for f in write.inserts}
         vectors = [
             {"id": i, "embedding": [float(x) for x in v]}
@@ -222,7 +223,9 @@ class SurrealFactsMixin:
             (Q.INSERT_FACTS, "facts", [fact_props(f) for f in write.inserts]),
             (Q.LINK_FACT_OBJECTS, "objects", objects),
             (Q.LINK_FACT_SOURCES, "sources", sources),
+            (Q.REKEY_FACTS, "rekeys", rekeys),
             (Q.CLOSE_FACTS, "closes", [close_params(c) for c in write.closes]),
+            (Q.RESHAPE_FACTS, "reshapes", [close_params(c) for c in write.reshapes]),
             (Q.SET_SOFT_CONFLICTS, "soft", soft),
             (Q.WRITE_FACT_VECTORS, "vectors", vectors),
         ]
@@ -241,7 +244,7 @@ class SurrealFactsMixin:
         wanted_keys, wanted_fingerprints = sorted(set(keys)), sorted(set(fingerprints))
         for attempt in range(_COMMIT_ATTEMPTS):
             async with self._write_lock(tenant):
-                snapshot = await self._snapshot(tenant, wanted_keys, wanted_fingerprints, now)
+                snapshot = await self._snapshot(tenant, wanted_keys, wanted_fingerprints)
                 write = plan(snapshot)
                 if write.empty:
                     return write
@@ -250,8 +253,9 @@ class SurrealFactsMixin:
                     {
                         "keys": wanted_keys,
                         "fingerprints": wanted_fingerprints,
-                        "now": epoch_us(now),
-                        "active": [f.id for facts in snapshot.active.values() for f in facts],
+                        "signatures": sorted(
+                            f"{f.id}:{f.state}" for slot in snapshot.facts.values() for f in slot
+                        ),
                         "recorded": sorted(snapshot.recorded),
                     },
                 )

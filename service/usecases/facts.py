@@ -15,7 +15,8 @@ import json
 import logging
 import uuid
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from datetime import datetime
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
 from typing import Any, Final
 
 from pydantic import ValidationError
@@ -53,7 +54,8 @@ from service.adapters.webhooks import WebhookSender
 from service.engine.fact_plan import plan_batch
 from service.engine.fact_time import event_expiry, event_time_category, event_validity
 from service.engine.settings import EngineSettings
-from service.engine.supersession import Triple, conflict_key, normalise
+from service.engine.supersession import ConflictKey, Triple, conflict_key, normalise
+from service.engine.timeline import ends_at, settle
 from service.runtime import metrics
 
 log = logging.getLogger(__name__)
@@ -92,6 +94,18 @@ FUNCTIONAL_PREDICATES: Final = frozenset(
     }
 )
 FUNCTIONAL_CONFIG_KEY: Final = "functional_predicates"
+#: Most facts one slot's history is read with (registering a functional predicate).
+_MAX_SLOT_HISTORY: Final = 10_000
+
+
+@dataclass(frozen=True, slots=True)
+class FunctionalRegistration:
+    """What `register_functional` did: the tenant's registered list, and the facts it closed
+    (or, in a dry run, would close)."""
+
+    predicates: list[str]
+    closed: list[Fact]
+    dry_run: bool
 
 
 def is_proper_name(text: str) -> bool:
@@ -148,15 +162,78 @@ class FactService:
         registered = frozenset(json.loads(raw)) if raw else frozenset()
         return FUNCTIONAL_PREDICATES | registered
 
-    async def register_functional(self, tenant: Tenant, predicates: Sequence[str]) -> list[str]:
-        """Register predicates as single-valued for the tenant; returns the tenant's list."""
+    async def register_functional(
+        self, tenant: Tenant, predicates: Sequence[str], *, dry_run: bool = False
+    ) -> FunctionalRegistration:
+        """Register predicates as single-valued for the tenant, and apply the rule to the facts
+        already stored: each subject's triples of such a predicate become one slot, settled as
+        a timeline (the newest start holds; the others close at their successor's start).
+        Idempotent; `dry_run` reports what would close and changes nothing."""
         names = {normalise(p) for p in predicates}
         if "" in names:
             raise InvalidInput("predicates", "a predicate has no words")
         raw = await self._repository.get_config(tenant, FUNCTIONAL_CONFIG_KEY)
         merged = sorted(set(json.loads(raw) if raw else []) | names)
-        await self._repository.put_config(tenant, FUNCTIONAL_CONFIG_KEY, json.dumps(merged))
-        return merged
+        if not dry_run:
+            # First, so a fact written from now on already takes its slot key.
+            await self._repository.put_config(tenant, FUNCTIONAL_CONFIG_KEY, json.dumps(merged))
+        closed: list[Fact] = []
+        for name in sorted(names):
+            stored = await self._repository.find_facts(
+                tenant, FactQuery(predicate=name, limit=_MAX_SLOT_HISTORY)
+            )
+            subjects = sorted({f.subject_key for f in stored if not f.single_valued})
+            for subject in subjects:
+                closed += await self._make_slot(tenant, subject, name, dry_run=dry_run)
+        return FunctionalRegistration(predicates=merged, closed=closed, dry_run=dry_run)
+
+    async def _make_slot(
+        self, tenant: Tenant, subject: str, predicate: str, *, dry_run: bool
+    ) -> list[Fact]:
+        """Move the subject's triples of `predicate` into one slot and settle it; returns the
+        facts that were active and now are closed."""
+        stored = await self._repository.find_facts(
+            tenant, FactQuery(subject=subject, predicate=predicate, limit=_MAX_SLOT_HISTORY)
+        )
+        slot_key = ConflictKey(subject, predicate, None).encoded
+        keys = {f.conflict_key for f in stored} | {slot_key}
+        closed: list[Fact] = []
+
+        def plan(snapshot: FactSnapshot) -> FactWrite:
+            write = FactWrite()
+            closed.clear()
+            members: dict[str, Fact] = {}
+            for facts in snapshot.facts.values():
+                for f in facts:
+                    if f.subject_key != subject or f.predicate_key != predicate:
+                        continue
+                    if f.conflict_key != slot_key:
+                        write.rekeys[f.id] = slot_key
+                        f = f.model_copy(update={"conflict_key": slot_key, "single_valued": True})
+                    members[f.id] = f
+            for fact_id, after in settle(members.values()).items():
+                before = members[fact_id]
+                change = Close(
+                    fact_id, after.state, after.valid_to, after.invalid_at, after.superseded_by
+                )
+                if before.state is FactState.ACTIVE:
+                    successor = members[str(after.superseded_by)]
+                    write.closes.append(change)
+                    write.supersessions.append(
+                        Supersession(before, successor, successor.started_at)
+                    )
+                    closed.append(after)
+                else:
+                    write.reshapes.append(change)
+            return FactWrite() if dry_run else write
+
+        write = await self._repository.commit_facts(
+            tenant, keys=keys, fingerprints=(), now=self._clock(), plan=plan
+        )
+        if not dry_run and not write.empty:
+            await self._project(tenant, write, self._clock())
+            await self._announce(tenant, write)
+        return sorted(closed, key=lambda f: (f.started_at, f.id))
 
     # -- writes ----------------------------------------------------------------------------
 
@@ -212,7 +289,7 @@ class FactService:
             source=item.source,
             writer=writer,
         )
-        return Candidate(index=index, fact=fact)
+        return Candidate(index=index, fact=fact, stamped=item.valid_from is None)
 
     async def apply_facts(
         self,
@@ -250,7 +327,12 @@ class FactService:
                 vectors = {c.fact.id: v for c, v in zip(candidates, embedded, strict=True)}
 
             def plan(snapshot: FactSnapshot) -> FactWrite:
-                planned = plan_batch(candidates, snapshot)
+                # Called inside the repository's serialised section (again after a lost race):
+                # instants the server assigns are taken here, so they follow every write
+                # already committed to these slots.
+                at = self._clock()
+                stamped = _stamp(candidates, at)
+                planned = plan_batch(stamped, snapshot, at)
                 planned.vectors = vectors
                 return planned
 
@@ -301,7 +383,7 @@ class FactService:
     ) -> None:
         pairs = {
             (s.new.source, s.old.source)
-            for s in supersessions
+            for s in _changes(supersessions)
             if s.new.source and s.old.source and s.new.source != s.old.source
         }
         if not pairs:
@@ -318,7 +400,7 @@ class FactService:
             await self._repository.link(tenant, edges)
 
     async def _announce(self, tenant: Tenant, write: FactWrite) -> None:
-        for s in write.supersessions:
+        for s in _changes(write.supersessions):
             metrics.FACTS_SUPERSEDED.inc()
             if self._webhook is not None:
                 self._webhook.send(
@@ -338,33 +420,49 @@ class FactService:
                 )
 
     async def retract(self, tenant: Tenant, fact_id: str, at: datetime | None = None) -> Fact:
-        """Retract an active fact at `at` (now by default): it leaves "now" and every later
-        instant, and stays in every earlier one."""
+        """Retract a fact at `at` (now by default): it leaves that instant and every later one,
+        and stays in every earlier one. A fact already superseded retracts too (a history may
+        still hold it at `at`); one that has ended by `at` is left as it is — so retractions
+        and late-arriving facts give the same history in any order."""
         (fact,) = await self._repository.get_facts(tenant, [fact_id])
         if fact is None:
             raise NotFound("fact", fact_id)
-        instant = at or self._clock()
-        if fact.state is not FactState.ACTIVE:
-            raise InvalidInput("id", f"fact {fact_id} is {fact.state}, only an active one retracts")
-        if instant < fact.started_at:
+        if at is not None and at < fact.started_at:
             raise InvalidInput("at", "is before the fact started")
-        retracted = fact.model_copy(update={"state": FactState.RETRACTED, "invalid_at": instant})
+        retracted: list[Fact] = []
 
         def plan(snapshot: FactSnapshot) -> FactWrite:
-            active = {f.id for fs in snapshot.active.values() for f in fs}
-            if fact_id not in active:
-                raise InvalidInput("id", f"fact {fact_id} is no longer active")
+            instant = at or self._clock()
+            slot = {f.id: f for f in snapshot.facts.get(fact.conflict_key, [])}
+            current = slot.get(fact_id)
+            if current is None:
+                raise NotFound("fact", fact_id)
+            if instant < current.started_at:
+                raise InvalidInput("at", "is before the fact started")
+            retracted.clear()
             write = FactWrite()
-            write.closes.append(Close(fact_id, FactState.RETRACTED, invalid_at=instant))
+            ends = ends_at(current)
+            if ends is not None and ends <= instant:
+                retracted.append(current)  # it has already ended by then
+                return write
+            step = Close(fact_id, FactState.RETRACTED, invalid_at=instant)
+            (write.closes if current.state is FactState.ACTIVE else write.reshapes).append(step)
+            retracted.append(
+                current.model_copy(update={"state": FactState.RETRACTED, "invalid_at": instant})
+            )
             return write
 
         await self._repository.commit_facts(
             tenant, keys={fact.conflict_key}, fingerprints=(), now=self._clock(), plan=plan
         )
-        ops = projection.for_retraction(fact, instant)
-        await self._repository.project_relations(tenant, ops.upserts, ops.expiries, instant)
-        metrics.FACTS_RETRACTED.inc()
-        return retracted
+        (result,) = retracted
+        if result.invalid_at is not None and result.invalid_at != fact.invalid_at:
+            ops = projection.for_retraction(result, result.invalid_at)
+            await self._repository.project_relations(
+                tenant, ops.upserts, ops.expiries, result.invalid_at
+            )
+            metrics.FACTS_RETRACTED.inc()
+        return result
 
     # -- reads -----------------------------------------------------------------------------
 
@@ -433,6 +531,28 @@ class FactService:
         if fact.event_time is not None and event_time_category(fact.category):
             return event_validity(at, fact.event_time, self._engine)
         return 1.0
+
+
+def _changes(supersessions: Sequence[Supersession]) -> list[Supersession]:
+    """The supersessions that changed a value: a restatement (the same object from a later
+    start) closes the earlier record but contradicts nothing."""
+    return [s for s in supersessions if s.old.object_key != s.new.object_key]
+
+
+def _stamp(candidates: Sequence[Candidate], at: datetime) -> list[Candidate]:
+    """The candidates with the server's instant `at`: their record time, and the start of those
+    that gave none — a microsecond apart within one slot, in batch order, so a batch reads as
+    facts written one after another."""
+    seen: dict[str, int] = {}
+    stamped = []
+    for c in candidates:
+        update: dict[str, Any] = {"recorded_at": at}
+        if c.stamped:
+            position = seen.get(c.fact.conflict_key, 0)
+            seen[c.fact.conflict_key] = position + 1
+            update["valid_from"] = at + timedelta(microseconds=position)
+        stamped.append(replace(c, fact=c.fact.model_copy(update=update)))
+    return stamped
 
 
 def _error(index: int, field: str | None, reason: str) -> FactResult:

@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 
 from graph_backends import GraphRepository, fact_store
-from schema import Category, FactState, Tenant
+from schema import Category, FactState, InvalidInput, Tenant
 from schema.facts import FactOutcome, FactWriter
 from service.usecases.facts import FactService
-from tests.engine_support import Clock
+from tests.engine_support import Clock, TickingClock
 from tests.factories import T0
 
 pytestmark = pytest.mark.fact_layer
@@ -227,8 +227,13 @@ async def test_retraction_leaves_the_past_intact(
     assert await open_edges(svc, tenant, clock) == set()
     relations = await svc.repository.open_relations(tenant, T0 + timedelta(days=1))
     assert [r.fact_id for r in relations] == [fact_id]
-    with pytest.raises(Exception, match="retract"):
-        await svc.retract(tenant, fact_id)
+    # Retracting again, later, finds it ended already: it is returned as it is (a retraction
+    # commutes with the other writes of its slot, so a repeat must not fail or move it).
+    clock.advance(days=1)
+    again = await svc.retract(tenant, fact_id)
+    assert (again.state, again.invalid_at) == (FactState.RETRACTED, retracted.invalid_at)
+    with pytest.raises(InvalidInput, match="before the fact started"):
+        await svc.retract(tenant, fact_id, T0 - timedelta(days=1))
 
 
 async def test_obligation_relevance_rises_then_it_expires(
@@ -263,7 +268,10 @@ async def test_obligation_relevance_rises_then_it_expires(
 async def test_concurrent_writers_of_one_slot_leave_one_active_fact(
     repository: GraphRepository, tenant: Tenant
 ) -> None:
-    clock = Clock()
+    """Instants the server assigns are taken inside the serialised section: each committed
+    writer starts after the one before it (on the old code, read before the writes were
+    serialised, later-committed older instants overlapped their successors)."""
+    clock = TickingClock()
     svc = service(repository, clock)
     await svc.apply_facts(tenant, [fact("Alice", "works at", "Start")], FactWriter.API)
     writers = [
@@ -282,6 +290,8 @@ async def test_concurrent_writers_of_one_slot_leave_one_active_fact(
     assert len(closed) == 8 and all(f.superseded_by in by_id for f in closed)
     successors = [f.superseded_by for f in closed]
     assert len(set(successors)) == 8 and active[0].id not in {f.id for f in closed}
+    for f in closed:  # no overlap: each value ends where its successor begins
+        assert f.valid_to == by_id[str(f.superseded_by)].started_at
     assert await open_edges(svc, tenant, clock) == {("Alice", "works at", active[0].object)}
 
 

@@ -52,13 +52,13 @@ def snapshot(*facts: Fact, recorded: dict[str, str] | None = None) -> FactSnapsh
     active: dict[str, list[Fact]] = {}
     for f in facts:
         active.setdefault(f.conflict_key, []).append(f)
-    return FactSnapshot(active=active, recorded=recorded or {})
+    return FactSnapshot(facts=active, recorded=recorded or {})
 
 
 def test_a_batch_sees_its_own_earlier_facts() -> None:
     a = make("a", "Alice", "works at", "Acme")
     b = make("b", "Alice", "works at", "Globex", start=T + timedelta(days=1))
-    write = plan_batch([Candidate(0, a), Candidate(1, b)], snapshot())
+    write = plan_batch([Candidate(0, a), Candidate(1, b)], snapshot(), T)
     assert [r.outcome for r in write.results] == [FactOutcome.INSERTED, FactOutcome.SUPERSEDED]
     inserted = {f.id: f for f in write.inserts}
     assert inserted["a"].state is FactState.SUPERSEDED and inserted["a"].superseded_by == "b"
@@ -68,7 +68,7 @@ def test_a_batch_sees_its_own_earlier_facts() -> None:
 
 def test_recorded_fingerprint_is_a_retry() -> None:
     a = make("a2", "Alice", "works at", "Acme", fingerprint="fp")
-    write = plan_batch([Candidate(0, a)], snapshot(recorded={"fp": "a1"}))
+    write = plan_batch([Candidate(0, a)], snapshot(recorded={"fp": "a1"}), T)
     assert write.empty and write.results[0].outcome is FactOutcome.SKIPPED
     assert write.results[0].fact_id == "a1"
 
@@ -77,7 +77,7 @@ def test_projection_keeps_an_edge_whose_key_survives_and_expires_one_that_does_n
     istanbul = make("i", "Alice", "lives in", "Istanbul")
     tentative = make("l1", "Alice", "lives in", "London", confidence=0.4)
     confirmed = make("l2", "Alice", "lives in", "London", start=T + timedelta(days=3))
-    write = plan_batch([Candidate(0, confirmed)], snapshot(istanbul, tentative))
+    write = plan_batch([Candidate(0, confirmed)], snapshot(istanbul, tentative), T)
     assert write.results[0].outcome is FactOutcome.SUPERSEDED
     ops = for_write(write)
     assert [(u.target, u.fact_id) for u in ops.upserts] == [(entity_id("london"), "l2")]

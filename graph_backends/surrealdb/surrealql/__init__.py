@@ -88,7 +88,7 @@ class QueryName(StrEnum):
     # The fact layer (DESIGN §5): facts, entities, derived edges, leases, extraction records.
     DEFINE_FACT_SCHEMA = "define_fact_schema"
     FACT_SCHEMA_STATUS = "fact_schema_status"
-    ACTIVE_FACTS_BY_KEYS = "active_facts_by_keys"
+    FACTS_BY_KEYS = "facts_by_keys"
     FACTS_BY_FINGERPRINTS = "facts_by_fingerprints"
     CHECK_FACT_SNAPSHOT = "check_fact_snapshot"
     MERGE_ENTITIES = "merge_entities"
@@ -96,6 +96,8 @@ class QueryName(StrEnum):
     LINK_FACT_OBJECTS = "link_fact_objects"
     LINK_FACT_SOURCES = "link_fact_sources"
     CLOSE_FACTS = "close_facts"
+    RESHAPE_FACTS = "reshape_facts"
+    REKEY_FACTS = "rekey_facts"
     SET_SOFT_CONFLICTS = "set_soft_conflicts"
     WRITE_FACT_VECTORS = "write_fact_vectors"
     GET_FACTS = "get_facts"

@@ -104,8 +104,9 @@ class FactMutation:
         return FactBatchType.from_domain(result)
 
     @strawberry.mutation(
-        description="Retract an active fact at `at` (now by default): it leaves every instant "
-        "from then on and stays in every earlier one; its derived edge closes at `at`."
+        description="Retract a fact at `at` (now by default): it leaves every instant from then "
+        "on and stays in every earlier one; its derived edge closes at `at`. A superseded fact "
+        "still in effect at `at` retracts too; one that has ended by `at` is returned as it is."
     )
     @maps_errors
     async def retract_fact(
@@ -116,13 +117,22 @@ class FactMutation:
 
     @strawberry.mutation(
         description="Register predicates as single-valued for the tenant (a new value replaces "
-        "the old one). Returns the tenant's registered list."
+        "the old one) and apply that to the facts already stored: each subject's values of "
+        "the predicate become one timeline, the newest start holding and the others closing at "
+        "their successor's start. Idempotent. Returns the tenant's registered list and the "
+        "facts it closed; `dryRun` reports them and changes nothing."
     )
     @maps_errors
     async def register_functional_predicates(
-        self, info: Info, predicates: list[str]
+        self, info: Info, predicates: list[str], dry_run: bool = False
     ) -> PredicatesResult:
         tenant = info.context.require(Permission.CONFIGURATION_WRITE).tenant()
         check_count("predicates", predicates)
-        names = await info.context.services.facts.register_functional(tenant, predicates)
-        return PredicateList(predicates=names)
+        done = await info.context.services.facts.register_functional(
+            tenant, predicates, dry_run=dry_run
+        )
+        return PredicateList(
+            predicates=done.predicates,
+            closed=[FactType.from_domain(f) for f in done.closed],
+            dry_run=done.dry_run,
+        )

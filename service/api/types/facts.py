@@ -200,4 +200,10 @@ class FactList:
 
 @strawberry.type
 class PredicateList:
-    predicates: list[str]
+    predicates: list[str] = strawberry.field(description="The tenant's registered list.")
+    closed: list[FactType] = strawberry.field(
+        default_factory=list,
+        description="Stored facts the registration closed (in a dry run: would close): each "
+        "subject's slot of a newly single-valued predicate keeps its newest value.",
+    )
+    dry_run: bool = False

@@ -107,7 +107,7 @@ class TestNeo4jFacts:
                 tenant, keys={key}, fingerprints=(), now=T0, plan=recorder(name)
             )
 
-        lock = load(FactQueryName.ACTIVE_FACTS_BY_KEYS, "neo4j")
+        lock = load(FactQueryName.FACTS_BY_KEYS, "neo4j")
         async with neo4j._driver.session(database=neo4j._database) as session:
             holder = await session.begin_transaction()
             try:

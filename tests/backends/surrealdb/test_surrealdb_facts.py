@@ -29,7 +29,6 @@ from graph_backends import (
     open_backend,
 )
 from graph_backends._common.fact_records import fact_props
-from graph_backends._common.records import epoch_us
 from graph_backends.surrealdb.client import Outcome
 from graph_backends.surrealdb.repository import SurrealRepository
 from graph_backends.surrealdb.steps import SnapshotChanged, step
@@ -46,7 +45,7 @@ from schema.facts import (
 )
 from service.usecases.facts import FactService
 from tests.conftest import DIMENSION, new_tenant
-from tests.engine_support import Clock, HashEmbedder
+from tests.engine_support import Clock, HashEmbedder, TickingClock
 from tests.factories import T0, memory, unit_vector
 
 ALICE = entity_id("alice")
@@ -91,11 +90,11 @@ def works_at(company: str) -> Fact:
 
 
 def check(active: list[str], fingerprints: list[str]) -> dict[str, Any]:
+    """check_fact_snapshot's parameters for a slot whose facts are the `active` ids."""
     return {
         "keys": [SLOT],
         "fingerprints": fingerprints,
-        "now": epoch_us(T0),
-        "active": active,
+        "signatures": [f"{i}:active" for i in active],
         "recorded": [],
     }
 
@@ -113,7 +112,7 @@ async def test_a_write_planned_on_a_stale_snapshot_is_refused_and_writes_nothing
     )
     newer = works_at("Globex")
     steps = [
-        # planned as if the slot were empty: the Acme fact is missing from `active`
+        # planned as if the slot were empty: the Acme fact is missing from `signatures`
         step(QueryName.CHECK_FACT_SNAPSHOT, check([], [newer.fingerprint])),
         step(QueryName.INSERT_FACTS, {"facts": [fact_props(newer)]}),
     ]
@@ -156,7 +155,7 @@ async def test_lock_records_turn_write_skew_into_a_conflict(
     await surreal.ensure_fact_schema(other)
     for t in (tenant, other):  # the entity exists: only the facts race
         await surreal._write(t, [step(QueryName.MERGE_ENTITIES, entities())])
-    read_only = (QueryName.ACTIVE_FACTS_BY_KEYS, {"keys": [SLOT], "now": epoch_us(T0)})
+    read_only = (QueryName.FACTS_BY_KEYS, {"keys": [SLOT]})
     both = await asyncio.gather(
         *(_slow_insert(surreal, tenant, read_only, works_at(c)) for c in ("A", "B"))
     )
@@ -216,7 +215,7 @@ async def test_writers_in_one_process_apply_one_after_the_other(
     on what the one before it wrote (the tenant's write lock, not the engine's conflict
     detection), and the supersession chain is total."""
     store = CountingPlans(surreal)
-    svc = FactService(cast(FactStore, store), Clock())
+    svc = FactService(cast(FactStore, store), TickingClock())
     await svc.apply_facts(tenant, [works_at_input("Start")], FactWriter.API)
     results = await asyncio.gather(
         *(svc.apply_facts(tenant, [works_at_input(f"Co {i}")], FactWriter.API) for i in range(8))
@@ -237,7 +236,8 @@ async def test_writers_in_two_processes_plan_again(
         CountingPlans(surreal),
         CountingPlans(SurrealRepository(surreal._client, vector_dimension=DIMENSION)),
     ]
-    services = [FactService(cast(FactStore, store), Clock()) for store in stores]
+    clock = TickingClock()  # one clock, as two processes on one machine share one
+    services = [FactService(cast(FactStore, store), clock) for store in stores]
     await services[0].apply_facts(tenant, [works_at_input("Start")], FactWriter.API)
     results = await asyncio.gather(
         *(
@@ -311,7 +311,7 @@ async def test_a_missing_vector_index_is_an_error_not_a_table_scan(
 @pytest.mark.parametrize(
     ("name", "params", "index"),
     [
-        (QueryName.ACTIVE_FACTS_BY_KEYS, {"keys": [SLOT, "x"], "now": 0}, "fact_conflict_key"),
+        (QueryName.FACTS_BY_KEYS, {"keys": [SLOT, "x"]}, "fact_conflict_key"),
         (QueryName.FACTS_BY_FINGERPRINTS, {"fingerprints": ["a", "b"]}, "fact_fingerprint"),
         (QueryName.ACTIVE_STATE_FACTS, {}, "fact_state"),
         (

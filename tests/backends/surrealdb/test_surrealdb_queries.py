@@ -173,7 +173,7 @@ def _params(name: QueryName, seeded: Seeded) -> dict[str, Any]:
         # the fact layer
         "keys": sorted({f.conflict_key for f in seeded.facts}),
         "fingerprints": sorted({f.fingerprint for f in seeded.facts}),
-        "active": [f.id for f in active if f.valid_to is None or f.valid_to > seeded.now],
+        "signatures": sorted(f"{f.id}:{f.state}" for f in seeded.facts),
         "recorded": sorted({f.fingerprint for f in seeded.facts}),
         "entities": [
             {"id": entity_id("initech"), "name": "Initech", "key": "initech"},
@@ -188,6 +188,8 @@ def _params(name: QueryName, seeded: Seeded) -> dict[str, Any]:
             ),
             close_params(Close(closed.id, FactState.RETRACTED, invalid_at=seeded.now)),
         ],
+        "reshapes": [close_params(Close(closed.id, FactState.RETRACTED, valid_to=seeded.now))],
+        "rekeys": [{"id": closed.id, "key": current.conflict_key}],
         "soft": [{"id": current.id, "ids": [closed.id]}],
         "vectors": [{"id": current.id, "embedding": list(unit_vector(7))}],
         "subject": "alice",

@@ -2,13 +2,13 @@
 // Each key is a :FactSlot, unique per (tenant, key): MERGE finds or creates it (a concurrent
 // creator waits on the constraint) and SET takes its write lock, held until the transaction
 // ends. Only then are the slot's facts read, so a concurrent writer of the key has either
-// committed, and is seen, or waits for this one. Returns the active facts whose valid time has
-// not ended by $now. The caller sends the keys sorted, so writers lock in one order.
+// committed, and is seen, or waits for this one. Returns every fact of the keys, in any state
+// (a single-valued slot is settled over its whole history). The caller sends the keys sorted,
+// so writers lock in one order.
 // params: keys, now, tenant
 UNWIND $keys AS key
 MERGE (s:FactSlot {tenant: $tenant, key: key})
 SET s.locked_at = $now
 WITH s
 MATCH (s)<-[:IN_SLOT {tenant: $tenant}]-(f:Fact {tenant: $tenant})
-WHERE f.state = 'active' AND (f.valid_to IS NULL OR f.valid_to > $now)
 RETURN properties(f) AS props
