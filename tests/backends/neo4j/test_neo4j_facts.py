@@ -127,8 +127,8 @@ class TestNeo4jFacts:
                 if not holder.closed():
                     await holder.rollback()
             await asyncio.wait_for(waiting, timeout=30)
-        assert sorted(f.object for f in seen["same"].active[SLOT]) == ["Acme", "Start"]
-        assert [f.object for f in seen["other"].active[OTHER_SLOT]] == ["Start"]
+        assert sorted(f.object for f in seen["same"].facts[SLOT]) == ["Acme", "Start"]
+        assert [f.object for f in seen["other"].facts[OTHER_SLOT]] == ["Start"]
 
     async def test_projections_out_of_commit_order_end_as_in_order(
         self, neo4j: Neo4jRepository, tenant: Tenant
