@@ -9,11 +9,12 @@ or a database.
   replace-semantics category or a predicate registered as functional — and the whole triple
   otherwise, so multi-valued facts accumulate.
 - A fact whose fingerprint is already recorded is a retried write and is skipped.
-- Against the active facts with the same key: identical content is skipped (an idempotent
-  retry) unless the new assertion is confident and the recorded one was not (a tentative fact
-  being confirmed); a confident enough fact supersedes the others; a less confident one is
-  inserted beside them as a soft conflict. A fact that starts before the active one it
-  contradicts is history: it is recorded already closed by that one.
+- `decide`, against the active facts with the same key: identical content is skipped (an
+  idempotent retry) unless the new assertion is confident and the recorded one was not (a
+  tentative fact being confirmed); a confident enough fact supersedes the others; a less
+  confident one is inserted beside them as a soft conflict. `fact_plan` applies it to triples
+  and to tentative facts; a confident fact on a single-valued slot is settled into the slot's
+  timeline instead (`service.engine.timeline`), whatever order the slot's facts arrive in.
 """
 
 from __future__ import annotations
