@@ -1,0 +1,405 @@
+"""LongMemEval-S knowledge-update bench (issue 25): is the current value ranked above the stale
+one? Retentia against BM25 over turns, by the offline protocol of `../shared/bench/README.md`.
+
+    python bench/longmemeval.py [--questions N] [--vector-cache FILE] [--out DIR]
+
+1. Reads the 78 knowledge-update questions and skips the six abstentions (`_abs`): 72, each
+   its own haystack of ~48 sessions (~490 turns) with exactly two gold sessions — one that
+   states a value and a later one where it changed.
+2. Embeds every turn and question once with the local MiniLM (optionally cached in an .npz);
+   Retentia gets the vectors through a primed embedder, so ingest and recall times exclude it.
+3. BM25Okapi over the question's turns (`role: content`, LoCoMo's stopwords).
+4. Retentia: an embedded FalkorDB, one tenant per question, every turn one memory created at
+   its session's date (the clock at that date), `sourceSession` = the session id, each session
+   one `store_each` batch in turn order; then read-only recall of the top 20 at the question's
+   date, in the service's default composition.
+5. Scores, at session level (ranked memories collapsed to their sessions in order of first
+   appearance) and at turn level (gold turns: `has_answer`): recall_any@k, recall@k and
+   **newest_first@k** — the newer gold session (turn) is in the top k and above the older one.
+
+Writes `<out>/longmemeval.json` and `<out>/longmemeval.md`. See bench/README.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import statistics
+import sys
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Final
+
+# `python bench/longmemeval.py` puts bench/ on sys.path, not the repository root.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.harness.embedders import PrimedEmbedder
+from bench.harness.locomo_data import embed_all
+from bench.harness.reports import write_report
+from bench.harness.run import (
+    DEFAULT_TORCH_THREADS,
+    REPO_ROOT,
+    Figures,
+    add_run_options,
+    client_figures,
+    data_directory,
+    log,
+    run_stamp,
+)
+from bench.locomo import BM25_STOPWORDS, BenchClock, bm25_tokens
+from graph_backends import FalkorConfig, open_backend
+from schema import Tenant
+from service.adapters.embedding import load_embedder
+from service.compose import compose_use_cases
+from service.settings import Settings
+from service.usecases.memories import StoreRequest
+from service.usecases.recall import RecallRequest
+
+DEFAULT_DATA: Final = REPO_ROOT.parent / "shared" / "bench" / "longmemeval_s_knowledge_update.json"
+DATE_FORMAT: Final = "%Y/%m/%d (%a) %H:%M"  # "2023/05/11 (Thu) 02:02"
+KS: Final = (1, 3, 5, 10)
+DEPTH: Final = 20
+#: The README's figures on this set (newest_first over sessions, over turns).
+README_FIGURES: Final = {"bm25": (0.54, 0.49), "retentia": (0.44, 0.44)}
+TARGET_NEWEST_FIRST: Final = 0.90
+TARGET_RECALL_ANY_10: Final = 0.98
+SYSTEMS: Final = ("retentia", "bm25")
+
+
+@dataclass(frozen=True)
+class Turn:
+    key: str  # "<session id>#<index>"
+    session: str
+    content: str
+    gold: bool
+
+
+@dataclass(frozen=True)
+class Session:
+    id: str
+    at: datetime
+    turns: tuple[Turn, ...]
+
+
+@dataclass(frozen=True)
+class Item:
+    qid: str
+    question: str
+    asked_at: datetime
+    sessions: tuple[Session, ...]
+    #: The two gold sessions, older first (by date, then position in the haystack).
+    gold: tuple[str, str]
+
+    @property
+    def turns(self) -> list[Turn]:
+        return [t for s in self.sessions for t in s.turns]
+
+    def tenant(self, n: int) -> Tenant:
+        return Tenant(org="bench", project=f"lme-{n:03d}")
+
+
+def parse_date(text: str) -> datetime:
+    return datetime.strptime(text, DATE_FORMAT).replace(tzinfo=UTC)
+
+
+def load_items(path: Path, limit: int | None) -> list[Item]:
+    raw = json.loads(path.read_text())
+    items = []
+    for q in raw:
+        if q["question_id"].endswith("_abs"):
+            continue
+        sessions = []
+        for sid, date, turns in zip(
+            q["haystack_session_ids"], q["haystack_dates"], q["haystack_sessions"], strict=True
+        ):
+            sessions.append(
+                Session(
+                    sid,
+                    parse_date(date),
+                    tuple(
+                        Turn(
+                            f"{sid}#{j}",
+                            sid,
+                            f"{t['role']}: {t['content']}",
+                            bool(t.get("has_answer")),
+                        )
+                        for j, t in enumerate(turns)
+                    ),
+                )
+            )
+        position = {s.id: i for i, s in enumerate(sessions)}
+        at = {s.id: s.at for s in sessions}
+        gold = sorted(q["answer_session_ids"], key=lambda s: (at[s], position[s]))
+        if len(gold) != 2:
+            raise SystemExit(f"{q['question_id']}: expected two gold sessions, got {gold}")
+        items.append(
+            Item(
+                q["question_id"],
+                q["question"],
+                parse_date(q["question_date"]),
+                tuple(sorted(sessions, key=lambda s: (s.at, position[s.id]))),
+                (gold[0], gold[1]),
+            )
+        )
+        if limit is not None and len(items) >= limit:
+            break
+    return items
+
+
+# -- scoring ----------------------------------------------------------------------------------
+
+
+def first_appearance(keys: Sequence[str]) -> list[str]:
+    return list(dict.fromkeys(keys))
+
+
+def newest_first(ranked: Sequence[str], older: set[str], newer: set[str], k: int) -> bool:
+    """The best-ranked of `newer` is in the top k and above every one of `older`."""
+    top = list(ranked[:k])
+    best_new = next((i for i, key in enumerate(top) if key in newer), None)
+    if best_new is None:
+        return False
+    best_old = next((i for i, key in enumerate(ranked) if key in older), None)
+    return best_old is None or best_new < best_old
+
+
+def score(item: Item, ranked_turns: Sequence[str]) -> Figures:
+    """Every figure of one question from its ranked turn keys."""
+    sessions = first_appearance([k.split("#", 1)[0] for k in ranked_turns])
+    old, new = item.gold
+    gold_turns = {t.key: t.session for t in item.turns if t.gold}
+    old_turns = {k for k, s in gold_turns.items() if s == old}
+    new_turns = {k for k, s in gold_turns.items() if s == new}
+    out: Figures = {}
+    for k in KS:
+        top_s, top_t = set(sessions[:k]), set(ranked_turns[:k])
+        out[f"session_any@{k}"] = float(bool(top_s & {old, new}))
+        out[f"session_recall@{k}"] = len(top_s & {old, new}) / 2
+        out[f"session_newest_first@{k}"] = float(newest_first(sessions, {old}, {new}, k))
+        out[f"turn_any@{k}"] = float(bool(top_t & set(gold_turns)))
+        out[f"turn_recall@{k}"] = len(top_t & set(gold_turns)) / max(1, len(gold_turns))
+        out[f"turn_newest_first@{k}"] = float(newest_first(ranked_turns, old_turns, new_turns, k))
+    return out
+
+
+@dataclass
+class SystemRun:
+    ranked: dict[str, list[str]] = field(default_factory=dict)
+    latencies_s: list[float] = field(default_factory=list)
+    ingest_s: float = 0.0
+    ingested: int = 0
+
+
+def figures(items: Sequence[Item], run: SystemRun) -> Figures:
+    per = [score(item, run.ranked[item.qid]) for item in items]
+    out: Figures = {name: round(statistics.fmean(p[name] for p in per), 3) for name in per[0]}
+    if run.latencies_s:
+        ms = sorted(x * 1000 for x in run.latencies_s)
+        out["recall_p50_ms"] = round(statistics.median(ms), 1)
+        out["recall_p95_ms"] = round(ms[int(0.95 * (len(ms) - 1))], 1)
+    if run.ingest_s:
+        out["ingest_per_s"] = round(run.ingested / run.ingest_s, 1)
+    out["questions"] = len(items)
+    return out
+
+
+# -- systems ----------------------------------------------------------------------------------
+
+
+def run_bm25(items: Sequence[Item]) -> SystemRun:
+    """BM25Okapi over each question's turns; ties keep haystack order."""
+    from rank_bm25 import BM25Okapi
+
+    run = SystemRun()
+    for item in items:
+        turns = item.turns
+        t0 = time.perf_counter()
+        index = BM25Okapi([bm25_tokens(t.content, BM25_STOPWORDS) for t in turns])
+        run.ingest_s += time.perf_counter() - t0
+        run.ingested += len(turns)
+        t0 = time.perf_counter()
+        scores = index.get_scores(bm25_tokens(item.question, BM25_STOPWORDS))
+        order = sorted(range(len(turns)), key=lambda i: (-scores[i], i))[:DEPTH]
+        run.latencies_s.append(time.perf_counter() - t0)
+        run.ranked[item.qid] = [turns[i].key for i in order]
+    return run
+
+
+async def run_retentia(
+    items: Sequence[Item],
+    embedder: PrimedEmbedder,
+    settings: Settings,
+    data_dir: Path,
+    appendfsync: str,
+) -> SystemRun:
+    run = SystemRun()
+    config = FalkorConfig(
+        data_dir=data_dir / "falkordb", appendfsync=appendfsync, startup_timeout_s=600
+    )
+    async with open_backend(config) as repo:
+        clock = BenchClock()
+        tenants = [item.tenant(n) for n, item in enumerate(items)]
+        for tenant in tenants:
+            await repo.drop_tenant(tenant)
+        async with compose_use_cases(
+            settings, repo, embedder, tenants[0], clock=clock, ready=False
+        ) as uses:
+            for n, (item, tenant) in enumerate(zip(items, tenants, strict=True), 1):
+                spent = 0.0
+                for session in item.sessions:
+                    clock.now = session.at
+                    requests = [
+                        StoreRequest(
+                            content=t.content, source_session=session.id, metadata={"turn": t.key}
+                        )
+                        for t in session.turns
+                    ]
+                    t0 = time.perf_counter()
+                    results = await uses.memories.store_each(tenant, requests)
+                    spent += time.perf_counter() - t0
+                    failed = [r for r in results if isinstance(r, Exception)]
+                    if failed:
+                        raise SystemExit(f"{item.qid} {session.id}: store failed: {failed[0]}")
+                run.ingest_s += spent
+                run.ingested += len(item.turns)
+                clock.now = item.asked_at
+                t0 = time.perf_counter()
+                result = await uses.recall.recall(
+                    tenant, RecallRequest(item.question, k=DEPTH, read_only=True)
+                )
+                run.latencies_s.append(time.perf_counter() - t0)
+                run.ranked[item.qid] = [str(h.memory.metadata.get("turn")) for h in result.hits]
+                if n % 8 == 0 or n == len(items):
+                    log(
+                        f"  retentia {n}/{len(items)}: {run.ingested:,} turns stored "
+                        f"({run.ingested / run.ingest_s:.0f}/s)"
+                    )
+        for tenant in tenants:
+            await repo.drop_tenant(tenant)
+    return run
+
+
+# -- the run ----------------------------------------------------------------------------------
+
+
+async def run(args: argparse.Namespace, data_dir: Path) -> Figures:
+    items = load_items(args.data, args.questions)
+    log(f"{len(items)} questions, {sum(len(i.turns) for i in items):,} turns")
+    settings = Settings(torch_threads=args.torch_threads)
+    real = await load_embedder(settings)
+    texts = [t.content for i in items for t in i.turns] + [i.question for i in items]
+    log(f"embedding {len(set(texts)):,} distinct texts")
+    vectors = await embed_all(real, texts, args.vector_cache)
+    embedder = PrimedEmbedder(real, vectors)
+    runs = {"bm25": run_bm25(items)}
+    log("retentia: ingest and recall")
+    runs["retentia"] = await run_retentia(items, embedder, settings, data_dir, args.appendfsync)
+    systems = {name: figures(items, runs[name]) for name in SYSTEMS}
+    per_question = {
+        item.qid: {
+            name: {
+                "session_newest_first@5": score(item, runs[name].ranked[item.qid])[
+                    "session_newest_first@5"
+                ],
+                "top_sessions": first_appearance(
+                    [k.split("#", 1)[0] for k in runs[name].ranked[item.qid]]
+                )[:5],
+            }
+            for name in SYSTEMS
+        }
+        | {"gold_older_newer": list(item.gold), "question": item.question}
+        for item in items
+    }
+    return {
+        "systems": systems,
+        "per_question": per_question,
+        "meta": run_stamp() | client_figures() | {"data": str(args.data)},
+    }
+
+
+def markdown(report: Mapping[str, Any]) -> str:
+    systems = report["systems"]
+    meta = report["meta"]
+    names = [n for n in SYSTEMS if n in systems]
+    lines = [
+        "# LongMemEval-S knowledge update: current over stale",
+        "",
+        f"Commit `{meta['commit']}`, {meta['date']}, {meta['cpus']} CPUs; "
+        f"{systems[names[0]]['questions']} answerable questions, offline protocol of "
+        "`../shared/bench/README.md`. Regenerate with `python bench/longmemeval.py`.",
+        "",
+        "| system | level | any@5 | any@10 | recall@10 | newest_first@1 | newest_first@5 "
+        "| newest_first@10 |",
+        "|---|---|---:|---:|---:|---:|---:|---:|",
+    ]
+    for name in names:
+        f = systems[name]
+        for level in ("session", "turn"):
+            lines.append(
+                f"| {name} | {level} | {f[f'{level}_any@5']:.3f} | {f[f'{level}_any@10']:.3f} "
+                f"| {f[f'{level}_recall@10']:.3f} | {f[f'{level}_newest_first@1']:.3f} "
+                f"| {f[f'{level}_newest_first@5']:.3f} | {f[f'{level}_newest_first@10']:.3f} |"
+            )
+    lines += [
+        "",
+        f"Target (issue 25): newest_first ≥ {TARGET_NEWEST_FIRST} at both levels with "
+        f"recall_any@10 ≥ {TARGET_RECALL_ANY_10}. The README measured newest_first "
+        + ", ".join(f"{n} {s} (sessions) / {t} (turns)" for n, (s, t) in README_FIGURES.items())
+        + ".",
+        "",
+        "| system | ingest memories/s | recall p50 ms | recall p95 ms |",
+        "|---|---:|---:|---:|",
+    ]
+    for name in names:
+        f = systems[name]
+        lines.append(
+            f"| {name} | {f.get('ingest_per_s', '—')} | {f.get('recall_p50_ms', '—')} "
+            f"| {f.get('recall_p95_ms', '—')} |"
+        )
+    lines += [
+        "",
+        "Retentia's recall excludes the embedder (the vectors are computed once, before the "
+        "run); BM25's ingest is building its index. Total wall time "
+        f"{meta['total_wall_s']} s.",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    p.add_argument("--data", type=Path, default=DEFAULT_DATA)
+    p.add_argument("--questions", type=int, help="only the first N answerable questions")
+    p.add_argument("--vector-cache", type=Path, help="an .npz of vectors reused across runs")
+    p.add_argument("--torch-threads", type=int, default=DEFAULT_TORCH_THREADS)
+    add_run_options(p, appendfsync="everysec")
+    args = p.parse_args(argv)
+    if args.questions is not None and args.questions < 1:
+        p.error("--questions must be at least 1")
+    return args
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    args = parse_args(argv)
+    logging.basicConfig(level=logging.WARNING)
+    with data_directory(args.data_dir, "retentia-longmemeval-") as data_dir:
+        report = asyncio.run(run(args, data_dir))
+    table = markdown(report)
+    details = {k: v for k, v in report.items() if k != "systems"}
+    write_report(
+        args.out,
+        "longmemeval",
+        report["systems"],
+        table,
+        {"-details.json": json.dumps(details, indent=2, ensure_ascii=False) + "\n"},
+    )
+    print(table)
+
+
+if __name__ == "__main__":
+    main()
