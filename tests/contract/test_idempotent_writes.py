@@ -266,3 +266,19 @@ async def test_link_and_fact_batches_retried_answer_the_first(
     ingested = await keyed.ingest_facts(tenant, facts, FactWriter.API, key="facts-1")
     assert ingested.inserted == 1
     assert await keyed.ingest_facts(tenant, facts, FactWriter.API, key="facts-1") == ingested
+
+
+async def test_a_keyed_write_purges_the_tenants_expired_records(
+    repository: GraphRepository, tenant: Tenant
+) -> None:
+    """Expired records are removed lazily: the first keyed write of a tenant after the purge
+    interval deletes those expired by then."""
+    clock = Clock()
+    keyed = writes(repository, clock)
+    store = fact_store(repository)
+    await keyed.store(tenant, StoreRequest(content="long ago"), key="old")
+    clock.advance(hours=2)  # "old" expired; the purge interval (1 h) has passed
+    await keyed.store(tenant, StoreRequest(content="now"), key="new")
+    assert await store.purge_idempotency_keys(tenant, clock()) == 0  # "old" is gone already
+    clock.advance(hours=2)  # "new" expired, and no keyed write since
+    assert await store.purge_idempotency_keys(tenant, clock()) == 1
