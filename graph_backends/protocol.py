@@ -40,6 +40,7 @@ from schema.facts import (
     RelationExpiry,
     RelationRepairs,
 )
+from schema.idempotency import IdempotencyRecord
 
 #: Deepest traversal a caller may ask for.
 MAX_TRAVERSE_DEPTH = 5
@@ -448,8 +449,39 @@ class RecallRepository(Protocol):
         to two open RELATES hops away: memory id → hops of the nearest entity."""
 
 
-class FactStore(GraphRepository, FactRepository, RecallRepository, Protocol):
-    """Everything a backend implements: the memory graph, the fact layer and recall's reads.
+class IdempotencyRepository(Protocol):
+    """Idempotency records (`schema.idempotency`), one per (tenant, key), in the tenant's own
+    database so every process sharing it sees them and they survive a restart."""
+
+    async def claim_idempotency_key(
+        self, tenant: Tenant, record: IdempotencyRecord
+    ) -> IdempotencyRecord | None:
+        """Store `record` (pending) unless the tenant holds a record under its key that has
+        not expired at `record.claimed_at`: None when stored, else the record held (an expired
+        one is replaced). Atomic: of concurrent claims of one key exactly one gets None."""
+
+    async def take_over_idempotency_key(
+        self, tenant: Tenant, key: str, claimed_at: datetime, now: datetime
+    ) -> bool:
+        """Re-claim a pending record whose claim is still the one made at `claimed_at` (its
+        writer presumed dead) as made at `now`; False when it changed meanwhile."""
+
+    async def complete_idempotency_key(
+        self, tenant: Tenant, key: str, request_hash: str, answer: str
+    ) -> bool:
+        """Record the answer of the record's request (its hash must match) and mark it done;
+        False when there is no such record."""
+
+    async def release_idempotency_key(self, tenant: Tenant, key: str, request_hash: str) -> None:
+        """Delete the record while still pending (its request failed and wrote nothing)."""
+
+    async def purge_idempotency_keys(self, tenant: Tenant, now: datetime) -> int:
+        """Delete the tenant's records expired at `now`; how many."""
+
+
+class FactStore(GraphRepository, FactRepository, RecallRepository, IdempotencyRepository, Protocol):
+    """Everything a backend implements: the memory graph, the fact layer, recall's reads and
+    idempotency records.
     `open_backend` yields one."""
 
 

@@ -10,12 +10,13 @@ surfaces (GraphQL, MCP, CLI) get everything from here.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from graph_backends import GraphRepository, fact_store, open_backend
 from reconciler import Reconciler
@@ -30,6 +31,7 @@ from service.usecases.core_preferences import CorePreferencesService
 from service.usecases.explain import ExplainService
 from service.usecases.extraction import FactExtractor, LLMFactExtractor, MemoryFactWriter
 from service.usecases.facts import FactService, FaultHook
+from service.usecases.idempotency import IdempotencyPolicy, IdempotentWrites
 from service.usecases.maintenance import (
     ExtractiveSummarizer,
     LLMSummarizer,
@@ -64,6 +66,8 @@ class UseCases:
     memories: MemoryService
     #: A store with its facts, as the surfaces make it.
     stores: StoreService
+    #: The writes that take an idempotency key, as the surfaces make them.
+    idempotent: IdempotentWrites
     facts: FactService
     memory_facts: MemoryFactWriter
     recall: RecallService
@@ -105,14 +109,19 @@ def build_extractor(settings: Settings) -> FactExtractor | None:
 
 
 def _fault_hook(settings: Settings) -> FaultHook | None:
+    """`exit_<point>` exits at the point; `hang_<point>` holds the request there for good."""
     if settings.fault_injection is None:
         return None
-    wanted = settings.fault_injection.removeprefix("exit_")
+    action, _, wanted = settings.fault_injection.partition("_")
 
-    def hook(point: str) -> None:
-        if point == wanted:
-            log.error("fault injection: exiting at %s", point)
-            os._exit(70)
+    def hook(point: str) -> Awaitable[None] | None:
+        if point != wanted:
+            return None
+        if action == "hang":
+            log.error("fault injection: holding at %s", point)
+            return asyncio.Event().wait()  # type: ignore[return-value]
+        log.error("fault injection: exiting at %s", point)
+        os._exit(70)
 
     return hook
 
@@ -185,10 +194,24 @@ async def compose_use_cases(
         reactivate=reactivations.submit if deferred_reactivation else reactivations.write_now,
     )
     core = CorePreferencesService(memories)
+    stores = StoreService(memories, memory_facts)
+    idempotent = IdempotentWrites(
+        facts.repository,
+        memories,
+        stores,
+        facts,
+        clock,
+        IdempotencyPolicy(
+            window=timedelta(seconds=settings.idempotency_window_s),
+            pending_timeout=timedelta(seconds=settings.idempotency_pending_s),
+        ),
+        fault=_fault_hook(settings),
+    )
     try:
         yield UseCases(
             memories=memories,
-            stores=StoreService(memories, memory_facts),
+            stores=stores,
+            idempotent=idempotent,
             facts=facts,
             memory_facts=memory_facts,
             recall=recall,

@@ -74,8 +74,15 @@ class Settings(BaseSettings):
     webhook_max_attempts: int = Field(default=5, ge=1, le=20)
     webhook_backoff_s: float = Field(default=0.5, ge=0.0)
     #: Test hook: `exit_after_fact_write` kills the process between a fact write and its edge
-    #: projection, so a test can show the reconciler repairs what that leaves behind.
-    fault_injection: Literal["exit_after_fact_write"] | None = None
+    #: projection, so a test can show the reconciler repairs what that leaves behind;
+    #: `hang_before_idempotent_answer` holds a keyed write between its write and the record of
+    #: its answer (a test kills the process there and retries).
+    fault_injection: Literal["exit_after_fact_write", "hang_before_idempotent_answer"] | None = None
+    #: How long an idempotency key's record, and so the first answer, is kept (24 h).
+    idempotency_window_s: int = Field(default=86_400, ge=60, le=30 * 86_400)
+    #: How long the first request under a key is presumed still writing: a retry before then,
+    #: when nothing of it is visible yet, answers a retryable Conflict.
+    idempotency_pending_s: int = Field(default=60, ge=1, le=3_600)
 
     # -- service --------------------------------------------------------------------------
     host: str = "127.0.0.1"

@@ -54,6 +54,7 @@ _FACT_INDEXES: Final = (
     ("Entity", "id", "RANGE", Q.CREATE_ENTITY_ID_INDEX),
     ("Entity", "key", "RANGE", Q.CREATE_ENTITY_KEY_INDEX),
     ("Lease", "name", "RANGE", Q.CREATE_LEASE_NAME_INDEX),
+    ("IdempotencyKey", "key", "RANGE", Q.CREATE_IDEMPOTENCY_KEY_INDEX),
     ("Extraction", "memory_id", "RANGE", Q.CREATE_EXTRACTION_MEMORY_ID_INDEX),
 )
 #: Attempts of one optimistic commit before giving up with `Conflict`.

@@ -22,6 +22,7 @@ from graph_backends._common.records import (
     epoch_us,
     memory_update_rows,
 )
+from graph_backends._cypher.idempotency import CypherIdempotencyMethods
 from graph_backends._cypher.memories import _BATCH, CypherGraphMethods, Step, _ids
 from graph_backends.errors import BackendError, BackendUnavailable, SchemaMismatch
 from graph_backends.falkordb import wire
@@ -77,7 +78,9 @@ _OLD_FULLTEXT_INDEX: Final = ("Memory", "content", "FULLTEXT")
 _DEGREE_WRITES: Final = frozenset({QueryName.UNLINK_MEMORIES, QueryName.DELETE_MEMORIES})
 
 
-class FalkorRepository(FalkorFactsMixin, FalkorRecallMixin, CypherGraphMethods):
+class FalkorRepository(
+    FalkorFactsMixin, FalkorRecallMixin, CypherIdempotencyMethods, CypherGraphMethods
+):
     """FalkorDB behind the `GraphRepository` and `FactRepository` Protocols; see them for the
     contract."""
 

@@ -61,6 +61,7 @@ FACT_INDEXES: Final[tuple[tuple[AnyQueryName, str], ...]] = (
     (Q.CREATE_ENTITY_ID_INDEX, "retentia_entity_key"),
     (Q.CREATE_ENTITY_KEY_INDEX, "retentia_entity_name"),
     (Q.CREATE_LEASE_NAME_INDEX, "retentia_lease_key"),
+    (Q.CREATE_IDEMPOTENCY_KEY_INDEX, "retentia_idempotency_key"),
     (Q.CREATE_EXTRACTION_MEMORY_ID_INDEX, "retentia_extraction_key"),
 )
 FACT_VECTOR_INDEX: Final = "retentia_fact_vector"

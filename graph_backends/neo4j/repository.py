@@ -31,6 +31,7 @@ from cypher import AnyQueryName, Query, QueryError, QueryName, RecallQueryName, 
 from graph_backends._common.records import (
     memory_from_props,
 )
+from graph_backends._cypher.idempotency import CypherIdempotencyMethods
 from graph_backends._cypher.memories import CypherGraphMethods, Step
 from graph_backends.config import Neo4jConfig
 from graph_backends.errors import BackendError, BackendUnavailable, SchemaMismatch
@@ -75,7 +76,9 @@ _SCHEMA_TIMEOUT_S: Final = 300.0
 _T = TypeVar("_T")
 
 
-class Neo4jRepository(Neo4jFactsMixin, Neo4jRecallMixin, CypherGraphMethods):
+class Neo4jRepository(
+    Neo4jFactsMixin, Neo4jRecallMixin, CypherIdempotencyMethods, CypherGraphMethods
+):
     """Neo4j behind the `GraphRepository`, `FactRepository` and `RecallRepository` Protocols;
     see them for the contract."""
 

@@ -70,6 +70,7 @@ _FACT_TABLES: Final = frozenset(
         "fact_lock",
         "relation_lock",
         "lease",
+        "idempotency",
         "extraction",
     }
 )

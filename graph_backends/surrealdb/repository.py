@@ -44,6 +44,7 @@ from graph_backends.protocol import (
 )
 from graph_backends.surrealdb.client import Outcome, SurrealClient
 from graph_backends.surrealdb.facts import SurrealFactsMixin
+from graph_backends.surrealdb.idempotency import SurrealIdempotencyMixin
 from graph_backends.surrealdb.recall import SurrealRecallMixin
 from graph_backends.surrealdb.steps import (
     BATCH,
@@ -109,7 +110,7 @@ def _ids(values: Collection[str]) -> list[str]:
     return [parse_memory_id(v) for v in values]
 
 
-class SurrealRepository(SurrealFactsMixin, SurrealRecallMixin):
+class SurrealRepository(SurrealFactsMixin, SurrealRecallMixin, SurrealIdempotencyMixin):
     """SurrealDB behind the `GraphRepository`, `FactRepository` and `RecallRepository`
     Protocols; see them for the contract."""
 

@@ -106,6 +106,7 @@ def create_app(
                 memories=uses.memories,
                 default_tenant=default_tenant,
                 stores=uses.stores,
+                idempotent=uses.idempotent,
                 facts=uses.facts,
                 keys=uses.keys,
                 recall=uses.recall,

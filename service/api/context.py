@@ -27,6 +27,7 @@ from service.usecases.auth import (
 from service.usecases.core_preferences import CorePreferencesService
 from service.usecases.explain import ExplainService
 from service.usecases.facts import FactService
+from service.usecases.idempotency import IdempotentWrites
 from service.usecases.maintenance import MaintenanceService
 from service.usecases.memories import MemoryService
 from service.usecases.reactivation_queue import ReactivationQueue
@@ -46,6 +47,8 @@ class Services:
     memories: MemoryService
     default_tenant: Tenant
     stores: StoreService
+    #: The writes that take an idempotency key.
+    idempotent: IdempotentWrites
     facts: FactService
     keys: ApiKeyStore
     recall: RecallService

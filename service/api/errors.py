@@ -13,6 +13,7 @@ from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, ParamSpec, TypeVar, cast
 
 from schema import Conflict, InvalidInput, NotFound, RetentiaError
+from schema.idempotency import IdempotencyConflict
 from service.api.types.errors import (
     ConflictError,
     ForbiddenError,
@@ -30,6 +31,8 @@ def _recall_unavailable(e: RetentiaError) -> RecallUnavailableError:
 
 
 def _conflict(e: RetentiaError) -> ConflictError:
+    if isinstance(e, IdempotencyConflict):
+        return ConflictError(message=str(e), idempotency_key=e.key, retryable=e.retryable)
     return ConflictError(message=str(e))
 
 

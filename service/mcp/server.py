@@ -8,7 +8,9 @@ recall and search, explain, core preferences, promotion) on one tenant, named by
 failure is a result with `isError` set and the text `{"error": message, "retryable": bool}`,
 where `retryable` is true only for the read tools (a failed write may have landed in part:
 reconcile with a read rather than retry blind) and never for arguments that do not fit the
-tool's schema.
+tool's schema. A store or amend sent with an `idempotency_key` is safe to retry: the retry
+answers as the first call did (`retryable` is true for the one error that asks for a retry:
+the first call with this key is still being written).
 
 The server answers `initialize` and `tools/list` at once and opens the embedder and the
 storage in the background (a first start loads the model for ~15 s); tool calls wait for them.
@@ -50,12 +52,14 @@ from schema import (
     Visibility,
     parse_memory_id,
 )
+from schema.idempotency import IdempotencyConflict
 from service import compose
 from service.engine.settings import EngineSettings
 from service.runtime import observability
 from service.settings import Settings
 from service.usecases.core_preferences import CorePreferencesService, preferences
 from service.usecases.explain import ExplainService
+from service.usecases.idempotency import IdempotentWrites
 from service.usecases.memories import MemoryService, RelatedEdge, StoreRequest
 from service.usecases.promotion import PrivateLink, PromotionService
 from service.usecases.recall import MAX_K, RecallHit, RecallRequest, RecallService, SearchFilters
@@ -74,6 +78,8 @@ class MemoryTools:
     tenant: Tenant
     memories: MemoryService
     stores: StoreService
+    #: Store and amend under an idempotency key.
+    idempotent: IdempotentWrites
     recall: RecallService
     explain: ExplainService
     core: CorePreferencesService
@@ -98,6 +104,7 @@ async def open_tools(settings: Settings, tenant: Tenant) -> AsyncIterator[Memory
             tenant,
             uses.memories,
             uses.stores,
+            uses.idempotent,
             uses.recall,
             uses.explain,
             uses.core,
@@ -126,6 +133,14 @@ EdgeTypeName = Annotated[
     BeforeValidator(_lower),
 ]
 NodeId = Annotated[str, Field(description="A memory id (UUID).")]
+IdempotencyKeyArg = Annotated[
+    str | None,
+    Field(
+        description="Makes the call safe to retry: called again with the same key (within 24 h "
+        "by default) it answers as the first call did and writes nothing; other arguments "
+        "under a used key are an error. 1–200 letters, digits and _.:/-."
+    ),
+]
 
 
 class _Args(BaseModel):
@@ -156,12 +171,14 @@ class StoreArgs(_Args):
     )
     visibility: Literal["private", "org"] = "private"
     org_id: str | None = Field(default=None, description="Required with visibility 'org'.")
+    idempotency_key: IdempotencyKeyArg = None
 
 
 class AmendArgs(_Args):
     node_id: NodeId
     content: str
     reason: str | None = None
+    idempotency_key: IdempotencyKeyArg = None
 
 
 class RecallArgs(_Args):
@@ -388,7 +405,7 @@ async def memory_store(tools: MemoryTools, args: StoreArgs) -> Result:
             note = f"{args.category!r} is not a Retentia category; the classifier chose one"
     related = [RelatedEdge(i, EdgeType.CAUSED_BY, 0.7) for i in args.related_to or ()]
     related += [RelatedEdge(r.id, _edge_type(r.type)) for r in args.related or ()]
-    stored = await tools.stores.store(
+    stored = await tools.idempotent.store(
         tenant,
         StoreRequest(
             content=args.content,
@@ -398,6 +415,8 @@ async def memory_store(tools: MemoryTools, args: StoreArgs) -> Result:
             metadata=metadata,
             related=related,
         ),
+        key=args.idempotency_key,
+        field="idempotency_key",
     )
     result = stored.result
     memory = result.memory
@@ -423,7 +442,14 @@ async def memory_store(tools: MemoryTools, args: StoreArgs) -> Result:
 
 
 async def memory_amend(tools: MemoryTools, args: AmendArgs) -> Result:
-    result = await tools.memories.amend(tools.tenant, args.node_id, args.content, args.reason)
+    result = await tools.idempotent.amend(
+        tools.tenant,
+        args.node_id,
+        args.content,
+        args.reason,
+        key=args.idempotency_key,
+        field="idempotency_key",
+    )
     return {"node_id": result.memory.id, "supersedes": args.node_id, "status": "amended"}
 
 
@@ -790,6 +816,9 @@ async def call_tool(
         return _failure(_validation_message(e), False)
     try:
         result = await spec.run(await tools(), args)
+    except IdempotencyConflict as e:  # retryable while the first call is still writing
+        log.info("tool %s failed: %s", name, e)
+        return _failure(str(e), e.retryable)
     except RetentiaError as e:
         log.info("tool %s failed: %s", name, e)
         return _failure(str(e), spec.read)

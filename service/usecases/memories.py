@@ -177,30 +177,81 @@ class MemoryService:
         await self._repository.ping()
         return await self._repository.schema_ready(tenant)
 
-    async def store(self, tenant: Tenant, request: StoreRequest) -> StoreResult:
-        (result,) = await self.store_each(tenant, [request])
+    async def store(
+        self, tenant: Tenant, request: StoreRequest, *, memory_id: str | None = None
+    ) -> StoreResult:
+        (result,) = await self.store_each(
+            tenant, [request], memory_ids=None if memory_id is None else [memory_id]
+        )
         if isinstance(result, RetentiaError):
             raise result
         return result
 
     async def store_each(
-        self, tenant: Tenant, requests: Sequence[StoreRequest]
+        self,
+        tenant: Tenant,
+        requests: Sequence[StoreRequest],
+        *,
+        memory_ids: Sequence[str] | None = None,
     ) -> list[StoreResult | RetentiaError]:
         """Store each request on its own merits: a bad item (invalid value, edge to a missing
         memory) gets its error and writes nothing, and never costs the good items. The good
         items are written in one batch after all of them were validated; each is auto-linked to
-        similar existing memories and checked for possible conflicts with them."""
+        similar existing memories and checked for possible conflicts with them.
+
+        `memory_ids` (aligned with `requests`) are the ids to store under, as an idempotent
+        retry planned them: an item whose id is already stored is not written again but read
+        back, with its machine-made links (its conflict hints are not kept, so it has none)."""
         if len(requests) > MAX_BATCH:
             raise InvalidInput("memories", f"{len(requests)} items; the limit is {MAX_BATCH}")
+        if not requests:
+            return []
+        if memory_ids is None:
+            return await self._store_new(tenant, requests, range(len(requests)), None)
+        if len(memory_ids) != len(requests):
+            raise ValueError(f"{len(memory_ids)} ids for {len(requests)} requests")
+        await self.ready(tenant)
+        done = await self._stored(tenant, memory_ids)
+        todo = [i for i, memory_id in enumerate(memory_ids) if memory_id not in done]
+        fresh = await self._store_new(
+            tenant, [requests[i] for i in todo], todo, [memory_ids[i] for i in todo]
+        )
+        out: list[StoreResult | RetentiaError | None] = [done.get(i) for i in memory_ids]
+        for index, result in zip(todo, fresh, strict=True):
+            out[index] = result
+        return [r for r in out if r is not None]
+
+    async def _stored(self, tenant: Tenant, ids: Sequence[str]) -> dict[str, StoreResult]:
+        """The memories of `ids` already stored, as a store's result: with the machine-made
+        links they made when stored."""
+        found = [m for m in await self._repository.get_memories(tenant, ids) if m is not None]
+        out = {}
+        for memory in found:
+            edges = await self._repository.incident_edges(tenant, memory.id)
+            auto = tuple(
+                e for e in edges if e.source == memory.id and e.created_by is EdgeCreator.AUTO
+            )
+            out[memory.id] = StoreResult(memory, auto)
+        return out
+
+    async def _store_new(
+        self,
+        tenant: Tenant,
+        requests: Sequence[StoreRequest],
+        indices: Sequence[int],
+        memory_ids: Sequence[str] | None,
+    ) -> list[StoreResult | RetentiaError]:
         if not requests:
             return []
         await self.ready(tenant)
         now = self._clock()
         results: list[Memory | RetentiaError] = []
         edges_of: dict[str, list[MemoryEdge]] = {}
-        for index, request in enumerate(requests):
+        for at, (index, request) in enumerate(zip(indices, requests, strict=True)):
             try:
-                draft = self._draft(request, now, index)
+                draft = self._draft(
+                    request, now, index, None if memory_ids is None else memory_ids[at]
+                )
                 edges_of[draft.id] = [
                     new_edge(
                         draft.id, rel.target, rel.type, now, weight=rel.weight, reason=rel.reason
@@ -380,7 +431,9 @@ class MemoryService:
         )
         return auto, hints
 
-    def _draft(self, request: StoreRequest, now: datetime, index: int) -> Memory:
+    def _draft(
+        self, request: StoreRequest, now: datetime, index: int, memory_id: str | None = None
+    ) -> Memory:
         if len(request.related) > MAX_RELATED:
             raise InvalidInput(
                 f"memories[{index}].related",
@@ -390,7 +443,7 @@ class MemoryService:
             parse_memory_id(rel.target)
         return build(
             Memory,
-            id=new_memory_id(),
+            id=memory_id or new_memory_id(),
             content=request.content,
             summary=request.summary,
             entities=tuple(dict.fromkeys(e.strip() for e in request.entities if e.strip())),
@@ -473,12 +526,20 @@ class MemoryService:
         return memory
 
     async def amend(
-        self, tenant: Tenant, memory_id: str, content: str, reason: str | None = None
+        self,
+        tenant: Tenant,
+        memory_id: str,
+        content: str,
+        reason: str | None = None,
+        *,
+        new_id: str | None = None,
     ) -> StoreResult:
         """A new memory that SUPERSEDES the old one; the old one is kept, marked
-        `superseded_by` and down-ranked (its score × `superseded_factor`)."""
+        `superseded_by` and down-ranked (its score × `superseded_factor`). `new_id`: the new
+        memory's id, as an idempotent retry planned it (an amend that already made it is
+        finished, not made again)."""
         old = await self._existing(tenant, memory_id)
-        if old.superseded_by is not None:
+        if old.superseded_by is not None and old.superseded_by != new_id:
             raise Conflict(
                 f"memory {old.id} was already superseded by {old.superseded_by}; amend that one"
             )
@@ -495,7 +556,10 @@ class MemoryService:
                 metadata=dict(old.metadata),
                 related=(RelatedEdge(old.id, EdgeType.SUPERSEDES, 1.0, reason),),
             ),
+            memory_id=new_id,
         )
+        if old.superseded_by is not None:  # a retry of this amend: already marked
+            return result
         await self._repository.update_memories(
             tenant,
             [

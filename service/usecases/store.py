@@ -28,18 +28,32 @@ class StoreService:
         self._memory_facts = memory_facts
 
     async def store(
-        self, tenant: Tenant, request: StoreRequest, facts: Sequence[Any] = ()
+        self,
+        tenant: Tenant,
+        request: StoreRequest,
+        facts: Sequence[Any] = (),
+        *,
+        memory_id: str | None = None,
     ) -> Stored:
-        """Store one memory, then write its facts; a store that fails writes no facts."""
-        result = await self._memories.store(tenant, request)
+        """Store one memory, then write its facts; a store that fails writes no facts.
+        `memory_id`: as `MemoryService.store` takes it (the facts of a memory already stored
+        are written again, which records none twice)."""
+        result = await self._memories.store(tenant, request, memory_id=memory_id)
         return Stored(result, await self._memory_facts.after_store(tenant, result.memory, facts))
 
     async def store_each(
-        self, tenant: Tenant, items: Sequence[tuple[StoreRequest, Sequence[Any]]]
+        self,
+        tenant: Tenant,
+        items: Sequence[tuple[StoreRequest, Sequence[Any]]],
+        *,
+        memory_ids: Sequence[str] | None = None,
     ) -> list[Stored | RetentiaError]:
-        """Store each request on its own merits (`MemoryService.store_each`), then write the
-        facts of each memory stored; an item that failed keeps its error and gets no facts."""
-        results = await self._memories.store_each(tenant, [request for request, _ in items])
+        """Store each request on its own merits (`MemoryService.store_each`, `memory_ids`
+        included), then write the facts of each memory stored; an item that failed keeps its
+        error and gets no facts."""
+        results = await self._memories.store_each(
+            tenant, [request for request, _ in items], memory_ids=memory_ids
+        )
         out: list[Stored | RetentiaError] = []
         for (_, facts), result in zip(items, results, strict=True):
             if isinstance(result, RetentiaError):

@@ -191,6 +191,12 @@ def sample_params(name: AnyQueryName, dialect: str, tenant: Tenant) -> dict[str,
         "increment": 0.1,
         "from": "dormant",
         "to": "episodic",
+        # Idempotency records.
+        "hash": "h",
+        "plan": "[]",
+        "answer": "{}",
+        "expires": epoch_us(T0 + timedelta(hours=24)),
+        "claimed_at": epoch_us(T0),
     }
     if name in FACT_ROWS:
         values["rows"] = FACT_ROWS[name]

@@ -48,7 +48,12 @@ PAPEZ_TOOLS: dict[str, tuple[set[str], set[str]]] = {
     "set_core_preferences": ({"auto", "approval", "excluded"}, set()),
     "promote_to_org": ({"node_id", "org_id", "action", "dry_run"}, {"node_id", "org_id"}),
 }
-RETENTIA_EXTRAS = {"memory_recall": {"read_only"}, "memory_explain": {"query"}}
+RETENTIA_EXTRAS = {
+    "memory_recall": {"read_only"},
+    "memory_explain": {"query"},
+    "memory_store": {"idempotency_key"},
+    "memory_amend": {"idempotency_key"},
+}
 
 
 @pytest.fixture(scope="module")
@@ -236,6 +241,24 @@ async def test_a_failed_read_is_retryable_and_a_failed_write_is_not(mcp: ClientS
     assert failed and answer["retryable"] is False and "node_id" in answer["error"]
     failed, answer = await call(mcp, "promote_to_org", node_id=ghost, org_id="someone-else")
     assert failed and answer["retryable"] is False and "someone-else" in answer["error"]
+
+
+async def test_store_and_amend_retried_with_their_key_write_once(mcp: ClientSession) -> None:
+    """A store or amend called again with its idempotency key answers as the first call and
+    writes nothing; other arguments under a used key are a non-retryable error naming it."""
+    before = (await ok(mcp, "memory_stats"))["memories"]
+    key = f"mcp-{new_memory_id()}"
+    first = await ok(mcp, "memory_store", content="Retried store over MCP", idempotency_key=key)
+    again = await ok(mcp, "memory_store", content="Retried store over MCP", idempotency_key=key)
+    assert again == first
+    failed, conflict = await call(mcp, "memory_store", content="other", idempotency_key=key)
+    assert failed and not conflict["retryable"] and repr(key) in conflict["error"]
+    amend = {"node_id": first["node_id"], "content": "Retried amend over MCP"}
+    amended = await ok(mcp, "memory_amend", **amend, idempotency_key=f"{key}-amend")
+    assert await ok(mcp, "memory_amend", **amend, idempotency_key=f"{key}-amend") == amended
+    assert (await ok(mcp, "memory_stats"))["memories"] == before + 2
+    failed, invalid = await call(mcp, "memory_store", content="x", idempotency_key="a b")
+    assert failed and "idempotency_key" in invalid["error"]
 
 
 def test_sigterm_stops_the_server_and_its_falkordb_cleanly(tmp_path: Path) -> None:

@@ -111,6 +111,11 @@ class QueryName(StrEnum):
     UPSERT_RELATIONS = "upsert_relations"
     ACQUIRE_LEASE = "acquire_lease"
     RELEASE_LEASE = "release_lease"
+    CLAIM_IDEMPOTENCY_KEY = "claim_idempotency_key"
+    TAKE_OVER_IDEMPOTENCY_KEY = "take_over_idempotency_key"
+    COMPLETE_IDEMPOTENCY_KEY = "complete_idempotency_key"
+    RELEASE_IDEMPOTENCY_KEY = "release_idempotency_key"
+    PURGE_IDEMPOTENCY_KEYS = "purge_idempotency_keys"
     RECORD_EXTRACTIONS = "record_extractions"
     GET_EXTRACTIONS = "get_extractions"
     # Recall's extra reads (DESIGN §7).

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Annotated, Final
 
 import strawberry
 
@@ -15,6 +15,17 @@ Info = strawberry.Info[Context, None]
 READ: Final = Permission.PROJECT_READ
 WRITE: Final = Permission.PROJECT_WRITE
 MANAGE: Final = Permission.PROJECT_MANAGE
+
+#: The optional argument of the writes that are safe to retry.
+IdempotencyKey = Annotated[
+    str | None,
+    strawberry.argument(
+        description="Makes the write safe to retry: sent again with the same key (within the "
+        "retention window, 24 h by default) it returns the first answer and writes nothing; "
+        "a different request under a used key is a Conflict. 1–200 letters, digits and "
+        "`_.:/-`, per project."
+    ),
+]
 
 
 def id_list(values: list[strawberry.ID]) -> list[str]:

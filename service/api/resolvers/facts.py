@@ -12,7 +12,7 @@ from schema import NotFound
 from schema.facts import FactWriter
 from service.api.errors import maps_errors
 from service.api.limits import check_count, check_page
-from service.api.resolvers._common import READ, WRITE, Info
+from service.api.resolvers._common import READ, WRITE, IdempotencyKey, Info
 from service.api.types.enums import FactState
 from service.api.types.facts import (
     EntityType,
@@ -96,10 +96,12 @@ class FactMutation:
         "nothing."
     )
     @maps_errors
-    async def ingest_facts(self, info: Info, facts: list[FactInput]) -> IngestFactsResult:
+    async def ingest_facts(
+        self, info: Info, facts: list[FactInput], idempotency_key: IdempotencyKey = None
+    ) -> IngestFactsResult:
         tenant = info.context.require(WRITE).tenant()
-        result = await info.context.services.facts.apply_facts(
-            tenant, [f.to_dict() for f in facts], FactWriter.API
+        result = await info.context.services.idempotent.ingest_facts(
+            tenant, [f.to_dict() for f in facts], FactWriter.API, key=idempotency_key
         )
         return FactBatchType.from_domain(result)
 

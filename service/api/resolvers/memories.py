@@ -8,7 +8,7 @@ import strawberry
 from schema import NotFound, RetentiaError, parse_memory_id
 from service.api.errors import as_result, maps_errors, union_members
 from service.api.limits import check_count, check_page
-from service.api.resolvers._common import READ, WRITE, Info, id_list
+from service.api.resolvers._common import READ, WRITE, IdempotencyKey, Info, id_list
 from service.api.types.edge import MemoryEdgeType
 from service.api.types.enums import Direction, EdgeType
 from service.api.types.explanation import ExplanationType
@@ -129,10 +129,14 @@ class MemoryMutation:
         "conflicts with existing memories."
     )
     @maps_errors
-    async def store_memory(self, info: Info, input: StoreMemoryInput) -> StoreMemoryResult:
+    async def store_memory(
+        self, info: Info, input: StoreMemoryInput, idempotency_key: IdempotencyKey = None
+    ) -> StoreMemoryResult:
         tenant = info.context.require(WRITE).tenant()
         services = info.context.services
-        stored = await services.stores.store(tenant, input.to_request(), input.fact_dicts())
+        stored = await services.idempotent.store(
+            tenant, input.to_request(), input.fact_dicts(), key=idempotency_key
+        )
         return StoreSuccess.from_domain(stored.result, stored.facts)
 
     @strawberry.mutation(
@@ -140,13 +144,16 @@ class MemoryMutation:
         "item never costs the others."
     )
     async def store_memories(
-        self, info: Info, inputs: list[StoreMemoryInput]
+        self,
+        info: Info,
+        inputs: list[StoreMemoryInput],
+        idempotency_key: IdempotencyKey = None,
     ) -> list[StoreMemoryResult]:
         try:
             tenant = info.context.require(WRITE).tenant()
             services = info.context.services
-            stored = await services.stores.store_each(
-                tenant, [(i.to_request(), i.fact_dicts()) for i in inputs]
+            stored = await services.idempotent.store_each(
+                tenant, [(i.to_request(), i.fact_dicts()) for i in inputs], key=idempotency_key
             )
         except RetentiaError as e:  # a failure of the whole call is every item's result
             return [as_result(e, _STORE_MEMBERS)] * len(inputs)
@@ -163,10 +170,17 @@ class MemoryMutation:
     )
     @maps_errors
     async def amend_memory(
-        self, info: Info, id: strawberry.ID, content: str, reason: str | None = None
+        self,
+        info: Info,
+        id: strawberry.ID,
+        content: str,
+        reason: str | None = None,
+        idempotency_key: IdempotencyKey = None,
     ) -> AmendResult:
         tenant = info.context.require(WRITE).tenant()
-        result = await info.context.services.memories.amend(tenant, str(id), content, reason)
+        result = await info.context.services.idempotent.amend(
+            tenant, str(id), content, reason, key=idempotency_key
+        )
         return StoreSuccess.from_domain(result)
 
     @strawberry.mutation(
@@ -174,11 +188,13 @@ class MemoryMutation:
         "end is missing or any edge is invalid."
     )
     @maps_errors
-    async def link_memories(self, info: Info, links: list[LinkInput]) -> LinkResult:
+    async def link_memories(
+        self, info: Info, links: list[LinkInput], idempotency_key: IdempotencyKey = None
+    ) -> LinkResult:
         tenant = info.context.require(WRITE).tenant()
         check_count("links", links)
-        edges = await info.context.services.memories.link(
-            tenant, [link.to_request() for link in links]
+        edges = await info.context.services.idempotent.link(
+            tenant, [link.to_request() for link in links], key=idempotency_key
         )
         return LinkSuccess(edges=[MemoryEdgeType.from_domain(e) for e in edges])
 

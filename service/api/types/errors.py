@@ -27,6 +27,16 @@ class NotFoundError:
 @strawberry.type(name="Conflict", description="The request contradicts the stored state.")
 class ConflictError:
     message: str
+    idempotency_key: str | None = strawberry.field(
+        default=None,
+        description="The idempotency key in use, when that is the conflict: by a different "
+        "request (send a new key), or by this one while it is still being written.",
+    )
+    retryable: bool = strawberry.field(
+        default=False,
+        description="Whether the same request, sent again as it is, may succeed (a request "
+        "with this idempotency key is still being written: retry for its answer).",
+    )
 
 
 @strawberry.type(

@@ -57,7 +57,7 @@ MemoryPageResult = Annotated[
     MemoryConnection | InvalidInputError | Denied, strawberry.union("MemoryPageResult")
 ]
 StoreMemoryResult = Annotated[
-    StoreSuccess | NotFoundError | InvalidInputError | Denied,
+    StoreSuccess | NotFoundError | InvalidInputError | ConflictError | Denied,
     strawberry.union("StoreMemoryResult"),
 ]
 AmendResult = Annotated[
@@ -72,7 +72,8 @@ ExplainResult = Annotated[
     ExplanationType | NotFoundError | InvalidInputError | Denied, strawberry.union("ExplainResult")
 ]
 LinkResult = Annotated[
-    LinkSuccess | NotFoundError | InvalidInputError | Denied, strawberry.union("LinkResult")
+    LinkSuccess | NotFoundError | InvalidInputError | ConflictError | Denied,
+    strawberry.union("LinkResult"),
 ]
 MemoriesResult = Annotated[
     MemoryList | NotFoundError | InvalidInputError | Denied, strawberry.union("MemoriesResult")
@@ -96,7 +97,8 @@ EntityResult = Annotated[
     EntityType | NotFoundError | InvalidInputError | Denied, strawberry.union("EntityResult")
 ]
 IngestFactsResult = Annotated[
-    FactBatchType | InvalidInputError | Denied, strawberry.union("IngestFactsResult")
+    FactBatchType | InvalidInputError | ConflictError | Denied,
+    strawberry.union("IngestFactsResult"),
 ]
 RetractFactResult = Annotated[
     FactType | NotFoundError | InvalidInputError | ConflictError | Denied,

@@ -253,6 +253,12 @@ def _params(name: QueryName, seeded: Seeded) -> dict[str, Any]:
         "reached": [{"id": a, "n": 2}, {"id": "no-such-memory", "n": 1}],
         "from": "dormant",
         "to": "episodic",
+        # Idempotency records.
+        "hash": "h",
+        "plan": "[]",
+        "answer": "{}",
+        "expires": now + 10**9,
+        "claimed_at": now,
     }
     if name is QueryName.UPDATE_MEMORIES:
         values["rows"] = [{"id": a, "props": {"status": "episodic", "summary": None}}]
