@@ -47,6 +47,11 @@ def epoch_us(value: datetime | None) -> int | None:
     return None if value is None else _epoch(value)
 
 
+def instant_us(value: datetime) -> int:
+    """`epoch_us` of an instant that is always set."""
+    return _epoch(value)
+
+
 def _epoch(value: datetime) -> int:
     found = _to_epoch.get(value)
     return _keep(_to_epoch, value, (value - _EPOCH) // _MICROSECOND) if found is None else found

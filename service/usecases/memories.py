@@ -451,7 +451,9 @@ class MemoryService:
         edge_types: Collection[EdgeType] = (),
         direction: Direction = Direction.BOTH,
         max_nodes: int = 200,
+        after: tuple[int, str] | None = None,
     ) -> Subgraph:
+        """A page of the memories reached from `start` (`GraphRepository.traverse`)."""
         await self.ready(tenant)
         return await self._repository.traverse(
             tenant,
@@ -460,6 +462,7 @@ class MemoryService:
             edge_types=edge_types,
             direction=direction,
             max_nodes=max_nodes,
+            after=after,
         )
 
     async def degrees(self, tenant: Tenant, ids: Sequence[str]) -> list[Degrees | None]:
