@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import base64
 import binascii
+from collections.abc import Callable
 from datetime import datetime
 
 import strawberry
 
 from schema import InvalidInput, Memory, parse_memory_id
 from service.api.types.memory import MemoryType
+from service.api.types.page_info import PageInfo
 
 
 def encode_cursor(memory: Memory) -> str:
@@ -32,25 +34,24 @@ def decode_cursor(cursor: str) -> tuple[datetime, str]:
 
 
 @strawberry.type
-class PageInfo:
-    has_next_page: bool
-    end_cursor: str | None = strawberry.field(
-        description="Pass as `after` for the next page; null on an empty page."
-    )
-
-
-@strawberry.type
 class MemoryConnection:
     nodes: list[MemoryType]
     page_info: PageInfo
 
     @classmethod
-    def from_domain(cls, memories: list[Memory], first: int) -> MemoryConnection:
+    def from_domain(
+        cls,
+        memories: list[Memory],
+        first: int,
+        cursor: Callable[[Memory], str] = encode_cursor,
+    ) -> MemoryConnection:
+        """The first `first` of `memories` (read as `first + 1`, so one more says a page
+        follows), the last one's `cursor` as the end cursor."""
         page = memories[:first]
         return cls(
             nodes=[MemoryType.from_domain(m) for m in page],
             page_info=PageInfo(
                 has_next_page=len(memories) > first,
-                end_cursor=encode_cursor(page[-1]) if page else None,
+                end_cursor=cursor(page[-1]) if page else None,
             ),
         )
