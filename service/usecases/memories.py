@@ -37,6 +37,7 @@ from schema import (
     new_memory_id,
     parse_memory_id,
 )
+from schema.values import check_metadata
 from service.adapters.classifier import CategoryAssigner
 from service.adapters.embedding import Embedder, Vector
 from service.engine.autolink import choose_auto_links, similarity_floor
@@ -388,6 +389,8 @@ class MemoryService:
             )
         for rel in request.related:
             parse_memory_id(rel.target)
+        # Here rather than in the Memory model: memories stored before the limits still read.
+        check_metadata("metadata", request.metadata)
         return build(
             Memory,
             id=new_memory_id(),

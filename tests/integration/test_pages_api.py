@@ -2,7 +2,8 @@
 and the nodes of `traverse` page with `first`/`after` and `pageInfo { hasNextPage endCursor }`,
 each item once and in order; a cursor this API did not hand out for that list and those
 arguments is an `InvalidInput` naming `after`; a page too large names the limit and the
-argument to page with."""
+argument to page with. Also the limits on a memory's metadata, at the limit and just past it,
+one item at a time in a batch."""
 
 from __future__ import annotations
 
@@ -11,6 +12,12 @@ from typing import Any
 
 import pytest
 
+from schema.values import (
+    MAX_METADATA_BYTES,
+    MAX_METADATA_ENTRIES,
+    MAX_METADATA_KEY_BYTES,
+    MAX_METADATA_VALUE_BYTES,
+)
 from tests.integration.service_process import ServiceProcess
 
 INVALID = "... on InvalidInput { field message }"
@@ -198,3 +205,86 @@ def test_a_page_too_large_names_the_limit_and_how_to_page(
     result = api.graphql(f"{{ r: {call} {{ __typename {INVALID} }} }}")["data"]["r"]
     assert result["__typename"] == "InvalidInput" and result["field"] == argument, result
     assert f"1..{limit}" in result["message"] and "`after`" in result["message"], result
+
+
+# -- metadata limits ----------------------------------------------------------------------------
+
+STORE = """mutation($m: [MetadataInput!]!) { r: storeMemory(input: {content: "meta",
+  metadata: $m}) { __typename ... on StoreSuccess { memory { metadata { key value } } } INVALID
+  } }""".replace("INVALID", INVALID)
+
+
+def entries(n: int, key: int = 8, value: int = 8) -> list[dict[str, str]]:
+    """`n` distinct entries, each key `key` bytes and each value `value` bytes."""
+    return [{"key": f"{i:0{key}d}", "value": "v" * value} for i in range(n)]
+
+
+# The total: 64 entries of 8-byte keys and 248-byte values are exactly 16 KiB.
+AT_TOTAL = entries(MAX_METADATA_ENTRIES, 8, MAX_METADATA_BYTES // MAX_METADATA_ENTRIES - 8)
+PAST_TOTAL = [*AT_TOTAL[:-1], {**AT_TOTAL[-1], "value": AT_TOTAL[-1]["value"] + "v"}]
+
+
+@pytest.mark.parametrize(
+    ("metadata", "field", "limit"),
+    [
+        (entries(MAX_METADATA_ENTRIES + 1), "metadata", MAX_METADATA_ENTRIES),
+        (entries(1, key=MAX_METADATA_KEY_BYTES + 1), "metadata.key", MAX_METADATA_KEY_BYTES),
+        (
+            entries(1, value=MAX_METADATA_VALUE_BYTES + 1),
+            "metadata.value",
+            MAX_METADATA_VALUE_BYTES,
+        ),
+        (PAST_TOTAL, "metadata", MAX_METADATA_BYTES),
+        ([{"key": "", "value": "x"}], "metadata.key", None),
+        ([{"key": "k", "value": "a\x00b"}], "metadata.value", None),
+    ],
+)
+def test_metadata_past_a_limit_is_invalid_input_naming_it(
+    api: ServiceProcess, metadata: list[dict[str, str]], field: str, limit: int | None
+) -> None:
+    h = {"X-Retentia-Project": "metadata-limits"}
+    result = api.graphql(STORE, {"m": metadata}, h)["data"]["r"]
+    assert result["__typename"] == "InvalidInput" and result["field"] == field, result
+    if limit is not None:
+        assert f"the limit is {limit}" in result["message"], result
+
+
+@pytest.mark.parametrize(
+    "metadata",
+    [
+        entries(MAX_METADATA_ENTRIES),
+        entries(1, key=MAX_METADATA_KEY_BYTES),
+        entries(1, value=MAX_METADATA_VALUE_BYTES),
+        AT_TOTAL,
+    ],
+)
+def test_metadata_at_each_limit_is_stored_whole(
+    api: ServiceProcess, metadata: list[dict[str, str]]
+) -> None:
+    h = {"X-Retentia-Project": "metadata-limits"}
+    result = api.graphql(STORE, {"m": metadata}, h)["data"]["r"]
+    assert result["__typename"] == "StoreSuccess", result
+    stored = {e["key"]: e["value"] for e in result["memory"]["metadata"]}
+    assert stored == {e["key"]: e["value"] for e in metadata}
+
+
+def test_in_a_batch_only_the_item_past_a_metadata_limit_fails(api: ServiceProcess) -> None:
+    h = {"X-Retentia-Project": "metadata-batch"}
+    inputs = [
+        {"content": "good one", "metadata": entries(2)},
+        {"content": "too much", "metadata": entries(MAX_METADATA_ENTRIES + 1)},
+        {"content": "good two", "metadata": AT_TOTAL},
+    ]
+    body = api.graphql(
+        "mutation($i: [StoreMemoryInput!]!) { r: storeMemories(inputs: $i) { __typename "
+        "... on StoreSuccess { memory { content } } " + INVALID + " } }",
+        {"i": inputs},
+        h,
+    )
+    results = body["data"]["r"]
+    assert [r["__typename"] for r in results] == ["StoreSuccess", "InvalidInput", "StoreSuccess"]
+    assert results[1]["field"] == "metadata"
+    listed = api.graphql(
+        "{ memories(first: 10) { ... on MemoryConnection { nodes { content } } } }", None, h
+    )["data"]["memories"]["nodes"]
+    assert sorted(n["content"] for n in listed) == ["good one", "good two"]
