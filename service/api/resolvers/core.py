@@ -3,19 +3,16 @@ core preferences, approve candidates."""
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Annotated
 
 import strawberry
 
-from schema import InvalidInput, Memory, parse_memory_id
-from service.api import cursors
 from service.api.errors import maps_errors
 from service.api.limits import check_page
 from service.api.resolvers._common import READ, WRITE, Info, id_list
 from service.api.types.enums import Category
 from service.api.types.memory import MemoryType
-from service.api.types.memory_page import MemoryConnection
+from service.api.types.memory_page import MemoryConnection, memory_position
 from service.api.types.reports import CorePreferencesType
 from service.api.types.results import (
     CorePreferencesResult,
@@ -27,18 +24,6 @@ from service.api.types.results import (
 )
 from service.usecases.auth import Permission
 from service.usecases.core_preferences import preferences
-
-
-def core_cursor(memory: Memory) -> str:
-    return cursors.encode("coreMemories", "", [cursors.instant_key(memory.created_at), memory.id])
-
-
-def core_position(cursor: str) -> tuple[datetime, str]:
-    created, memory_id = cursors.decode(cursor, "coreMemories", "", (int, str))
-    try:
-        return cursors.instant(int(created)), parse_memory_id(memory_id)
-    except InvalidInput as e:
-        raise InvalidInput("after", f"{cursor[:80]!r} is not a cursor this API returned") from e
 
 
 @strawberry.type
@@ -61,9 +46,9 @@ class CoreQuery:
         argument, size = ("first", first) if limit is None else ("limit", limit)
         size = check_page("coreMemories", argument, size)
         memories = await info.context.services.core.list_core(
-            tenant, size + 1, None if after is None else core_position(after)
+            tenant, size + 1, memory_position("coreMemories", after)
         )
-        return MemoryConnection.from_domain(memories, size, core_cursor)
+        return MemoryConnection.from_domain(memories, size, "coreMemories")
 
     @strawberry.field(
         description="Memories that reached core promotion in a category that "

@@ -17,7 +17,7 @@ from service.api.types.enums import Direction, EdgeType
 from service.api.types.explanation import ExplanationType
 from service.api.types.inputs import LinkInput, StoreMemoryInput
 from service.api.types.memory import MemoryType
-from service.api.types.memory_page import MemoryConnection, decode_cursor
+from service.api.types.memory_page import MemoryConnection, memory_position
 from service.api.types.recall import RecallHitType
 from service.api.types.reports import DeleteReportType, ReactivationReportType
 from service.api.types.results import (
@@ -69,9 +69,9 @@ class MemoryQuery:
         found = await info.context.services.memories.recent(
             tenant,
             limit=first + 1,
-            after=None if after is None else decode_cursor(after),
+            after=memory_position("memories", after),
         )
-        return MemoryConnection.from_domain(found, first)
+        return MemoryConnection.from_domain(found, first, "memories")
 
     @strawberry.field(
         description="Breadth-first from a memory: the reached memories and every edge of the "
