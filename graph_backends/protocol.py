@@ -225,9 +225,13 @@ class GraphRepository(Protocol):
         edge_types: Collection[EdgeType],
         direction: Direction,
         max_nodes: int = 500,
+        after: tuple[int, str] | None = None,
     ) -> Subgraph:
-        """Breadth-first from `start` (included) up to `depth` hops over `edge_types`; the
-        reached memories and every edge of those types among them."""
+        """Breadth-first from `start` (included) up to `depth` hops over `edge_types`, a page
+        at a time: the first `max_nodes` reached memories in the order (hop, id) past `after`
+        (the hop and id of the last memory already seen), with their hops and the edges of
+        those types touching them whose other end is in this page or an earlier one, and
+        whether more remain."""
 
     async def neighbourhood(
         self,
@@ -305,8 +309,15 @@ class GraphRepository(Protocol):
         """Every memory of the tenant, without embeddings."""
 
     async def memories_with_status(
-        self, tenant: Tenant, statuses: Collection[MemoryStatus], *, limit: int = 1000
-    ) -> list[Memory]: ...
+        self,
+        tenant: Tenant,
+        statuses: Collection[MemoryStatus],
+        *,
+        limit: int = 1000,
+        after: tuple[datetime, str] | None = None,
+    ) -> list[Memory]:
+        """Newest first (created_at, then id, both descending); `after` is the (created_at,
+        id) of the last memory already seen."""
 
     async def write_tombstones(self, tenant: Tenant, tombstones: Sequence[Tombstone]) -> None: ...
 

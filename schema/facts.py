@@ -325,9 +325,29 @@ class RelationRepairs:
 
 
 @dataclass(frozen=True, slots=True)
+class FactPosition:
+    """Where a fact stands in the order of every fact list: by when it started (`started_at`:
+    valid_from, or recorded_at when unset), then recorded_at, then id — a total order, because
+    ids are unique and none of the three ever changes once the fact is written. A page resumes
+    after the position of the last fact it showed."""
+
+    started_at: datetime
+    recorded_at: datetime
+    id: str
+
+    @classmethod
+    def of(cls, fact: Fact) -> FactPosition:
+        return cls(fact.started_at, fact.recorded_at, fact.id)
+
+
+@dataclass(frozen=True, slots=True)
 class FactQuery:
     """Filters of a fact read. `at` applies the effective-at predicate; `start`/`end` keep the
-    facts effective at some instant of [start, end) (superseded part-way included)."""
+    facts effective at some instant of [start, end) (superseded part-way included).
+
+    The order is the `FactPosition` one, newest first (started_at and recorded_at descending,
+    id ascending) or, with `oldest_first`, oldest first (all three ascending); `after` skips to
+    the facts past that position, so pages read one after another show each fact once."""
 
     subject: str | None = None
     predicate: str | None = None
@@ -337,6 +357,8 @@ class FactQuery:
     start: datetime | None = None
     end: datetime | None = None
     limit: int = 1000
+    oldest_first: bool = False
+    after: FactPosition | None = None
 
 
 class ExtractionStatus(StrEnum):
@@ -373,6 +395,7 @@ __all__ = [
     "FactHit",
     "FactInput",
     "FactOutcome",
+    "FactPosition",
     "FactQuery",
     "FactResult",
     "FactSnapshot",

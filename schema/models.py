@@ -151,10 +151,16 @@ class Degrees(_Frozen):
 
 
 class Subgraph(_Frozen):
-    """The nodes a traversal reached and every edge among them of the followed types."""
+    """The nodes a traversal reached and every edge among them of the followed types. Read a
+    page at a time, the nodes are in the order (hop, id) and a page's edges are those touching
+    one of its nodes whose other end is in it or in an earlier page: every edge once."""
 
     nodes: tuple[Memory, ...]
     edges: tuple[MemoryEdge, ...]
+    #: Each node's hops from the start, aligned with `nodes` (empty where not recorded).
+    hops: tuple[int, ...] = ()
+    #: Whether reached memories remain past these nodes (read the next page).
+    has_more: bool = False
 
 
 class SearchHit(_Frozen):

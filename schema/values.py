@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import re
 import uuid
+from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Annotated, Final
 
@@ -22,6 +23,14 @@ MAX_CONTENT_BYTES: Final = 262_144
 MAX_SHORT_TEXT_BYTES: Final = 4_096
 #: Most entity names one memory may carry.
 MAX_ENTITIES: Final = 64
+#: Most metadata entries one memory may carry.
+MAX_METADATA_ENTRIES: Final = 64
+#: Largest metadata key, in UTF-8 bytes.
+MAX_METADATA_KEY_BYTES: Final = 256
+#: Largest metadata value, in UTF-8 bytes.
+MAX_METADATA_VALUE_BYTES: Final = 4_096
+#: Largest metadata of one memory, keys and values together, in UTF-8 bytes (16 KiB).
+MAX_METADATA_BYTES: Final = 16_384
 
 _TENANT_PART: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,62}")
 
@@ -74,6 +83,28 @@ def check_text(field: str, value: str, limit: int, *, allow_empty: bool = False)
     if size > limit:
         raise InvalidInput(field, f"is {size} bytes in UTF-8; the limit is {limit} bytes")
     return value
+
+
+def check_metadata(field: str, metadata: Mapping[str, str]) -> Mapping[str, str]:
+    """Metadata a writer gives a memory, within the entry, key, value and total limits: every
+    memory of a page carries it whole, so an unbounded one would make a page of any size."""
+    if len(metadata) > MAX_METADATA_ENTRIES:
+        raise InvalidInput(
+            field, f"has {len(metadata)} entries; the limit is {MAX_METADATA_ENTRIES}"
+        )
+    total = 0
+    for key, value in metadata.items():
+        check_text(f"{field}.key", key, MAX_METADATA_KEY_BYTES)
+        try:
+            check_text(f"{field}.value", value, MAX_METADATA_VALUE_BYTES, allow_empty=True)
+        except InvalidInput as e:
+            raise InvalidInput(e.field, f"of {key[:40]!r} {e.message}") from e
+        total += len(key.encode("utf-8")) + len(value.encode("utf-8"))
+    if total > MAX_METADATA_BYTES:
+        raise InvalidInput(
+            field, f"is {total} bytes in UTF-8 (keys and values); the limit is {MAX_METADATA_BYTES}"
+        )
+    return metadata
 
 
 def check_tenant_part(field: str, value: str) -> str:

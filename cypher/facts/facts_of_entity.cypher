@@ -1,5 +1,6 @@
-// Facts whose subject or object is the entity, with the same temporal filters as find_facts.
-// params: entity, subject, predicate, states, at, start, end, limit
+// Facts whose subject or object is the entity, with the filters, order and cursor of
+// find_facts.
+// params: entity, subject, predicate, states, at, start, end, sign, after_started, after_recorded, after_id, limit
 MATCH (:Entity {id: $entity})<-[:SUBJECT|OBJECT]-(f:Fact)
 WHERE ($subject IS NULL OR f.subject_key = $subject)
   AND ($predicate IS NULL OR f.predicate_key = $predicate)
@@ -10,6 +11,12 @@ WHERE ($subject IS NULL OR f.subject_key = $subject)
   AND ($start IS NULL OR ((f.invalid_at IS NULL OR f.invalid_at > $start)
        AND (f.valid_to IS NULL OR f.valid_to > $start)))
   AND ($end IS NULL OR f.valid_from IS NULL OR f.valid_from < $end)
-RETURN DISTINCT properties(f) AS props, f.valid_from AS vf, f.recorded_at AS ra, f.id AS fid
-ORDER BY vf DESC, ra DESC, fid
+WITH DISTINCT f
+WITH f, $sign * coalesce(f.valid_from, f.recorded_at) AS started, $sign * f.recorded_at AS recorded
+WHERE $after_id IS NULL
+   OR started > $after_started
+   OR (started = $after_started
+       AND (recorded > $after_recorded OR (recorded = $after_recorded AND f.id > $after_id)))
+RETURN properties(f) AS props, started, recorded, f.id AS fid
+ORDER BY started, recorded, fid
 LIMIT $limit

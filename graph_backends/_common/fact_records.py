@@ -7,12 +7,13 @@ from collections.abc import Mapping
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from graph_backends._common.records import epoch_us
+from graph_backends._common.records import epoch_us, instant_us
 from schema.facts import (
     Close,
     ExtractionRecord,
     ExtractionStatus,
     Fact,
+    FactQuery,
     Relation,
     RelationExpiry,
 )
@@ -44,6 +45,20 @@ def fact_from_props(props: Mapping[str, Any]) -> Fact:
         data[key] = _dt(data.get(key))
     data["soft_conflict_with"] = tuple(data.get("soft_conflict_with") or ())
     return Fact.model_validate(data)
+
+
+def page_params(query: FactQuery) -> dict[str, Any]:
+    """The order and cursor parameters of a fact list query (`find_facts` and its kin): the
+    direction as a sign, and the cursor's sort keys already multiplied by it."""
+    sign = 1 if query.oldest_first else -1
+    after = query.after
+    return {
+        "sign": sign,
+        "after_started": None if after is None else sign * instant_us(after.started_at),
+        "after_recorded": None if after is None else sign * instant_us(after.recorded_at),
+        "after_id": None if after is None else after.id,
+        "limit": query.limit,
+    }
 
 
 def close_params(close: Close) -> dict[str, Any]:

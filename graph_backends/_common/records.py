@@ -52,6 +52,11 @@ def from_epoch_us(value: int) -> datetime:
     return _instant(value)
 
 
+def instant_us(value: datetime) -> int:
+    """`epoch_us` of an instant that is always set."""
+    return _epoch(value)
+
+
 def _epoch(value: datetime) -> int:
     found = _to_epoch.get(value)
     return _keep(_to_epoch, value, (value - _EPOCH) // _MICROSECOND) if found is None else found

@@ -14,6 +14,7 @@ from graph_backends._common.fact_records import (
     extraction_params,
     fact_from_props,
     fact_props,
+    page_params,
     relation_from_row,
 )
 from graph_backends._common.records import edge_from_row, epoch_us, facets_from_row
@@ -118,8 +119,8 @@ class CypherFactMethods(_FactRunsCypher):
             "at": epoch_us(query.at),
             "start": epoch_us(query.start),
             "end": epoch_us(query.end),
-            "limit": query.limit,
         }
+        params |= page_params(query)
         params |= {"subject": query.subject, "predicate": query.predicate}
         if query.entity is not None:
             params["entity"] = query.entity

@@ -28,6 +28,7 @@ from graph_backends._common.fact_records import (
     extraction_params,
     fact_from_props,
     fact_props,
+    page_params,
     relation_from_row,
     relation_params,
 )
@@ -91,9 +92,11 @@ _COMMIT_ATTEMPTS: Final = 200
 
 
 def _fact(row: Mapping[str, Any]) -> Fact:
-    """A fact from its stored fields; `order_from` is a sort key some reads add."""
+    """A fact from its stored fields; `order_from` and `order_recorded` are the sort keys of
+    the fact lists."""
     props = dict(row)
     props.pop("order_from", None)
+    props.pop("order_recorded", None)
     return fact_from_props(props)
 
 
@@ -299,8 +302,7 @@ class SurrealFactsMixin:
             "at": epoch_us(query.at),
             "start": epoch_us(query.start),
             "end": epoch_us(query.end),
-            "limit": query.limit,
-        }
+        } | page_params(query)
         if query.entity is not None:
             rows = await self._read(
                 tenant,

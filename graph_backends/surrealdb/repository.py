@@ -32,6 +32,7 @@ from graph_backends._common.records import (
     tombstone_from_row,
     tombstone_params,
 )
+from graph_backends._common.traversal import Position, page_edges, page_of, reach
 from graph_backends.config import SurrealConfig
 from graph_backends.errors import BackendError, SchemaMismatch
 from graph_backends.protocol import (
@@ -479,25 +480,40 @@ class SurrealRepository(SurrealFactsMixin, SurrealRecallMixin, SurrealIdempotenc
         edge_types: Collection[EdgeType],
         direction: Direction,
         max_nodes: int = 500,
+        after: Position | None = None,
     ) -> Subgraph:
-        hops = await self.neighbourhood(
-            tenant,
-            start,
-            depth=depth,
-            edge_types=edge_types,
-            direction=direction,
-            max_nodes=max_nodes,
-        )
-        ids = list(hops)
-        nodes = [m for m in await self.get_memories(tenant, ids) if m is not None]
+        if not 0 <= depth <= MAX_TRAVERSE_DEPTH:
+            raise InvalidInput("depth", f"{depth} is outside 0–{MAX_TRAVERSE_DEPTH}")
+        start = parse_memory_id(start)
+        if not await self.existing_ids(tenant, [start]):
+            raise NotFound("memory", start)
+        types = _type_names(edge_types)
+
+        async def hop(frontier: list[str]) -> list[str]:
+            reached: list[str] = await self._read(
+                tenant,
+                QueryName.TRAVERSE_HOP,
+                {"frontier": frontier, "types": types, "direction": str(direction)},
+                empty=[],
+            )
+            return reached
+
+        hops = await reach(start, depth, hop, first=max_nodes, after=after)
+        page = page_of(hops, max_nodes, after)
+        found = await self.get_memories(tenant, page.ids)
+        kept = [(m, h) for m, h in zip(found, page.hops, strict=True) if m is not None]
         rows = await self._read(
             tenant,
-            QueryName.INDUCED_EDGES,
-            {"ids": ids, "types": _type_names(edge_types)},
+            QueryName.PAGE_EDGES,
+            {"page": page.ids, "ids": page.through, "types": types},
             empty=[],
         )
-        edges = sorted((edge_from_row(r) for r in rows), key=lambda e: (e.source, e.target, e.type))
-        return Subgraph(nodes=tuple(nodes), edges=tuple(edges))
+        return Subgraph(
+            nodes=tuple(m for m, _ in kept),
+            hops=tuple(h for _, h in kept),
+            edges=tuple(page_edges((edge_from_row(r) for r in rows), page.ids)),
+            has_more=page.has_more,
+        )
 
     async def incident_edges(self, tenant: Tenant, memory_id: str) -> list[MemoryEdge]:
         rows = await self._read(
@@ -684,14 +700,24 @@ class SurrealRepository(SurrealFactsMixin, SurrealRecallMixin, SurrealIdempotenc
         return [memory_from_props(r) for r in rows]
 
     async def memories_with_status(
-        self, tenant: Tenant, statuses: Collection[MemoryStatus], *, limit: int = 1000
+        self,
+        tenant: Tenant,
+        statuses: Collection[MemoryStatus],
+        *,
+        limit: int = 1000,
+        after: tuple[datetime, str] | None = None,
     ) -> list[Memory]:
         if not 1 <= limit <= 10_000:
             raise InvalidInput("limit", f"{limit} is outside 1–10000")
         rows = await self._read(
             tenant,
             QueryName.MEMORIES_WITH_STATUS,
-            {"statuses": sorted(str(s) for s in statuses), "limit": limit},
+            {
+                "statuses": sorted(str(s) for s in statuses),
+                "before": None if after is None else epoch_us(after[0]),
+                "before_id": None if after is None else parse_memory_id(after[1]),
+                "limit": limit,
+            },
             empty=[],
         )
         return [memory_from_props(r) for r in rows]

@@ -57,11 +57,14 @@ MAX_FIELD_REPEATS: Final = 5
 PAGE_LIMITS: Final = {
     "memories": 100,
     "facts": 1_000,
+    "factHistory": 1_000,
     "coreMemories": 1_000,
     "traverse": 5_000,
     "recall": 100,
     "search": 100,
 }
+#: The queries that page with a cursor (`after`); the others answer their best `k` at most.
+CURSOR_PAGED: Final = frozenset({"memories", "facts", "factHistory", "coreMemories", "traverse"})
 PAGE_ARGUMENTS: Final = ("first", "limit", "maxNodes", "k")
 #: Most ids, links or names one list argument may carry (the size of a store batch).
 MAX_LIST_INPUT: Final = 256
@@ -71,7 +74,12 @@ def check_page(field: str, argument: str, value: int) -> int:
     """`value` as a page size of the paged query `field`, or `InvalidInput` naming the cap."""
     limit = PAGE_LIMITS[field]
     if not 1 <= value <= limit:
-        raise InvalidInput(argument, f"{value} is outside 1..{limit}; page through with a cursor")
+        hint = (
+            "read more a page at a time: pass the page's pageInfo.endCursor as `after`"
+            if field in CURSOR_PAGED
+            else f"one call answers the best {limit} at most; narrow the query"
+        )
+        raise InvalidInput(argument, f"{value} is outside 1..{limit}; {hint}")
     return value
 
 

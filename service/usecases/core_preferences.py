@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from schema import Category, InvalidInput, Memory, MemoryStatus, NotFound, Tenant, parse_memory_id
 from service.usecases.memories import MemoryService
@@ -78,10 +79,14 @@ class CorePreferencesService:
             tenant, CANDIDATES_KEY, json.dumps(sorted(set(ids)))
         )
 
-    async def list_core(self, tenant: Tenant, limit: int = 100) -> list[Memory]:
+    async def list_core(
+        self, tenant: Tenant, limit: int = 100, after: tuple[datetime, str] | None = None
+    ) -> list[Memory]:
+        """Core memories newest first; `after` is the (created_at, id) of the last one already
+        seen (a page's cursor)."""
         await self._memories.ready(tenant)
         return await self._memories.repository.memories_with_status(
-            tenant, [MemoryStatus.CORE], limit=limit
+            tenant, [MemoryStatus.CORE], limit=limit, after=after
         )
 
     async def approve(self, tenant: Tenant, ids: Sequence[str]) -> list[Memory]:

@@ -40,6 +40,7 @@ from schema.facts import (
     FactBatchResult,
     FactInput,
     FactOutcome,
+    FactPosition,
     FactQuery,
     FactResult,
     FactSnapshot,
@@ -484,9 +485,11 @@ class FactService:
         end: datetime | None = None,
         states: Sequence[FactState] | None = None,
         limit: int = 100,
+        after: FactPosition | None = None,
     ) -> list[Fact]:
         """Facts true at `at` (now when no instant or range is given), or effective at some
-        point of [start, end) — superseded part-way included."""
+        point of [start, end) — superseded part-way included. Newest first, `limit` of them
+        from past `after` (the position of the last fact of the previous page)."""
         if start is not None and end is not None and end <= start:
             raise InvalidInput("end", "must be later than start")
         if at is None and start is None and end is None:
@@ -500,16 +503,31 @@ class FactService:
             start=start,
             end=end,
             limit=limit,
+            after=after,
         )
         return await self._repository.find_facts(tenant, query)
 
-    async def slot_history(self, tenant: Tenant, subject: str, predicate: str) -> list[Fact]:
-        """Every fact ever recorded for (subject, predicate), oldest first."""
-        facts = await self._repository.find_facts(
+    async def slot_history(
+        self,
+        tenant: Tenant,
+        subject: str,
+        predicate: str,
+        *,
+        limit: int = 10_000,
+        after: FactPosition | None = None,
+    ) -> list[Fact]:
+        """Every fact ever recorded for (subject, predicate), oldest first: `limit` of them
+        from past `after`."""
+        return await self._repository.find_facts(
             tenant,
-            FactQuery(subject=normalise(subject), predicate=normalise(predicate), limit=10_000),
+            FactQuery(
+                subject=normalise(subject),
+                predicate=normalise(predicate),
+                limit=limit,
+                oldest_first=True,
+                after=after,
+            ),
         )
-        return sorted(facts, key=lambda f: (f.started_at, f.recorded_at, f.id))
 
     async def entity(self, tenant: Tenant, name: str) -> Entity | None:
         (found,) = await self._repository.get_entities(tenant, [entity_id(normalise(name))])
@@ -517,10 +535,9 @@ class FactService:
 
     async def entity_history(self, tenant: Tenant, name: str) -> list[Fact]:
         """Every fact about the entity (as subject or object), oldest first."""
-        facts = await self._repository.find_facts(
-            tenant, FactQuery(entity=entity_id(normalise(name)), limit=10_000)
+        return await self._repository.find_facts(
+            tenant, FactQuery(entity=entity_id(normalise(name)), limit=10_000, oldest_first=True)
         )
-        return sorted(facts, key=lambda f: (f.started_at, f.recorded_at, f.id))
 
     def relevance(self, fact: Fact, at: datetime) -> float:
         """How much the fact matters at `at`: the event-time kernel for obligations and

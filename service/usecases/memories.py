@@ -37,6 +37,7 @@ from schema import (
     new_memory_id,
     parse_memory_id,
 )
+from schema.values import check_metadata
 from service.adapters.classifier import CategoryAssigner
 from service.adapters.embedding import Embedder, Vector
 from service.engine.autolink import choose_auto_links, similarity_floor
@@ -441,6 +442,8 @@ class MemoryService:
             )
         for rel in request.related:
             parse_memory_id(rel.target)
+        # Here rather than in the Memory model: memories stored before the limits still read.
+        check_metadata("metadata", request.metadata)
         return build(
             Memory,
             id=memory_id or new_memory_id(),
@@ -504,7 +507,9 @@ class MemoryService:
         edge_types: Collection[EdgeType] = (),
         direction: Direction = Direction.BOTH,
         max_nodes: int = 200,
+        after: tuple[int, str] | None = None,
     ) -> Subgraph:
+        """A page of the memories reached from `start` (`GraphRepository.traverse`)."""
         await self.ready(tenant)
         return await self._repository.traverse(
             tenant,
@@ -513,6 +518,7 @@ class MemoryService:
             edge_types=edge_types,
             direction=direction,
             max_nodes=max_nodes,
+            after=after,
         )
 
     async def degrees(self, tenant: Tenant, ids: Sequence[str]) -> list[Degrees | None]:

@@ -220,7 +220,7 @@ def test_listings_show_only_the_callers_org(secured: ServiceProcess, orgs: dict[
              stats { ... on Stats { memories } }
              apiKeys { ... on ApiKeyList { keys { id org } } }
              search(query: "Zed Quux Oslo secret") { ... on Recall { hits { id } } }
-             coreMemories { ... on MemoryList { memories { id } } } }""",
+             coreMemories { ... on MemoryConnection { nodes { id } } } }""",
         key=orgs["alpha"],
     )
     assert "errors" not in body, body
@@ -230,7 +230,7 @@ def test_listings_show_only_the_callers_org(secured: ServiceProcess, orgs: dict[
     assert {k["org"] for k in data["apiKeys"]["keys"]} == {"alpha"}
     beta_ids = {orgs["memory"], orgs["second"]}
     assert not beta_ids & {h["id"] for h in data["search"]["hits"]}
-    assert data["coreMemories"]["memories"] == []
+    assert data["coreMemories"]["nodes"] == []
 
 
 def test_naming_another_org_is_refused_like_an_unknown_one(

@@ -372,9 +372,9 @@ def test_lifecycle_operations_over_http(api: ServiceProcess) -> None:
     )["data"]["approveCore"]
     assert approved["__typename"] == "MemoryList"
     core = api.graphql(
-        "{ coreMemories { __typename ... on MemoryList { memories { id status } } } }", None, h
+        "{ coreMemories { __typename ... on MemoryConnection { nodes { id status } } } }", None, h
     )["data"]["coreMemories"]
-    assert core["memories"] == [{"id": old, "status": "CORE"}]
+    assert core["nodes"] == [{"id": old, "status": "CORE"}]
 
     for dry_run in (True, False):
         report = api.graphql(

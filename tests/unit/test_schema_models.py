@@ -20,6 +20,13 @@ from schema import (
     new_memory_id,
     parse_memory_id,
 )
+from schema.values import (
+    MAX_METADATA_BYTES,
+    MAX_METADATA_ENTRIES,
+    MAX_METADATA_KEY_BYTES,
+    MAX_METADATA_VALUE_BYTES,
+    check_metadata,
+)
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
 
@@ -95,3 +102,33 @@ def test_ids_are_canonical() -> None:
     assert parse_memory_id("A0000000-0000-4000-8000-00000000000B") == (
         "a0000000-0000-4000-8000-00000000000b"
     )
+
+
+def test_metadata_is_accepted_at_each_limit_and_refused_just_past_it() -> None:
+    """Entries, key size, value size and the total, each at its limit and one past it; UTF-8
+    bytes are counted, not characters."""
+    many = {f"k{i}": "v" for i in range(MAX_METADATA_ENTRIES)}
+    per_entry = MAX_METADATA_BYTES // MAX_METADATA_ENTRIES
+    full = {f"{i:04d}": "v" * (per_entry - 4) for i in range(MAX_METADATA_ENTRIES)}
+    for fine in (
+        many,
+        {"k" * MAX_METADATA_KEY_BYTES: "v"},
+        {"k": "é" * (MAX_METADATA_VALUE_BYTES // 2)},
+        full,
+        {"k": ""},
+    ):
+        assert check_metadata("metadata", fine) == fine
+    past = {**full, "0000": full["0000"] + "v"}
+    for bad, field, limit in [
+        ({**many, "one more": "v"}, "metadata", MAX_METADATA_ENTRIES),
+        ({"k" * MAX_METADATA_KEY_BYTES + "k": "v"}, "metadata.key", MAX_METADATA_KEY_BYTES),
+        (
+            {"k": "é" * (MAX_METADATA_VALUE_BYTES // 2) + "e"},
+            "metadata.value",
+            MAX_METADATA_VALUE_BYTES,
+        ),
+        (past, "metadata", MAX_METADATA_BYTES),
+    ]:
+        with pytest.raises(InvalidInput) as raised:
+            check_metadata("metadata", bad)
+        assert raised.value.field == field and f"the limit is {limit}" in raised.value.message

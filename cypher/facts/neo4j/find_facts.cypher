@@ -2,8 +2,9 @@
 // the overlap predicate over [$start, $end) applied when given. Newest first. With a subject,
 // the first branch seeks the (tenant, subject_key) index and the second unwinds an empty list,
 // so it never reads the tenant's facts (a `WHERE $subject IS NULL` would be checked per fact);
-// without one, the first finds nothing and the second reads the tenant's facts.
-// params: subject, predicate, states, at, start, end, limit, tenant
+// without one, the first finds nothing and the second reads the tenant's facts. Order and
+// cursor as in the shared find_facts.
+// params: subject, predicate, states, at, start, end, sign, after_started, after_recorded, after_id, limit, tenant
 CALL () {
   MATCH (f:Fact {tenant: $tenant, subject_key: $subject})
   RETURN f
@@ -22,6 +23,11 @@ WHERE ($predicate IS NULL OR f.predicate_key = $predicate)
   AND ($start IS NULL OR ((f.invalid_at IS NULL OR f.invalid_at > $start)
        AND (f.valid_to IS NULL OR f.valid_to > $start)))
   AND ($end IS NULL OR f.valid_from IS NULL OR f.valid_from < $end)
-RETURN properties(f) AS props
-ORDER BY f.valid_from DESC, f.recorded_at DESC, f.id
+WITH f, $sign * coalesce(f.valid_from, f.recorded_at) AS started, $sign * f.recorded_at AS recorded
+WHERE $after_id IS NULL
+   OR started > $after_started
+   OR (started = $after_started
+       AND (recorded > $after_recorded OR (recorded = $after_recorded AND f.id > $after_id)))
+RETURN properties(f) AS props, started, recorded, f.id AS fid
+ORDER BY started, recorded, fid
 LIMIT $limit

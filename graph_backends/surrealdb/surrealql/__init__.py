@@ -62,6 +62,7 @@ class QueryName(StrEnum):
     UNLINK_MEMORIES = "unlink_memories"
     TRAVERSE_HOP = "traverse_hop"
     INDUCED_EDGES = "induced_edges"
+    PAGE_EDGES = "page_edges"
     INCIDENT_EDGES = "incident_edges"
     DEGREES = "degrees"
     ALL_DEGREES = "all_degrees"

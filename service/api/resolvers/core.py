@@ -3,6 +3,8 @@ core preferences, approve candidates."""
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import strawberry
 
 from service.api.errors import maps_errors
@@ -10,6 +12,7 @@ from service.api.limits import check_page
 from service.api.resolvers._common import READ, WRITE, Info, id_list
 from service.api.types.enums import Category
 from service.api.types.memory import MemoryType
+from service.api.types.memory_page import MemoryConnection, memory_position
 from service.api.types.reports import CorePreferencesType
 from service.api.types.results import (
     CorePreferencesResult,
@@ -17,6 +20,7 @@ from service.api.types.results import (
     IdsResult,
     MemoriesResult,
     MemoryList,
+    MemoryPageResult,
 )
 from service.usecases.auth import Permission
 from service.usecases.core_preferences import preferences
@@ -24,14 +28,27 @@ from service.usecases.core_preferences import preferences
 
 @strawberry.type
 class CoreQuery:
-    @strawberry.field(description="Memories with status core, newest first.")
+    @strawberry.field(
+        description="Memories with status core, newest first (by createdAt, then id), `first` "
+        "at a time: pass `pageInfo.endCursor` as `after` for the next page."
+    )
     @maps_errors
-    async def core_memories(self, info: Info, limit: int = 100) -> MemoriesResult:
+    async def core_memories(
+        self,
+        info: Info,
+        first: int = 100,
+        after: str | None = None,
+        limit: Annotated[
+            int | None, strawberry.argument(deprecation_reason="Use `first` (and `after`).")
+        ] = None,
+    ) -> MemoryPageResult:
         tenant = info.context.require(READ).tenant()
+        argument, size = ("first", first) if limit is None else ("limit", limit)
+        size = check_page("coreMemories", argument, size)
         memories = await info.context.services.core.list_core(
-            tenant, check_page("coreMemories", "limit", limit)
+            tenant, size + 1, memory_position("coreMemories", after)
         )
-        return MemoryList(memories=[MemoryType.from_domain(m) for m in memories])
+        return MemoryConnection.from_domain(memories, size, "coreMemories")
 
     @strawberry.field(
         description="Memories that reached core promotion in a category that "

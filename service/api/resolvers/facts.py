@@ -10,6 +10,7 @@ import strawberry
 
 from schema import NotFound
 from schema.facts import FactWriter
+from service.api import cursors
 from service.api.errors import maps_errors
 from service.api.limits import check_count, check_page
 from service.api.resolvers._common import READ, WRITE, IdempotencyKey, Info
@@ -21,6 +22,7 @@ from service.api.types.facts import (
     FactList,
     FactType,
     PredicateList,
+    fact_position,
 )
 from service.api.types.results import (
     EntityResult,
@@ -37,7 +39,9 @@ class FactQuery:
     @strawberry.field(
         description="Facts true at `asOf` (now when neither an instant nor a range is given), "
         "or effective at some instant of [from, to) — facts superseded part-way included. "
-        "Filters: subject, predicate, entity (as subject or object), states. Newest first."
+        "Filters: subject, predicate, entity (as subject or object), states. Newest first (by "
+        "validFrom, then recordedAt, then id), `first` at a time: pass `pageInfo.endCursor` "
+        "as `after` for the next page."
     )
     @maps_errors
     async def facts(
@@ -50,9 +54,16 @@ class FactQuery:
         from_: Annotated[datetime | None, strawberry.argument(name="from")] = None,
         to: datetime | None = None,
         states: list[FactState] | None = None,
-        limit: int = 100,
+        first: int = 100,
+        after: str | None = None,
+        limit: Annotated[
+            int | None, strawberry.argument(deprecation_reason="Use `first` (and `after`).")
+        ] = None,
     ) -> FactsResult:
         tenant = info.context.require(READ).tenant()
+        argument, size = ("first", first) if limit is None else ("limit", limit)
+        size = check_page("facts", argument, size)
+        scope = cursors.scope_of(subject, predicate, entity, as_of, from_, to, states)
         facts = await info.context.services.facts.facts(
             tenant,
             subject=subject,
@@ -62,19 +73,36 @@ class FactQuery:
             start=from_,
             end=to,
             states=list(states) if states else None,
-            limit=check_page("facts", "limit", limit),
+            limit=size + 1,
+            after=fact_position("facts", scope, after),
         )
-        return FactList(facts=[FactType.from_domain(f) for f in facts])
+        return FactList.from_domain(facts, size, "facts", scope)
 
     @strawberry.field(
-        description="Every version of a slot (subject, predicate) ever recorded, oldest first: "
-        "superseded, retracted and expired ones included."
+        description="Every version of a slot (subject, predicate) ever recorded, oldest first "
+        "(by validFrom, then recordedAt, then id): superseded, retracted and expired ones "
+        "included, `first` at a time: pass `pageInfo.endCursor` as `after` for the next page."
     )
     @maps_errors
-    async def fact_history(self, info: Info, subject: str, predicate: str) -> FactsResult:
+    async def fact_history(
+        self,
+        info: Info,
+        subject: str,
+        predicate: str,
+        first: int = 1_000,
+        after: str | None = None,
+    ) -> FactsResult:
         tenant = info.context.require(READ).tenant()
-        facts = await info.context.services.facts.slot_history(tenant, subject, predicate)
-        return FactList(facts=[FactType.from_domain(f) for f in facts])
+        size = check_page("factHistory", "first", first)
+        scope = cursors.scope_of(subject, predicate)
+        facts = await info.context.services.facts.slot_history(
+            tenant,
+            subject,
+            predicate,
+            limit=size + 1,
+            after=fact_position("factHistory", scope, after),
+        )
+        return FactList.from_domain(facts, size, "factHistory", scope)
 
     @strawberry.field(description="An entity by name, with every fact about it, oldest first.")
     @maps_errors

@@ -3,9 +3,12 @@ promote, delete and reactivate them."""
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import strawberry
 
 from schema import NotFound, RetentiaError, parse_memory_id
+from service.api import cursors
 from service.api.errors import as_result, maps_errors, union_members
 from service.api.limits import check_count, check_page
 from service.api.resolvers._common import READ, WRITE, IdempotencyKey, Info, id_list
@@ -14,7 +17,7 @@ from service.api.types.enums import Direction, EdgeType
 from service.api.types.explanation import ExplanationType
 from service.api.types.inputs import LinkInput, StoreMemoryInput
 from service.api.types.memory import MemoryType
-from service.api.types.memory_page import MemoryConnection, decode_cursor
+from service.api.types.memory_page import MemoryConnection, memory_position
 from service.api.types.recall import RecallHitType
 from service.api.types.reports import DeleteReportType, ReactivationReportType
 from service.api.types.results import (
@@ -34,7 +37,7 @@ from service.api.types.results import (
 )
 from service.api.types.stats import StatsType
 from service.api.types.store import StoreSuccess
-from service.api.types.subgraph import SubgraphType
+from service.api.types.subgraph import SubgraphType, traverse_position
 from service.usecases.store import Stored
 
 #: `storeMemories` maps each item's error itself: its result is a list of unions.
@@ -66,13 +69,15 @@ class MemoryQuery:
         found = await info.context.services.memories.recent(
             tenant,
             limit=first + 1,
-            after=None if after is None else decode_cursor(after),
+            after=memory_position("memories", after),
         )
-        return MemoryConnection.from_domain(found, first)
+        return MemoryConnection.from_domain(found, first, "memories")
 
     @strawberry.field(
         description="Breadth-first from a memory: the reached memories and every edge of the "
-        "followed types among them. An empty `edgeTypes` follows every type."
+        "followed types among them. An empty `edgeTypes` follows every type. The memories "
+        "come in the order (hops from the start, id), `first` at a time: pass "
+        "`pageInfo.endCursor` as `after` for the next page."
     )
     @maps_errors
     async def traverse(
@@ -82,18 +87,27 @@ class MemoryQuery:
         depth: int = 2,
         edge_types: list[EdgeType] | None = None,
         direction: Direction = Direction.BOTH,
-        max_nodes: int = 200,
+        first: int = 200,
+        after: str | None = None,
+        max_nodes: Annotated[
+            int | None, strawberry.argument(deprecation_reason="Use `first` (and `after`).")
+        ] = None,
     ) -> TraverseResult:
         tenant = info.context.require(READ).tenant()
+        argument, size = ("first", first) if max_nodes is None else ("maxNodes", max_nodes)
+        size = check_page("traverse", argument, size)
+        types = list(edge_types or ())
+        scope = cursors.scope_of(str(id), depth, sorted(str(t) for t in types), direction)
         subgraph = await info.context.services.memories.traverse(
             tenant,
             str(id),
             depth=depth,
-            edge_types=list(edge_types or ()),
+            edge_types=types,
             direction=direction,
-            max_nodes=check_page("traverse", "maxNodes", max_nodes),
+            max_nodes=size,
+            after=traverse_position(scope, after),
         )
-        return SubgraphType.from_domain(subgraph)
+        return SubgraphType.from_domain(subgraph, scope)
 
     @strawberry.field(description="Counts for the tenant: memories, edges by type, orphans, κ_max.")
     @maps_errors

@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, Literal
 
 import strawberry
 
-from schema.facts import Entity, ExtractionRecord, Fact, FactBatchResult, FactResult
+from schema.facts import (
+    Entity,
+    ExtractionRecord,
+    Fact,
+    FactBatchResult,
+    FactPosition,
+    FactResult,
+)
+from service.api import cursors
 from service.api.types.enums import (
     Category,
     ExtractionStatus,
@@ -15,6 +24,7 @@ from service.api.types.enums import (
     FactState,
     FactWriter,
 )
+from service.api.types.page_info import PageInfo
 
 
 @strawberry.input(
@@ -193,9 +203,46 @@ class ExtractionType:
         )
 
 
-@strawberry.type
+#: The fact lists a cursor may belong to.
+FactListKind = Literal["facts", "factHistory"]
+
+
+def fact_cursor(kind: FactListKind, scope: str, fact: Fact) -> str:
+    position = FactPosition.of(fact)
+    keys = [cursors.instant_key(position.started_at), cursors.instant_key(position.recorded_at)]
+    return cursors.encode(kind, scope, [*keys, position.id])
+
+
+def fact_position(kind: FactListKind, scope: str, cursor: str | None) -> FactPosition | None:
+    """The position a fact list's `after` cursor stands for (None: the first page)."""
+    if cursor is None:
+        return None
+    started, recorded, fact_id = cursors.decode(cursor, kind, scope, (int, int, str))
+    return FactPosition(cursors.instant(int(started)), cursors.instant(int(recorded)), str(fact_id))
+
+
+@strawberry.type(description="A page of facts: pass `pageInfo.endCursor` as `after` for the next.")
 class FactList:
-    facts: list[FactType]
+    nodes: list[FactType]
+    page_info: PageInfo
+
+    @strawberry.field(deprecation_reason="Use `nodes` (the same facts).")
+    def facts(self) -> list[FactType]:
+        return self.nodes
+
+    @classmethod
+    def from_domain(
+        cls, facts: Sequence[Fact], first: int, kind: FactListKind, scope: str
+    ) -> FactList:
+        """The first `first` of `facts` (read as `first + 1`, so one more says a page follows)."""
+        page = facts[:first]
+        return cls(
+            nodes=[FactType.from_domain(f) for f in page],
+            page_info=PageInfo(
+                has_next_page=len(facts) > first,
+                end_cursor=fact_cursor(kind, scope, page[-1]) if page else None,
+            ),
+        )
 
 
 @strawberry.type

@@ -2,41 +2,33 @@
 
 from __future__ import annotations
 
-import base64
-import binascii
 from datetime import datetime
+from typing import Literal
 
 import strawberry
 
 from schema import InvalidInput, Memory, parse_memory_id
+from service.api import cursors
 from service.api.types.memory import MemoryType
+from service.api.types.page_info import PageInfo
+
+#: The memory lists a cursor may belong to.
+MemoryListKind = Literal["memories", "coreMemories"]
 
 
-def encode_cursor(memory: Memory) -> str:
-    raw = f"{memory.created_at.isoformat()}|{memory.id}"
-    return base64.urlsafe_b64encode(raw.encode()).decode()
+def memory_cursor(kind: MemoryListKind, memory: Memory) -> str:
+    return cursors.encode(kind, "", [cursors.instant_key(memory.created_at), memory.id])
 
 
-def decode_cursor(cursor: str) -> tuple[datetime, str]:
-    """The (created_at, id) a cursor stands for; `InvalidInput` for anything else."""
+def memory_position(kind: MemoryListKind, cursor: str | None) -> tuple[datetime, str] | None:
+    """The (created_at, id) a memory list's `after` cursor stands for (None: the first page)."""
+    if cursor is None:
+        return None
+    created, memory_id = cursors.decode(cursor, kind, "", (int, str))
     try:
-        created, _, memory_id = base64.urlsafe_b64decode(cursor[:200]).decode().partition("|")
-        at = datetime.fromisoformat(created)
-        if at.tzinfo is None:
-            raise ValueError("naive timestamp")
-        return at, parse_memory_id(memory_id)
-    except (binascii.Error, UnicodeDecodeError, ValueError) as e:  # InvalidInput included
-        raise InvalidInput(
-            "after", f"{cursor[:80]!r} is not a cursor this API returned (use pageInfo.endCursor)"
-        ) from e
-
-
-@strawberry.type
-class PageInfo:
-    has_next_page: bool
-    end_cursor: str | None = strawberry.field(
-        description="Pass as `after` for the next page; null on an empty page."
-    )
+        return cursors.instant(int(created)), parse_memory_id(memory_id)
+    except InvalidInput as e:  # a sealed cursor holds an id this API wrote; never in practice
+        raise InvalidInput("after", f"{cursor[:80]!r} is not a cursor this API returned") from e
 
 
 @strawberry.type
@@ -45,12 +37,16 @@ class MemoryConnection:
     page_info: PageInfo
 
     @classmethod
-    def from_domain(cls, memories: list[Memory], first: int) -> MemoryConnection:
+    def from_domain(
+        cls, memories: list[Memory], first: int, kind: MemoryListKind
+    ) -> MemoryConnection:
+        """The first `first` of `memories` (read as `first + 1`, so one more says a page
+        follows), the last one's cursor of list `kind` as the end cursor."""
         page = memories[:first]
         return cls(
             nodes=[MemoryType.from_domain(m) for m in page],
             page_info=PageInfo(
                 has_next_page=len(memories) > first,
-                end_cursor=encode_cursor(page[-1]) if page else None,
+                end_cursor=memory_cursor(kind, page[-1]) if page else None,
             ),
         )

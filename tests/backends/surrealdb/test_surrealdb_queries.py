@@ -153,6 +153,7 @@ def _params(name: QueryName, seeded: Seeded) -> dict[str, Any]:
             }
         ],
         "frontier": [a],
+        "page": [a],
         "types": ["CAUSED_BY", "SUPPORTS"],
         "direction": "both",
         "causal": ["CAUSED_BY", "SUPPORTS", "DERIVED_FROM"],
@@ -194,6 +195,10 @@ def _params(name: QueryName, seeded: Seeded) -> dict[str, Any]:
         "vectors": [{"id": current.id, "embedding": list(unit_vector(7))}],
         "subject": "alice",
         "predicate": "works at",
+        "sign": -1,
+        "after_started": None,
+        "after_recorded": None,
+        "after_id": None,
         "states": ["active", "superseded"],
         "at": now,
         "start": now - 10**10,
