@@ -97,6 +97,11 @@ FUNCTIONAL_PREDICATES: Final = frozenset(
 FUNCTIONAL_CONFIG_KEY: Final = "functional_predicates"
 #: Most facts one slot's history is read with (registering a functional predicate).
 _MAX_SLOT_HISTORY: Final = 10_000
+#: Longest predicate a tenant may register (normalised), and most it may register.
+MAX_PREDICATE_LENGTH: Final = 200
+MAX_FUNCTIONAL_PREDICATES: Final = 1000
+#: Facts per page when registering a functional predicate walks its stored facts.
+_PAGE: Final = 1000
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,18 +178,35 @@ class FactService:
         names = {normalise(p) for p in predicates}
         if "" in names:
             raise InvalidInput("predicates", "a predicate has no words")
+        if any(len(n) > MAX_PREDICATE_LENGTH for n in names):
+            raise InvalidInput(
+                "predicates", f"a predicate is longer than {MAX_PREDICATE_LENGTH} characters"
+            )
         raw = await self._repository.get_config(tenant, FUNCTIONAL_CONFIG_KEY)
         merged = sorted(set(json.loads(raw) if raw else []) | names)
+        if len(merged) > MAX_FUNCTIONAL_PREDICATES:
+            raise InvalidInput(
+                "predicates",
+                f"the tenant would register {len(merged)} predicates; at most "
+                f"{MAX_FUNCTIONAL_PREDICATES}",
+            )
         if not dry_run:
             # First, so a fact written from now on already takes its slot key.
             await self._repository.put_config(tenant, FUNCTIONAL_CONFIG_KEY, json.dumps(merged))
         closed: list[Fact] = []
         for name in sorted(names):
-            stored = await self._repository.find_facts(
-                tenant, FactQuery(predicate=name, limit=_MAX_SLOT_HISTORY)
-            )
-            subjects = sorted({f.subject_key for f in stored if not f.single_valued})
-            for subject in subjects:
+            subjects: set[str] = set()
+            after: FactPosition | None = None
+            while True:  # every stored fact of the predicate, a page at a time
+                page = await self._repository.find_facts(
+                    tenant,
+                    FactQuery(predicate=name, limit=_PAGE, oldest_first=True, after=after),
+                )
+                subjects |= {f.subject_key for f in page if not f.single_valued}
+                if len(page) < _PAGE:
+                    break
+                after = FactPosition.of(page[-1])
+            for subject in sorted(subjects):
                 closed += await self._make_slot(tenant, subject, name, dry_run=dry_run)
         return FunctionalRegistration(predicates=merged, closed=closed, dry_run=dry_run)
 

@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from graph_backends import GraphRepository, fact_store
-from schema import FactState, Tenant
+from schema import FactState, InvalidInput, Tenant
 from schema.facts import FactOutcome, FactWriter
 from service.usecases.facts import FactService
 from tests.engine_support import TickingClock
@@ -135,6 +135,19 @@ async def test_registering_a_functional_predicate_settles_the_stored_facts(
     )
     got = await answers(svc, tenant, "Erin", [day(2), day(4), day(6)], "drives")
     assert got == [frozenset({"Volvo"}), frozenset({"Fiat"}), frozenset({"Saab"})]
+
+
+async def test_registered_predicates_are_bounded(
+    repository: GraphRepository, tenant: Tenant
+) -> None:
+    svc = service(repository)
+    with pytest.raises(InvalidInput, match="longer than 200") as long:
+        await svc.register_functional(tenant, ["x" * 201])
+    assert long.value.field == "predicates"
+    await svc.register_functional(tenant, [f"p{i}" for i in range(1000)])
+    with pytest.raises(InvalidInput, match="at most 1000"):
+        await svc.register_functional(tenant, ["one more"])
+    assert len(await svc.functional_predicates(tenant)) >= 1000
 
 
 # -- the property -----------------------------------------------------------------------------
