@@ -125,6 +125,7 @@ def create_app(
                 maintenance=uses.maintenance,
                 reactivations=uses.reactivations,
                 dev=settings.dev,
+                keyless_introspection=settings.dev or settings.introspection_without_key,
             )
             log.info("Retentia ready on backend %s", uses.backend_name)
             if owns_process:

@@ -14,6 +14,7 @@ from strawberry.tools import merge_types
 from strawberry.types import ExecutionContext
 from strawberry.utils.logging import StrawberryLogger
 
+from service.api.introspection import KeylessIntrospection
 from service.api.limits import CHECKED_DOCUMENTS, MAX_TOKENS, CheckedDocuments, QueryCostLimiter
 from service.api.resolvers.core import CoreMutation, CoreQuery
 from service.api.resolvers.facts import FactMutation, FactQuery
@@ -74,6 +75,7 @@ def build_schema() -> strawberry.Schema:
         mutation=Mutation,
         extensions=[
             lambda: MaxTokensLimiter(max_token_count=MAX_TOKENS),
+            KeylessIntrospection,
             # Parsed documents and their checks are remembered per query text (bounded).
             lambda: ParserCache(maxsize=CHECKED_DOCUMENTS),
             CheckedDocuments,

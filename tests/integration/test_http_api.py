@@ -291,6 +291,12 @@ def test_a_browser_get_with_a_query_opens_graphiql_unrun(api: ServiceProcess) ->
     assert memory_count(api) == before
 
 
+def test_development_mode_allows_introspection(api: ServiceProcess) -> None:
+    """In development mode (no keys) every request may introspect the schema."""
+    body = api.graphql("{ __schema { queryType { name } } }")
+    assert body.get("errors") is None and body["data"]["__schema"]["queryType"]["name"] == "Query"
+
+
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGKILL], ids=["clean", "sigkill"])
 def test_memories_survive_a_restart(api: ServiceProcess, sig: signal.Signals) -> None:
     """Persistence on the embedded default: a stop (or a crash of the api process, whose
