@@ -125,6 +125,9 @@ def run_mutation(page: Page, url: str) -> str:
         "document.querySelector('.graphiql-query-editor .CodeMirror').CodeMirror.getValue()"
     )
     assert query_text == MUTATION
+    # GraphiQL reparses the editor's operations after a short debounce; clicked before that,
+    # the button still sees the example's two operations and asks which one to run.
+    page.wait_for_timeout(1000)
     page.locator(".graphiql-execute-button").click()
     response = page.locator(".graphiql-response")
     expect(response).to_contain_text(f'"content": "{CONTENT}"', timeout=TIMEOUT_MS)
