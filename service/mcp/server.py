@@ -802,20 +802,20 @@ async def call_tool(
     return _answer(plain(result))
 
 
-#: Failures the same call meets again: the caller's input, the stored state it contradicts, a
-#: store this process could not open.
-_PERMANENT: Final = (InvalidInput, NotFound, Conflict, AuthError)
-
-
 class StorageUnopened(RetentiaError):
     """The memory tools could not be opened; this process will not open them later."""
+
+
+#: Failures the same call meets again: the caller's input, the stored state it contradicts, a
+#: store this process could not open.
+_PERMANENT: Final = (InvalidInput, NotFound, Conflict, AuthError, StorageUnopened)
 
 
 def retryable_after(error: Exception, *, read: bool) -> bool:
     """Whether making the same call again, unchanged, may succeed: never after a permanent
     failure; after a transient one (the storage or the embedder failing) only for a read, since
     a write may have landed in part."""
-    if isinstance(error, (*_PERMANENT, StorageUnopened)):
+    if isinstance(error, _PERMANENT):
         return False
     return read
 
