@@ -105,6 +105,9 @@ class Settings(BaseSettings):
     #: An admin API key of the default org, of the operator's making (at least 32 printable
     #: characters, e.g. `openssl rand -hex 32`); stored hashed at start-up.
     bootstrap_key: SecretStr | None = None
+    #: Let requests without a valid key introspect the schema (`__schema`, `__type`); always
+    #: on in development mode. A request with a valid key may always introspect.
+    introspection_without_key: bool = False
 
     @model_validator(mode="after")
     def _check_auth(self) -> Settings:

@@ -195,17 +195,26 @@ def _quantize(source: Path, target: Path) -> None:
     ones stay ≥ 0.98."""
     from onnxruntime.quantization import QuantType, quantize_dynamic
 
-    quiet = _NoPreprocessingAdvice()
-    logging.getLogger().addFilter(quiet)  # the quantiser advises it on the root logger
+    quiet = _QuantiserChatter()
+    logging.getLogger().addFilter(quiet)  # the quantiser logs on the root logger
     try:
         quantize_dynamic(source, target, per_channel=True, weight_type=QuantType.QInt8)
     finally:
         logging.getLogger().removeFilter(quiet)
 
 
-class _NoPreprocessingAdvice(logging.Filter):
+class _QuantiserChatter(logging.Filter):
+    """The quantiser logs a line at INFO for every tensor it leaves alone (~40 for this model,
+    a screenful on a first start) and advises a pre-processing step we do not need: the first
+    go to DEBUG, the advice nowhere; its warnings and errors stay as they are."""
+
     def filter(self, record: logging.LogRecord) -> bool:
-        return "pre-processing before quantization" not in record.getMessage()
+        if "pre-processing before quantization" in record.getMessage():
+            return False
+        if record.levelno > logging.INFO:
+            return True
+        record.levelno, record.levelname = logging.DEBUG, logging.getLevelName(logging.DEBUG)
+        return logging.getLogger().isEnabledFor(logging.DEBUG)
 
 
 def _session(target: Path, build: Callable[[Path], None], options: Any) -> Any:

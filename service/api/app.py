@@ -21,7 +21,7 @@ from strawberry.asgi import GraphQL
 from schema import RetentiaError
 from service import compose
 from service.api.context import Context, Services, build_context
-from service.api.graphiql import graphiql_assets_dir, render_graphiql_html
+from service.api.graphiql import graphiql_assets_dir, render_graphiql_html, wants_html
 from service.api.limits import BodySizeLimit, decode_request_json
 from service.api.schema import build_schema
 from service.runtime.heap import settle_after_start
@@ -48,6 +48,17 @@ class RetentiaGraphQL(GraphQL[Context, None]):
 
     async def render_graphql_ide(self, request: Any) -> Response:
         return HTMLResponse(render_graphiql_html(GRAPHQL_PATH, GRAPHIQL_STATIC))
+
+    def should_render_graphql_ide(self, request: Any) -> bool:
+        """GraphiQL for a browser's GET: without a query (strawberry's rule), and with one too
+        — the page opens with it in the editor, unrun — when the request asks for HTML rather
+        than JSON (a browser following a link). Any other GET with a query runs it, as before
+        (queries only: strawberry refuses a mutation over GET)."""
+        if request.method != "GET":
+            return False
+        if request.query_params.get("query") is None:
+            return super().should_render_graphql_ide(request)
+        return self.graphql_ide is not None and wants_html(request.headers.get("accept", ""))
 
 
 async def healthz(request: Request) -> Response:
@@ -115,6 +126,7 @@ def create_app(
                 maintenance=uses.maintenance,
                 reactivations=uses.reactivations,
                 dev=settings.dev,
+                keyless_introspection=settings.dev or settings.introspection_without_key,
             )
             log.info("Retentia ready on backend %s", uses.backend_name)
             if owns_process:

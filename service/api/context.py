@@ -60,6 +60,8 @@ class Services:
     #: Development mode (`retentia serve --dev`, loopback only): no keys, every request admin
     #: of the org it names.
     dev: bool = False
+    #: Introspection for requests without a valid key (always, in development mode).
+    keyless_introspection: bool = False
 
 
 @dataclass(frozen=True, slots=True)

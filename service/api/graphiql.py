@@ -7,7 +7,13 @@ from html import escape
 from pathlib import Path
 from urllib.parse import urlsplit
 
-__all__ = ["ASSET_FILES", "graphiql_assets_dir", "render_graphiql_html"]
+__all__ = [
+    "ASSET_FILES",
+    "EXAMPLE_QUERY",
+    "graphiql_assets_dir",
+    "render_graphiql_html",
+    "wants_html",
+]
 
 _REACT_JS = "react.production.min.js"
 _REACT_DOM_JS = "react-dom.production.min.js"
@@ -24,6 +30,52 @@ ASSET_FILES: tuple[str, ...] = _STYLESHEETS + _SCRIPTS
 
 _TITLE = "Retentia — GraphiQL"
 
+#: What the editor holds on a first visit (GraphiQL keeps the user's own tabs after that).
+EXAMPLE_QUERY = """\
+# Retentia remembers what happened and why: memories,
+# the typed causal edges between them, and facts that
+# stay true over time.
+#
+# Run an operation with Ctrl-Enter or the ▶ button (it
+# asks which one); the Docs panel lists every field.
+# Outside development mode each request needs an API
+# key: open Headers below and add
+#   { "Authorization": "Bearer rtk_…" }
+
+# 1. Store a memory. Entities are optional (names and
+#    dates are found in the text); `related` links it
+#    to earlier memories, e.g.
+#    related: [{ targetId: "…", type: CAUSED_BY }]
+mutation Store {
+  storeMemory(input: {
+    content: "The web-2 deploy failed: its disk was full"
+    entities: ["web-2"]
+  }) {
+    __typename
+    ... on StoreSuccess {
+      memory { id status category }
+      autoLinks { target type weight }
+    }
+    ... on InvalidInput { field message }
+  }
+}
+
+# 2. Recall it: vector, full-text, fact and graph legs
+#    fused by rank, ranked by relevance × retention.
+#    readOnly: true leaves the hits unreactivated.
+query Recall {
+  recall(query: "why did the web-2 deploy fail?", k: 5,
+         readOnly: true) {
+    __typename
+    ... on Recall {
+      intent
+      hits { id summary status score }
+    }
+    ... on InvalidInput { field message }
+  }
+}
+"""
+
 # Reads its settings from data-* attributes on #graphiql, so no value is ever
 # interpolated into JavaScript source.
 _BOOTSTRAP_JS = """
@@ -31,6 +83,8 @@ _BOOTSTRAP_JS = """
   "use strict";
   var root = document.getElementById("graphiql");
   var endpoint = root.dataset.endpoint;
+  // A link to /graphql?query=… opens here with the query in the editor, not run.
+  var params = new URLSearchParams(window.location.search);
 
   function fetcher(graphQLParams, opts) {
     var headers = Object.assign(
@@ -64,6 +118,10 @@ _BOOTSTRAP_JS = """
     React.createElement(GraphiQL, {
       fetcher: fetcher,
       plugins: plugins,
+      defaultQuery: root.dataset.defaultQuery,
+      query: params.get("query") || undefined,
+      variables: params.get("variables") || undefined,
+      operationName: params.get("operationName") || undefined,
       defaultEditorToolsVisibility: true,
       isHeadersEditorEnabled: true,
       shouldPersistHeaders: true,
@@ -77,6 +135,14 @@ _STYLE_CSS = """
 html, body { height: 100%; margin: 0; width: 100%; overflow: hidden; }
 #graphiql { height: 100vh; display: flex; }
 """
+
+
+def wants_html(accept: str) -> bool:
+    """Whether an Accept header is a browser's navigation (HTML named, JSON not): `*/*` alone,
+    curl's default, is not."""
+    media = {part.split(";", 1)[0].strip().lower() for part in accept.split(",")}
+    json_types = {"application/json", "application/graphql-response+json"}
+    return "text/html" in media and not media & json_types
 
 
 def graphiql_assets_dir() -> Path:
@@ -121,7 +187,8 @@ def render_graphiql_html(endpoint: str, static_prefix: str) -> str:
     <style>{_STYLE_CSS}    </style>
   </head>
   <body>
-    <div id="graphiql" data-endpoint="{escape(endpoint, quote=True)}">Loading…</div>
+    <div id="graphiql" data-endpoint="{escape(endpoint, quote=True)}"
+         data-default-query="{escape(EXAMPLE_QUERY, quote=True)}">Loading…</div>
     <noscript>GraphiQL requires JavaScript.</noscript>
 {scripts}
     <script>{_BOOTSTRAP_JS}    </script>

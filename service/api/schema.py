@@ -11,7 +11,10 @@ import strawberry
 from graphql import GraphQLError
 from strawberry.extensions import MaskErrors, MaxTokensLimiter, ParserCache
 from strawberry.tools import merge_types
+from strawberry.types import ExecutionContext
+from strawberry.utils.logging import StrawberryLogger
 
+from service.api.introspection import KeylessIntrospection
 from service.api.limits import CHECKED_DOCUMENTS, MAX_TOKENS, CheckedDocuments, QueryCostLimiter
 from service.api.resolvers.core import CoreMutation, CoreQuery
 from service.api.resolvers.facts import FactMutation, FactQuery
@@ -45,6 +48,21 @@ class LoggedMaskErrors(MaskErrors):
         return masked
 
 
+class RetentiaSchema(strawberry.Schema):
+    """Logs a client's mistakes (a syntax or validation error, a refused document, a variable
+    of the wrong type) at WARNING, without a traceback: the client gets the message and the
+    service is fine. A failure of our own code stays an ERROR with its traceback."""
+
+    def process_errors(
+        self, errors: list[GraphQLError], execution_context: ExecutionContext | None = None
+    ) -> None:
+        for error in errors:
+            if _is_unexpected(error):
+                StrawberryLogger.error(error, execution_context)
+            else:
+                StrawberryLogger.logger.warning("invalid GraphQL request: %s", error.message)
+
+
 Query = merge_types("Query", (MemoryQuery, FactQuery, CoreQuery, KeyQuery, RecallQuery))
 Mutation = merge_types(
     "Mutation", (MemoryMutation, CoreMutation, FactMutation, MaintenanceMutation, KeyMutation)
@@ -52,11 +70,12 @@ Mutation = merge_types(
 
 
 def build_schema() -> strawberry.Schema:
-    return strawberry.Schema(
+    return RetentiaSchema(
         query=Query,
         mutation=Mutation,
         extensions=[
             lambda: MaxTokensLimiter(max_token_count=MAX_TOKENS),
+            KeylessIntrospection,
             # Parsed documents and their checks are remembered per query text (bounded).
             lambda: ParserCache(maxsize=CHECKED_DOCUMENTS),
             CheckedDocuments,

@@ -92,6 +92,63 @@ def next_status(
             )
 
 
+@dataclass(frozen=True, slots=True)
+class PendingTransition:
+    """A status change the next maintenance evaluation of a memory would make, as things stand.
+
+    Statuses change only in a maintenance pass (`runMaintenance`, `retentia maintain`), and a
+    pass evaluates a memory at most once per `evaluation_interval_hours`."""
+
+    to: MemoryStatus
+    reason: str
+    #: The earliest instant a maintenance pass evaluates the memory again (`now` when the next
+    #: pass does).
+    due: datetime
+    #: `due` in words: "at the next maintenance pass", or the first pass after an instant.
+    when: str
+
+
+def pending_transition(
+    status: MemoryStatus,
+    *,
+    irrelevance_counter: int,
+    score: float,
+    has_supportive_edge: bool,
+    created_at: datetime,
+    last_reactivated_at: datetime | None,
+    reactivation_count: int,
+    last_evaluated_at: datetime | None,
+    now: datetime,
+    s: EngineSettings,
+) -> PendingTransition | None:
+    """The transition `next_status` would make if a pass evaluated the memory now, with when a
+    pass will; None when the memory would keep its status."""
+    t = next_status(
+        status,
+        irrelevance_counter=irrelevance_counter,
+        score=score,
+        has_supportive_edge=has_supportive_edge,
+        created_at=created_at,
+        last_reactivated_at=last_reactivated_at,
+        reactivation_count=reactivation_count,
+        now=now,
+        s=s,
+    )
+    if t.status is status:
+        return None
+    due = now
+    if last_evaluated_at is not None:
+        due = max(now, last_evaluated_at + timedelta(hours=s.evaluation_interval_hours))
+    if due <= now:
+        when = "at the next maintenance pass"
+    else:
+        when = (
+            f"at the first maintenance pass after {due.isoformat()} (a pass evaluates a memory "
+            f"at most once every {_num(s.evaluation_interval_hours)} h)"
+        )
+    return PendingTransition(t.status, t.reason, due, when)
+
+
 def _tagged_deadline(created_at: datetime, s: EngineSettings) -> datetime:
     return created_at + timedelta(hours=s.tagged_timeout_hours)
 

@@ -5,12 +5,14 @@ argument names of the Genesys engine's open-source successor, papez (`papez/serv
 The tools call Retentia's use cases directly (the services `compose` builds: memories, stores,
 recall and search, explain, core preferences, promotion) on one tenant, named by
 `--org/--project` or the default org and project of the settings. Answers are JSON text; a
-failure is a result with `isError` set and the text `{"error": message, "retryable": bool}`,
-where `retryable` is true only for the read tools (a failed write may have landed in part:
-reconcile with a read rather than retry blind) and never for arguments that do not fit the
-tool's schema. A store or amend sent with an `idempotency_key` is safe to retry: the retry
-answers as the first call did (`retryable` is true for the one error that asks for a retry:
-the first call with this key is still being written).
+failure is a result with `isError` set and the text `{"error": message, "retryable": bool}`:
+never retryable when the same call would fail again — arguments that do not fit the tool's
+schema, invalid input, a memory that does not exist, a conflict, storage that could not be
+opened — and otherwise (the storage or the embedder failing) retryable only for the read
+tools: a failed write may have landed in part, so reconcile with a read rather than retry blind.
+A store or amend sent with an `idempotency_key` is safe to retry: the retry answers as the
+first call did (`retryable` is true for the one conflict that asks for a retry: the first call
+with this key is still being written).
 
 The server answers `initialize` and `tools/list` at once and opens the embedder and the
 storage in the background (a first start loads the model for ~15 s); tool calls wait for them.
@@ -41,6 +43,7 @@ from pydantic_core import core_schema
 
 from schema import (
     Category,
+    Conflict,
     Direction,
     EdgeType,
     InvalidInput,
@@ -57,6 +60,7 @@ from service import compose
 from service.engine.settings import EngineSettings
 from service.runtime import observability
 from service.settings import Settings
+from service.usecases.auth import AuthError
 from service.usecases.core_preferences import CorePreferencesService, preferences
 from service.usecases.explain import ExplainService
 from service.usecases.idempotency import IdempotentWrites
@@ -821,11 +825,29 @@ async def call_tool(
         return _failure(str(e), e.retryable)
     except RetentiaError as e:
         log.info("tool %s failed: %s", name, e)
-        return _failure(str(e), spec.read)
+        return _failure(str(e), retryable_after(e, read=spec.read))
     except Exception as e:  # answered, never raised: an agent turn must not die on memory
         log.exception("tool %s failed unexpectedly", name)
-        return _failure(f"{type(e).__name__}: {e}", spec.read)
+        return _failure(f"{type(e).__name__}: {e}", retryable_after(e, read=spec.read))
     return _answer(plain(result))
+
+
+class StorageUnopened(RetentiaError):
+    """The memory tools could not be opened; this process will not open them later."""
+
+
+#: Failures the same call meets again: the caller's input, the stored state it contradicts, a
+#: store this process could not open.
+_PERMANENT: Final = (InvalidInput, NotFound, Conflict, AuthError, StorageUnopened)
+
+
+def retryable_after(error: Exception, *, read: bool) -> bool:
+    """Whether making the same call again, unchanged, may succeed: never after a permanent
+    failure; after a transient one (the storage or the embedder failing) only for a read, since
+    a write may have landed in part."""
+    if isinstance(error, _PERMANENT):
+        return False
+    return read
 
 
 def build_server(tools: Opener) -> Server[Any]:
@@ -872,7 +894,10 @@ class _Opening:
             log.exception("the memory tools could not be opened")
             if not self._ready.done():
                 self._ready.set_exception(
-                    RetentiaError(f"the memory store could not be opened: {e}")
+                    StorageUnopened(
+                        f"the memory store could not be opened: {e}; fix that and restart the "
+                        "MCP server"
+                    )
                 )
 
     async def close(self) -> None:

@@ -1,7 +1,8 @@
 """`explain(id, query)`: every number behind a memory's score and fate, with its inputs
-(DESIGN §4): the formula, each force, status and the next transition's conditions, each
-forgetting conjunct, removal impact, edges with staleness, and the category policy; with a
-query, also the recall hit it gives the memory (`explain_ranked`)."""
+(DESIGN §4): the formula, each force, status and the next transition's conditions, the pending
+status change and when a maintenance pass makes it, each forgetting conjunct, removal impact,
+edges with staleness, and the category policy; with a query, also the recall hit it gives the
+memory (`explain_ranked`)."""
 
 from __future__ import annotations
 
@@ -21,13 +22,20 @@ from schema import (
     Tenant,
     parse_memory_id,
 )
-from service.engine.lifecycle import ForgettingCheck, forgetting_check, next_transition_conditions
+from service.engine.lifecycle import (
+    ForgettingCheck,
+    PendingTransition,
+    forgetting_check,
+    next_transition_conditions,
+    pending_transition,
+)
 from service.engine.retention import (
     Activation,
     Connectivity,
     Relevance,
     RestRelevance,
     activation,
+    at_rest_score,
     connectivity,
     fresh_deletion_score,
     kappa_reference,
@@ -65,6 +73,8 @@ class Explanation:
     score_at_rest: float
     superseded_factor: float
     next_transition: str
+    #: The status change the next maintenance evaluation would make, and when one happens.
+    pending_transition: PendingTransition | None
     forgetting: ForgettingCheck
     deletion_score: float
     fresh_delta: int
@@ -175,6 +185,19 @@ class ExplainService:
                 created_at=memory.created_at,
                 last_reactivated_at=memory.last_reactivated_at,
                 reactivation_count=memory.reactivation_count,
+                s=s,
+            ),
+            pending_transition=pending_transition(
+                memory.status,
+                irrelevance_counter=memory.irrelevance_counter,
+                # The score and δ a maintenance pass decides by.
+                score=at_rest_score(memory, kappa, delta, kappa_ref, now, s),
+                has_supportive_edge=delta > 0,
+                created_at=memory.created_at,
+                last_reactivated_at=memory.last_reactivated_at,
+                reactivation_count=memory.reactivation_count,
+                last_evaluated_at=memory.last_evaluated_at,
+                now=now,
                 s=s,
             ),
             forgetting=forgetting,

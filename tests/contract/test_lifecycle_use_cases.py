@@ -361,6 +361,40 @@ async def test_explain_shows_every_number(
         await explainer(service).explain(tenant, "00000000-0000-4000-8000-000000000000")
 
 
+async def test_explain_says_when_a_pending_transition_happens(
+    service: MemoryService, tenant: Tenant, clock: Clock
+) -> None:
+    """A transition whose conditions hold is not made until a maintenance pass evaluates the
+    memory: explain names it and when that is — the next pass, or the first pass after the
+    evaluation interval when one evaluated the memory recently — and the pass then makes it."""
+    lonely = await put(service, tenant, "a note nobody links to")
+    explain = explainer(service)
+    e = await explain.explain(tenant, lonely)
+    assert e.memory.status is MemoryStatus.TAGGED and e.pending_transition is None
+
+    clock.advance(hours=23)
+    await maintenance(service).maintain(tenant)  # evaluated: still tagged, 1 h to go
+    clock.advance(hours=2)  # 25 h old: the tagged timeout has passed
+    pending = (await explain.explain(tenant, lonely)).pending_transition
+    assert pending is not None and pending.to is MemoryStatus.DORMANT
+    assert "no supportive edge" in pending.reason
+    evaluated_at = clock.now - timedelta(hours=2)
+    due = evaluated_at + timedelta(hours=ENGINE.evaluation_interval_hours)
+    assert pending.due == due
+    assert pending.when.startswith(f"at the first maintenance pass after {due.isoformat()}")
+    await maintenance(service).maintain(tenant)  # too soon: the memory is not evaluated
+    (memory,) = await service.get(tenant, [lonely])
+    assert memory is not None and memory.status is MemoryStatus.TAGGED
+
+    clock.now = due
+    pending = (await explain.explain(tenant, lonely)).pending_transition
+    assert pending is not None and pending.to is MemoryStatus.DORMANT
+    assert (pending.due, pending.when) == (due, "at the next maintenance pass")
+    await maintenance(service).maintain(tenant)
+    e = await explain.explain(tenant, lonely)
+    assert e.memory.status is MemoryStatus.DORMANT and e.pending_transition is None
+
+
 async def test_a_summary_promoted_or_dormant_still_counts_as_consolidated(
     service: MemoryService, tenant: Tenant, repository: GraphRepository, clock: Clock
 ) -> None:

@@ -4,7 +4,8 @@ once and only its SHA-256 reaches the disk; revocation is immediate; a key grant
 holds; concurrent creators lose no key; `retentia keys` works beside the running service; the
 bootstrap key rotates with the setting; an org header other than the key's own is refused the
 same whether that org exists or not; an infrastructure failure denies (and a failing resolver is
-masked with the request id), never a 500; development mode only on 127.0.0.1, loudly."""
+masked with the request id), never a 500; development mode only on 127.0.0.1, loudly;
+introspection needs a key unless a setting opens it."""
 
 from __future__ import annotations
 
@@ -87,6 +88,46 @@ def test_requests_without_a_live_key_are_unauthenticated_and_write_nothing(
         result = secured.graphql(STATS, headers={"Authorization": header})["data"]["stats"]
         assert result["__typename"] == "Unauthenticated" and "Bearer" in result["message"]
     assert stats(secured, BOOTSTRAP)["memories"] == before
+
+
+INTROSPECT = "{ __schema { queryType { name } } }"
+INTROSPECT_TYPE = '{ __typename __type(name: "Memory") { name } }'
+
+
+def keyless(api: ServiceProcess, query: str, **headers: str) -> dict[str, Any]:
+    """POST `query` with no Authorization header, or the given one."""
+    response = httpx.post(f"{api.url}/graphql", json={"query": query}, headers=headers)
+    assert response.status_code == 200, response.text
+    body: dict[str, Any] = response.json()
+    return body
+
+
+def test_introspection_needs_a_key_unless_the_setting_opens_it(
+    secured: ServiceProcess, tmp_path: Path
+) -> None:
+    """Outside development mode a request without a valid key cannot introspect (`__schema`,
+    `__type`) by default — the error names the setting — while `__typename` and a request with
+    a valid key can; RETENTIA_INTROSPECTION_WITHOUT_KEY=true opens it to every request."""
+    for query in (INTROSPECT, INTROSPECT_TYPE):
+        for headers in ({}, {"Authorization": "Bearer not-a-key"}):
+            body = keyless(secured, query, **headers)
+            assert body.get("data") is None, body
+            (error,) = body["errors"]
+            assert "RETENTIA_INTROSPECTION_WITHOUT_KEY" in error["message"], error
+    assert keyless(secured, "{ __typename }") == {"data": {"__typename": "Query"}}
+    with_key = secured.graphql(INTROSPECT)
+    assert with_key.get("errors") is None
+    assert with_key["data"]["__schema"]["queryType"]["name"] == "Query"
+    assert secured.graphql(INTROSPECT_TYPE)["data"]["__type"] == {"name": "Memory"}
+
+    opened = ServiceProcess(
+        tmp_path / "open", env={"RETENTIA_INTROSPECTION_WITHOUT_KEY": "true"}, dev=False
+    )
+    with opened.running():
+        body = keyless(opened, INTROSPECT)
+        assert body.get("errors") is None and body["data"]["__schema"]["queryType"]["name"]
+        stats = keyless(opened, STATS)["data"]["stats"]
+        assert stats["__typename"] == "Unauthenticated"  # it opens the schema, nothing else
 
 
 def test_a_key_is_shown_once_and_only_its_hash_is_stored(secured: ServiceProcess) -> None:

@@ -261,6 +261,42 @@ def test_graphiql_is_served_offline(api: ServiceProcess) -> None:
         assert asset.status_code == 200 and len(asset.content) > 1000
 
 
+BROWSER_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"
+
+
+def test_a_browser_get_with_a_query_opens_graphiql_unrun(api: ServiceProcess) -> None:
+    """A link to /graphql?query=… followed by a browser (Accept: text/html) answers the
+    GraphiQL page — which fills its editor from the URL — and runs nothing, not even a
+    mutation; a client asking for JSON (or anything, like curl's */*) still gets a query run
+    over GET, and a mutation over GET is refused and writes nothing."""
+    before = memory_count(api)
+    mutation = 'mutation { storeMemory(input: {content: "stored by a link"}) { __typename } }'
+    for query in (STATS, mutation):
+        page = httpx.get(
+            f"{api.url}/graphql", params={"query": query}, headers={"Accept": BROWSER_ACCEPT}
+        )
+        assert page.status_code == 200, page.text
+        assert page.headers["content-type"].startswith("text/html")
+        assert "GraphiQL" in page.text and "URLSearchParams" in page.text
+    assert memory_count(api) == before
+
+    for accept in ("application/json", "*/*", "text/html, application/json"):
+        ran = httpx.get(f"{api.url}/graphql", params={"query": STATS}, headers={"Accept": accept})
+        assert ran.status_code == 200, (accept, ran.text)
+        assert ran.json()["data"]["stats"]["memories"] == before, accept
+    refused = httpx.get(
+        f"{api.url}/graphql", params={"query": mutation}, headers={"Accept": "application/json"}
+    )
+    assert refused.status_code == 400 and "mutations are not allowed when using GET" in refused.text
+    assert memory_count(api) == before
+
+
+def test_development_mode_allows_introspection(api: ServiceProcess) -> None:
+    """In development mode (no keys) every request may introspect the schema."""
+    body = api.graphql("{ __schema { queryType { name } } }")
+    assert body.get("errors") is None and body["data"]["__schema"]["queryType"]["name"] == "Query"
+
+
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGKILL], ids=["clean", "sigkill"])
 def test_memories_survive_a_restart(api: ServiceProcess, sig: signal.Signals) -> None:
     """Persistence on the embedded default: a stop (or a crash of the api process, whose

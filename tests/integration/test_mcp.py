@@ -2,7 +2,8 @@
 temporary data directory (embedded FalkorDB, the real embedder): the thirteen tools under the
 names and argument names papez (the Genesys engine's successor) uses, a store → recall →
 explain → traverse → pin/unpin → delete round trip, the other tools, and failures answered as
-`{"error", "retryable"}` with retryable true only for reads."""
+`{"error", "retryable"}`: never retryable when the same call would fail again, and otherwise
+retryable only for reads."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import subprocess
 import sys
 import time
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +25,7 @@ from mcp.client.stdio import StdioServerParameters, stdio_client
 from mcp_types import CallToolResult, TextContent
 
 from schema import new_memory_id
+from tests.falkordb_server import free_port
 
 REPO = Path(__file__).resolve().parents[2]
 ORG = "acme"
@@ -224,11 +227,15 @@ async def test_amend_search_stats_core_preferences_and_promotion(mcp: ClientSess
     assert explained["memory"]["visibility"] == "org"
 
 
-async def test_a_failed_read_is_retryable_and_a_failed_write_is_not(mcp: ClientSession) -> None:
-    """Errors are results with `{"error", "retryable"}`, never protocol failures."""
+async def test_a_call_that_would_fail_again_is_never_retryable(mcp: ClientSession) -> None:
+    """Errors are results with `{"error", "retryable"}`, never protocol failures, and a failure
+    the same call meets again — invalid input, a missing memory, a conflict, arguments outside
+    the tool's schema — is `retryable: false` on reads and writes alike."""
     ghost = new_memory_id()
     failed, answer = await call(mcp, "memory_explain", node_id=ghost)
-    assert failed and answer == {"error": f"memory {ghost!r} does not exist", "retryable": True}
+    assert failed and answer == {"error": f"memory {ghost!r} does not exist", "retryable": False}
+    failed, answer = await call(mcp, "memory_traverse", node_id=ghost)
+    assert failed and answer["retryable"] is False and ghost in answer["error"]
     failed, answer = await call(mcp, "delete_memory", node_id=ghost)
     assert failed and answer == {"error": f"memory {ghost!r} does not exist", "retryable": False}
     failed, answer = await call(
@@ -236,11 +243,80 @@ async def test_a_failed_read_is_retryable_and_a_failed_write_is_not(mcp: ClientS
     )
     assert failed and answer["retryable"] is False and ghost in answer["error"]
     failed, answer = await call(mcp, "memory_recall", query="anything", k=1000)
-    assert failed and answer["retryable"] is True and "1000" in answer["error"]
+    assert failed and answer["retryable"] is False and "1000" in answer["error"]
+    failed, answer = await call(mcp, "memory_search", query="", filters={"status": ["sleepy"]})
+    assert failed and answer["retryable"] is False and "filters.status" in answer["error"]
+    failed, answer = await call(mcp, "list_core_memories", category="no-such-category")
+    assert failed and answer["retryable"] is False and "no-such-category" in answer["error"]
     failed, answer = await call(mcp, "pin_memory")
     assert failed and answer["retryable"] is False and "node_id" in answer["error"]
+    failed, answer = await call(mcp, "memory_stats", unknown_but_ignored=1)
+    assert not failed
+    failed, answer = await call(mcp, "no_such_tool")
+    assert failed and answer["retryable"] is False and "memory_store" in answer["error"]
     failed, answer = await call(mcp, "promote_to_org", node_id=ghost, org_id="someone-else")
     assert failed and answer["retryable"] is False and "someone-else" in answer["error"]
+
+    old = await ok(mcp, "memory_store", content="The ferry leaves at nine.")
+    await ok(mcp, "memory_amend", node_id=old["node_id"], content="The ferry leaves at ten.")
+    failed, answer = await call(
+        mcp, "memory_amend", node_id=old["node_id"], content="The ferry leaves at eleven."
+    )
+    assert failed and answer["retryable"] is False and "already superseded" in answer["error"]
+
+
+@asynccontextmanager
+async def _session(params: StdioServerParameters, errlog: Path) -> AsyncIterator[ClientSession]:
+    with errlog.open("w") as err:
+        async with (
+            stdio_client(params, errlog=err) as (read, write),
+            ClientSession(read, write) as session,
+        ):
+            await session.initialize()
+            yield session
+
+
+def _server(data_dir: Path, **env: str) -> StdioServerParameters:
+    return StdioServerParameters(
+        command=sys.executable,
+        args=["-m", "service.cli", "mcp", "--org", ORG, "--project", "agent"],
+        env={
+            "RETENTIA_DATA_DIR": str(data_dir),
+            "HF_HUB_OFFLINE": "1",
+            "PYTHONPATH": str(REPO),
+            **env,
+        },
+        cwd=REPO,
+    )
+
+
+async def test_storage_failing_is_retryable_for_reads_only(tmp_path: Path) -> None:
+    """With the storage gone mid-session (its FalkorDB killed), a read answers `retryable:
+    true` and a write `retryable: false` (it may have landed in part)."""
+    async with _session(_server(tmp_path), tmp_path / "server.log") as session:
+        stored = await ok(session, "memory_store", content="The kiln reaches 1200 degrees.")
+        falkordb = int((tmp_path / "falkordb" / "falkordb.pid").read_text())
+        os.kill(falkordb, signal.SIGKILL)
+        failed, answer = await call(session, "memory_stats")
+        assert failed and answer["retryable"] is True, answer
+        failed, answer = await call(session, "memory_explain", node_id=stored["node_id"])
+        assert failed and answer["retryable"] is True, answer
+        failed, answer = await call(session, "memory_store", content="The kiln cooled down.")
+        assert failed and answer["retryable"] is False, answer
+        failed, answer = await call(session, "pin_memory", node_id=stored["node_id"])
+        assert failed and answer["retryable"] is False, answer
+
+
+async def test_storage_that_never_opened_is_not_retryable(tmp_path: Path) -> None:
+    """A server whose storage could not be opened (no FalkorDB at the configured URL) answers
+    every call `retryable: false`, reads included: this process will not open it later."""
+    nowhere = f"redis://127.0.0.1:{free_port()}"
+    server = _server(tmp_path, RETENTIA_FALKORDB_URL=nowhere)
+    async with _session(server, tmp_path / "server.log") as session:
+        for tool, arguments in (("memory_stats", {}), ("memory_store", {"content": "x"})):
+            failed, answer = await call(session, tool, **arguments)
+            assert failed and answer["retryable"] is False, answer
+            assert "could not be opened" in answer["error"], answer
 
 
 async def test_store_and_amend_retried_with_their_key_write_once(mcp: ClientSession) -> None:

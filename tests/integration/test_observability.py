@@ -1,9 +1,10 @@
 """What an operator sees of a running service: with RETENTIA_LOG_FORMAT=json every line on
 stderr is one JSON object, and a request's lines carry its request id (the caller's, or the
-fresh one the response names); /metrics has the request latency per route and GraphQL
-operation, status counts, the embedder's time and the fact and recall counters; a maintenance
-pass counts the memories it forgets; and SIGTERM lets an in-flight request finish, then stops
-the embedded FalkorDB cleanly with nothing acknowledged lost."""
+fresh one the response names); a client's invalid query is a warning, not an error; /metrics
+has the request latency per route and GraphQL operation, status counts, the embedder's time
+and the fact and recall counters; a maintenance pass counts the memories it forgets; and
+SIGTERM lets an in-flight request finish, then stops the embedded FalkorDB cleanly with nothing
+acknowledged lost."""
 
 from __future__ import annotations
 
@@ -106,6 +107,34 @@ def test_json_logs_carry_the_request_id(service: SplitLogService) -> None:
     started = [r for r in records if r["message"].startswith("Started server process")]
     assert started and "request_id" not in started[0]  # outside any request
     assert "Retentia on http://" in service.log.read_text()  # the banner stays on stdout
+
+
+def test_a_clients_invalid_query_is_logged_as_a_warning(service: SplitLogService) -> None:
+    """A syntax error, an unknown field, a variable of the wrong type and a refused document
+    are the client's mistakes: each error is logged at WARNING with GraphQL's message and no
+    traceback, and nothing of the request is logged at ERROR."""
+    invalid = {
+        "syntax": {"query": "{ stats { "},
+        "unknown-field": {"query": "{ noSuchField }"},
+        "variable": {
+            "query": 'query($k: Int!) { recall(query: "x", k: $k) { __typename } }',
+            "variables": {"k": "many"},
+        },
+        "too-deep": {"query": "{ stats " + "{ a " * 20 + "}" * 21},
+    }
+    for name, body in invalid.items():
+        answer = service.post(json=body, headers={"X-Request-Id": f"invalid-{name}"})
+        assert answer.status_code == 200 and answer.json()["errors"], (name, answer.text)
+    time.sleep(0.5)
+    records = service.records()
+    for name in invalid:
+        of_request = [r for r in records if r.get("request_id") == f"invalid-{name}"]
+        graphql = [r for r in of_request if r["logger"] != "uvicorn.access"]
+        assert graphql and {r["level"] for r in graphql} == {"WARNING"}, (name, graphql)
+        for record in graphql:
+            assert "exception" not in record, record
+            assert record["message"].startswith("invalid GraphQL request: "), record
+        assert all(r["level"] != "ERROR" for r in of_request), of_request
 
 
 def test_metrics_name_routes_and_operations(service: SplitLogService) -> None:

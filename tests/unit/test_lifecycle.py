@@ -21,6 +21,7 @@ from service.engine.lifecycle import (
     forgetting_check,
     next_status,
     next_transition_conditions,
+    pending_transition,
     revive,
 )
 from service.engine.settings import EngineSettings
@@ -224,6 +225,45 @@ def test_next_transition_conditions_mention_the_frequency_shield() -> None:
         s=S,
     )
     assert text.startswith("shielded from dormancy")
+
+
+def _pending(status: MemoryStatus, last_evaluated_at: datetime | None, **fields: Any) -> Any:
+    given: dict[str, Any] = {
+        "irrelevance_counter": 0,
+        "score": 0.9,
+        "has_supportive_edge": False,
+        "created_at": _days_ago(2),
+        "last_reactivated_at": None,
+        "reactivation_count": 0,
+        **fields,
+    }
+    return pending_transition(status, last_evaluated_at=last_evaluated_at, now=NOW, s=S, **given)
+
+
+def test_a_pending_transition_is_the_next_evaluations_with_when_a_pass_makes_it() -> None:
+    """What the next maintenance evaluation would change, and the earliest pass that evaluates
+    the memory: the next one when never (or long enough ago) evaluated, else the first after
+    the evaluation interval."""
+    assert _pending(A, None) is None  # a high score keeps it active
+    assert _pending(T, None, has_supportive_edge=False, created_at=_days_ago(0.5)) is None
+    now = _pending(T, None, has_supportive_edge=True)
+    assert (now.to, now.due, now.when) == (A, NOW, "at the next maintenance pass")
+    assert now.reason == "has a supportive edge"
+    long_ago = _pending(T, _days_ago(1), has_supportive_edge=True)
+    assert (long_ago.due, long_ago.when) == (NOW, "at the next maintenance pass")
+    recently = _pending(T, NOW - timedelta(hours=3), has_supportive_edge=True)
+    due = NOW + timedelta(hours=21)
+    assert recently.due == due
+    assert recently.when == (
+        f"at the first maintenance pass after {due.isoformat()} (a pass evaluates a memory at "
+        "most once every 24 h)"
+    )
+    episodic = _pending(A, None, score=0.1, irrelevance_counter=S.episodic_evaluations - 1)
+    assert episodic.to is E
+    assert _pending(A, None, score=0.1, irrelevance_counter=0) is None  # one low score of 3
+    dormant = _pending(E, None, score=0.01, created_at=_days_ago(200))
+    assert dormant.to is D and "direct recalls" in dormant.reason
+    assert _pending(D, None) is None and _pending(C, None) is None
 
 
 # -- active forgetting ----------------------------------------------------------------------

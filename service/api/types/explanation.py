@@ -9,6 +9,7 @@ from typing import Any
 import strawberry
 
 from service.api.types.edge import MemoryEdgeType
+from service.api.types.enums import MemoryStatus
 from service.api.types.memory import MemoryType
 from service.api.types.recall import RecallHitType
 from service.usecases.explain import Explanation
@@ -42,6 +43,21 @@ class Forgetting:
         description="δ without machine-made links not validated recently."
     )
     conjuncts: list[ForgettingConjunct]
+
+
+@strawberry.type(name="PendingTransition")
+class PendingTransitionType:
+    to: MemoryStatus
+    reason: str
+    happens_at: datetime = strawberry.field(
+        description="The earliest instant a maintenance pass evaluates the memory again (now "
+        "when the next pass does): statuses change only in a pass, at most once per "
+        "RETENTIA_ENGINE__EVALUATION_INTERVAL_HOURS."
+    )
+    when: str = strawberry.field(
+        description="`happensAt` in words: 'at the next maintenance pass', or the first pass "
+        "after an instant."
+    )
 
 
 @strawberry.type
@@ -91,6 +107,10 @@ class ExplanationType:
     superseded_factor: float
     forces: list[Force]
     next_transition: str
+    pending_transition: PendingTransitionType | None = strawberry.field(
+        description="The status change the next maintenance evaluation would make as things "
+        "stand, and when a pass makes it; null when the memory keeps its status."
+    )
     forgetting: Forgetting
     removal_impact: list[strawberry.ID] = strawberry.field(
         description="Neighbours that would become orphans if this memory were deleted."
@@ -120,6 +140,9 @@ class ExplanationType:
             superseded_factor=e.superseded_factor,
             forces=forces,
             next_transition=e.next_transition,
+            pending_transition=None
+            if (p := e.pending_transition) is None
+            else PendingTransitionType(to=p.to, reason=p.reason, happens_at=p.due, when=p.when),
             forgetting=Forgetting(
                 forget=e.forgetting.forget,
                 deletion_score=e.deletion_score,
