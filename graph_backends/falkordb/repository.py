@@ -5,13 +5,14 @@ from __future__ import annotations
 import asyncio
 import logging
 import math
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from falkordb.asyncio import FalkorDB
 from falkordb.asyncio.query_result import QueryResult
 from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.exceptions import RedisError, ResponseError
+from redis.exceptions import RedisError, ResponseError, WatchError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from cypher import AnyQueryName, QueryName, RecallQueryName, load
@@ -33,12 +34,15 @@ from graph_backends.protocol import (
     ReactivationWrites,
     cascade_batches,
     check_dimension,
+    superseded_already,
     write_reactivations_separately,
 )
 from schema import (
     CAUSAL_TYPES,
+    Conflict,
     EdgeType,
     InvalidInput,
+    Memory,
     MemoryEdge,
     NotFound,
     SearchHit,
@@ -75,6 +79,8 @@ _SESSION_INDEX: Final = (
 _OLD_FULLTEXT_INDEX: Final = ("Memory", "content", "FULLTEXT")
 #: Writes that may change a memory's causal degree whatever their edge type (κ_max's cache).
 _DEGREE_WRITES: Final = frozenset({QueryName.UNLINK_MEMORIES, QueryName.DELETE_MEMORIES})
+#: Runs of one amendment whose WATCH saw another write to the tenant before it gives up.
+_AMEND_ATTEMPTS: Final = 200
 
 
 class FalkorRepository(FalkorFactsMixin, FalkorRecallMixin, CypherGraphMethods):
@@ -368,6 +374,53 @@ class FalkorRepository(FalkorFactsMixin, FalkorRecallMixin, CypherGraphMethods):
             raise BackendError(f"FalkorDB failed a transaction for tenant {tenant}: {e}") from e
         except (RedisError, OSError) as e:
             raise BackendUnavailable(f"FalkorDB is unreachable ({e})") from e
+
+    async def store_amendment(
+        self,
+        tenant: Tenant,
+        successor: Memory,
+        edges: Sequence[MemoryEdge],
+        *,
+        supersedes: str,
+        score_factor: float,
+    ) -> None:
+        """WATCH the tenant's graph, read the memory amended, and write the successor, its
+        edges and the claim in one MULTI/EXEC: EXEC fails if any other client wrote the graph
+        since the WATCH (a concurrent amendment included), and then it is read and decided
+        again, so the check and the write are one step for every process sharing the server."""
+        old = parse_memory_id(supersedes)
+        for attempt in range(_AMEND_ATTEMPTS):
+            try:
+                async with self._db.connection.pipeline(transaction=True) as pipe:
+                    await pipe.watch(tenant.key)
+                    (memory,) = await self.get_memories(tenant, [old])
+                    if memory is None:
+                        raise NotFound("memory", old)
+                    if memory.superseded_by is not None:
+                        raise superseded_already(old, memory.superseded_by)
+                    steps = [
+                        *await self._store_steps(tenant, [successor], edges),
+                        self._claim_step(old, successor, score_factor),
+                    ]
+                    for name, _, templates in steps:
+                        self._note_write(tenant, name, templates)
+                    pipe.multi()
+                    for name, params, templates in steps:
+                        query = load(name, DIALECT)
+                        text = wire.query_text(query.render(**templates), query.bind(params))
+                        pipe.execute_command("GRAPH.QUERY", tenant.key, text, "--compact")
+                    await pipe.execute()
+                    return
+            except WatchError:
+                await asyncio.sleep(random.uniform(0, min(0.002 * 2**attempt, 0.05)))
+            except ResponseError as e:
+                raise BackendError(f"FalkorDB failed an amendment for tenant {tenant}: {e}") from e
+            except (RedisError, OSError) as e:
+                raise BackendUnavailable(f"FalkorDB is unreachable ({e})") from e
+        raise Conflict(
+            f"the amendment of memory {old} lost {_AMEND_ATTEMPTS} races with concurrent "
+            f"writers of tenant {tenant}; retry it"
+        )
 
     # -- search ----------------------------------------------------------------------------
 

@@ -37,7 +37,7 @@ from graph_backends.errors import BackendError, BackendUnavailable, SchemaMismat
 from graph_backends.neo4j.facts import Neo4jFactsMixin
 from graph_backends.neo4j.fulltext import TENANT_PROPERTIES, lucene_query, tenant_term
 from graph_backends.neo4j.recall import Neo4jRecallMixin
-from graph_backends.protocol import FactStore, check_dimension
+from graph_backends.protocol import FactStore, check_dimension, superseded_already
 from schema import (
     EdgeType,
     InvalidInput,
@@ -46,6 +46,7 @@ from schema import (
     NotFound,
     SearchHit,
     Tenant,
+    parse_memory_id,
 )
 
 log = logging.getLogger(__name__)
@@ -155,12 +156,16 @@ class Neo4jRepository(Neo4jFactsMixin, Neo4jRecallMixin, CypherGraphMethods):
         scope = f" for tenant {tenant}" if tenant is not None else ""
         return await self._execute(work, read_only=read_only, what=f"query {name}{scope}")
 
-    async def _transaction(self, tenant: Tenant, steps: Sequence[Step]) -> None:
-        """Several queries in one transaction: all of them commit, or none."""
+    def _prepare(self, tenant: Tenant, steps: Sequence[Step]) -> list[tuple[str, dict[str, Any]]]:
         prepared = []
         for name, params, templates in steps:
             query = load(name, DIALECT)
             prepared.append((query.render(**templates), self._bind(tenant, query, params)))
+        return prepared
+
+    async def _transaction(self, tenant: Tenant, steps: Sequence[Step]) -> None:
+        """Several queries in one transaction: all of them commit, or none."""
+        prepared = self._prepare(tenant, steps)
 
         async def work(tx: AsyncManagedTransaction) -> None:
             for text, bound in prepared:
@@ -168,6 +173,37 @@ class Neo4jRepository(Neo4jFactsMixin, Neo4jRecallMixin, CypherGraphMethods):
                 await result.consume()
 
         await self._execute(work, read_only=False, what=f"a transaction for tenant {tenant}")
+
+    async def store_amendment(
+        self,
+        tenant: Tenant,
+        successor: Memory,
+        edges: Sequence[MemoryEdge],
+        *,
+        supersedes: str,
+        score_factor: float,
+    ) -> None:
+        """One transaction: the claim first (it write-locks the memory amended before reading
+        whether it is superseded, so a concurrent amendment waits for this one to commit and
+        then sees its successor), then the store; a refused claim rolls the transaction back."""
+        old = parse_memory_id(supersedes)
+        ((claim, claim_params),) = self._prepare(
+            tenant, [self._claim_step(old, successor, score_factor)]
+        )
+        prepared = self._prepare(tenant, await self._store_steps(tenant, [successor], edges))
+
+        async def work(tx: AsyncManagedTransaction) -> None:
+            result = await tx.run(claim, claim_params)
+            rows = [record.data() async for record in result]
+            if not rows:
+                raise NotFound("memory", old)
+            if not rows[0]["claimed"]:
+                raise superseded_already(old, rows[0]["superseded_by"])
+            for text, bound in prepared:
+                result = await tx.run(text, bound)
+                await result.consume()
+
+        await self._execute(work, read_only=False, what=f"an amendment for tenant {tenant}")
 
     async def ping(self) -> None:
         text = load(QueryName.PING, DIALECT).render()

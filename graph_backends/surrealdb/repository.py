@@ -40,6 +40,7 @@ from graph_backends.protocol import (
     ReactivationWrites,
     cascade_batches,
     check_dimension,
+    superseded_already,
     write_reactivations_separately,
 )
 from graph_backends.surrealdb.client import Outcome, SurrealClient
@@ -48,6 +49,7 @@ from graph_backends.surrealdb.recall import SurrealRecallMixin
 from graph_backends.surrealdb.steps import (
     BATCH,
     EF_SEARCH,
+    ClaimRefused,
     MissingRecord,
     MissingTable,
     SnapshotChanged,
@@ -147,6 +149,7 @@ class SurrealRepository(SurrealFactsMixin, SurrealRecallMixin):
                 lines.append("USE NS $tenant_ns DB $tenant_db;")
         if transaction:
             lines.append("BEGIN TRANSACTION;")
+        first_step = len(lines)  # one statement, and so one outcome, per line
         for i, (query, params, templates) in enumerate(steps):
             bound = query.bind(params)
             clash = set(bound) & set(variables)
@@ -158,23 +161,29 @@ class SurrealRepository(SurrealFactsMixin, SurrealRecallMixin):
         if transaction:
             lines.append("COMMIT TRANSACTION;")
         outcomes = await self._client.run("\n".join(lines), variables)
-        self._raise_for(outcomes, [q.name for q, _, _ in steps])
+        self._raise_for(outcomes, [q.name for q, _, _ in steps], first_step)
         final = outcomes[-2] if transaction else outcomes[-1]
         return list(final.value)
 
     @staticmethod
-    def _raise_for(outcomes: Sequence[Outcome], names: Sequence[QueryName]) -> None:
+    def _raise_for(
+        outcomes: Sequence[Outcome], names: Sequence[QueryName], first_step: int
+    ) -> None:
         failed = [o for o in outcomes if not o.ok]
         if not failed:
             return
         cause = next((o for o in failed if not o.not_executed), failed[0])
+        if cause.kind == "Thrown":  # a check step's THROW: which one says what it means
+            index = outcomes.index(cause) - first_step
+            if 0 <= index < len(names) and names[index] is QueryName.CLAIM_SUPERSESSION:
+                raise ClaimRefused(str(cause.value))
         if cause.kind == "NotFound" and cause.detail == "Table":
             raise MissingTable(f"table {cause.details.get('name')} does not exist")
         if cause.kind == "NotFound" and cause.detail == "Record":
             raise MissingRecord(f"record {cause.details.get('id')} does not exist")
         if cause.kind == "Query" and cause.detail == "TransactionConflict":
             raise TransactionConflict(f"SurrealDB refused {', '.join(names)}: {cause.value}")
-        if cause.kind == "Thrown":  # only check_fact_snapshot throws (tests/unit/test_surrealql)
+        if cause.kind == "Thrown":  # only check_fact_snapshot throws else (test_surrealql)
             raise SnapshotChanged(str(cause.value))
         raise BackendError(f"SurrealDB failed {', '.join(names)}: {cause.value}")
 
@@ -422,6 +431,39 @@ class SurrealRepository(SurrealFactsMixin, SurrealRecallMixin):
             steps.append(step(QueryName.LINK_MEMORIES, {"edges": [edge_params(e) for e in edges]}))
         if steps:
             await self._write_linking(tenant, steps, ends)
+
+    async def store_amendment(
+        self,
+        tenant: Tenant,
+        successor: Memory,
+        edges: Sequence[MemoryEdge],
+        *,
+        supersedes: str,
+        score_factor: float,
+    ) -> None:
+        """One transaction whose first step claims the memory amended (`claim_supersession`
+        THROWs, and the transaction writes nothing, unless nothing supersedes it). In this
+        process the tenant's write lock orders it after any other; against a server, two
+        processes' claims write the same record, so one fails its COMMIT, runs again and is
+        refused."""
+        old = parse_memory_id(supersedes)
+        self._check_dimensions([successor])
+        ends = ({e.source for e in edges} | {e.target for e in edges}) - {successor.id}
+        await self._check_ends(tenant, ends)
+        params = {"id": old, "successor": successor.id, "factor": float(score_factor)}
+        steps = [
+            step(QueryName.CLAIM_SUPERSESSION, params),
+            step(QueryName.UPSERT_MEMORIES, {"rows": self._memory_rows([successor])}),
+        ]
+        if edges:
+            steps.append(step(QueryName.LINK_MEMORIES, {"edges": [edge_params(e) for e in edges]}))
+        try:
+            await self._write_linking(tenant, steps, ends)
+        except ClaimRefused:
+            (memory,) = await self.get_memories(tenant, [old])
+            if memory is None:
+                raise NotFound("memory", old) from None
+            raise superseded_already(old, memory.superseded_by) from None
 
     async def unlink(self, tenant: Tenant, keys: Sequence[EdgeKey]) -> list[bool]:
         if not keys:

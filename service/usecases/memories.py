@@ -6,16 +6,15 @@ from __future__ import annotations
 import asyncio
 import hashlib
 from collections import Counter
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from graph_backends import GraphRepository, RecallRepository
+from graph_backends import GraphRepository, RecallRepository, superseded_already
 from schema import (
     SUPPORTIVE_TYPES,
     Category,
-    Conflict,
     Degrees,
     Direction,
     EdgeCreator,
@@ -46,6 +45,8 @@ from service.usecases.session_locks import SessionLocks
 from service.usecases.tenants import TenantSchemas
 
 Clock = Callable[[], datetime]
+#: How a store writes its validated memories and edges (one atomic write).
+_Write = Callable[[Sequence[Memory], Sequence[MemoryEdge]], Awaitable[None]]
 #: Most memories one batch store may carry.
 MAX_BATCH = 256
 #: Most writer-typed edges one stored memory may declare.
@@ -190,6 +191,16 @@ class MemoryService:
         memory) gets its error and writes nothing, and never costs the good items. The good
         items are written in one batch after all of them were validated; each is auto-linked to
         similar existing memories and checked for possible conflicts with them."""
+
+        async def write(memories: Sequence[Memory], edges: Sequence[MemoryEdge]) -> None:
+            await self._repository.store_memories(tenant, memories, edges)
+
+        return await self._store_each(tenant, requests, write)
+
+    async def _store_each(
+        self, tenant: Tenant, requests: Sequence[StoreRequest], write: _Write
+    ) -> list[StoreResult | RetentiaError]:
+        """`store_each`, writing the good items with `write` (one call)."""
         if len(requests) > MAX_BATCH:
             raise InvalidInput("memories", f"{len(requests)} items; the limit is {MAX_BATCH}")
         if not requests:
@@ -257,8 +268,7 @@ class MemoryService:
                 stored[memory.id] = StoreResult(memory, tuple(auto), tuple(hints))
                 edges_of[memory.id] = edges
             if stored:
-                await self._repository.store_memories(
-                    tenant,
+                await write(
                     [r.memory for r in stored.values()],
                     [e for mid in stored for e in edges_of[mid]],
                 )
@@ -476,38 +486,39 @@ class MemoryService:
         self, tenant: Tenant, memory_id: str, content: str, reason: str | None = None
     ) -> StoreResult:
         """A new memory that SUPERSEDES the old one; the old one is kept, marked
-        `superseded_by` and down-ranked (its score × `superseded_factor`)."""
+        `superseded_by` and down-ranked (its score × `superseded_factor`). The new memory and
+        the mark are one write that the database makes only while nothing supersedes the old
+        one (`store_amendment`): of concurrent amendments of one memory, in any number of
+        processes, exactly one succeeds and the others raise `Conflict` having written
+        nothing."""
         old = await self._existing(tenant, memory_id)
-        if old.superseded_by is not None:
-            raise Conflict(
-                f"memory {old.id} was already superseded by {old.superseded_by}; amend that one"
+        if old.superseded_by is not None:  # the common refusal, before embedding anything
+            raise superseded_already(old.id, old.superseded_by)
+        request = StoreRequest(
+            content=content,
+            category=old.category,
+            entities=old.entities,
+            pinned=old.pinned,
+            visibility=old.visibility,
+            source_session=old.source_session,
+            event_time=old.event_time,
+            metadata=dict(old.metadata),
+            related=(RelatedEdge(old.id, EdgeType.SUPERSEDES, 1.0, reason),),
+        )
+
+        async def write(memories: Sequence[Memory], edges: Sequence[MemoryEdge]) -> None:
+            (successor,) = memories
+            await self._repository.store_amendment(
+                tenant,
+                successor,
+                edges,
+                supersedes=old.id,
+                score_factor=self._engine.superseded_factor,
             )
-        result = await self.store(
-            tenant,
-            StoreRequest(
-                content=content,
-                category=old.category,
-                entities=old.entities,
-                pinned=old.pinned,
-                visibility=old.visibility,
-                source_session=old.source_session,
-                event_time=old.event_time,
-                metadata=dict(old.metadata),
-                related=(RelatedEdge(old.id, EdgeType.SUPERSEDES, 1.0, reason),),
-            ),
-        )
-        await self._repository.update_memories(
-            tenant,
-            [
-                old.model_copy(
-                    update={
-                        "superseded_by": result.memory.id,
-                        "score": old.score * self._engine.superseded_factor,
-                    }
-                )
-            ],
-            fields=("superseded_by", "score"),
-        )
+
+        (result,) = await self._store_each(tenant, [request], write)
+        if isinstance(result, RetentiaError):
+            raise result
         return result
 
     async def set_pinned(self, tenant: Tenant, ids: Sequence[str], pinned: bool) -> list[Memory]:
