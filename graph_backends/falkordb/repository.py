@@ -128,15 +128,33 @@ class FalkorRepository(FalkorFactsMixin, FalkorRecallMixin, CypherGraphMethods):
         **templates: EdgeType,
     ) -> list[dict[str, Any]]:
         query = load(name, DIALECT)
-        text = query.render(**templates)
-        bound = query.bind(params or {})
-        command = "GRAPH.RO_QUERY" if read_only else "GRAPH.QUERY"
+        text = wire.query_text(query.render(**templates), query.bind(params or {}))
         if not read_only:
             self._note_write(tenant, name, templates)
+        try:
+            return await self._send(tenant, text, read_only=read_only)
+        except RedisError as e:
+            if read_only and not await self.tenant_exists(tenant):
+                return []  # a tenant that never wrote anything reads as empty
+            if not read_only:
+                raise BackendError(f"FalkorDB failed query {name} for tenant {tenant}: {e}") from e
+            first = e
+        try:
+            # The graph was created between the read and the check (a first write running
+            # at the same moment): read what is there now.
+            return await self._send(tenant, text, read_only=True)
+        except RedisError as e:
+            raise BackendError(
+                f"FalkorDB failed query {name} for tenant {tenant}: {e} (first: {first})"
+            ) from e
+
+    async def _send(self, tenant: Tenant, text: str, *, read_only: bool) -> list[dict[str, Any]]:
+        """One query's rows; `RedisError` for the caller to judge."""
+        command = "GRAPH.RO_QUERY" if read_only else "GRAPH.QUERY"
         # Reads issued in the same turn share one socket write (`_falkor_batch`).
         send = self._reads.execute if read_only else self._db.connection.execute_command
         try:
-            reply = await send(command, tenant.key, wire.query_text(text, bound), "--compact")
+            reply = await send(command, tenant.key, text, "--compact")
             records = wire.rows(reply)
             if records is None:  # a value type only the client reads
                 result = QueryResult(self._db.select_graph(tenant.key))
@@ -145,13 +163,9 @@ class FalkorRepository(FalkorFactsMixin, FalkorRecallMixin, CypherGraphMethods):
                 records = [dict(zip(columns, row, strict=True)) for row in result.result_set]
         except (RedisConnectionError, RedisTimeoutError, OSError) as e:
             raise BackendUnavailable(f"FalkorDB is unreachable ({e})") from e
-        except RedisError as e:
-            if read_only and not await self._tenant_exists(tenant):
-                return []  # a tenant that never wrote anything reads as empty
-            raise BackendError(f"FalkorDB failed query {name} for tenant {tenant}: {e}") from e
         return records
 
-    async def _tenant_exists(self, tenant: Tenant) -> bool:
+    async def tenant_exists(self, tenant: Tenant) -> bool:
         try:
             return bool(await self._db.connection.exists(tenant.key))
         except (RedisError, OSError) as e:
