@@ -188,7 +188,9 @@ class GraphRepository(Protocol):
         """Whether every index `ensure_schema` creates exists and is operational."""
 
     async def list_tenants(self) -> list[Tenant]:
-        """Every tenant that has a graph in this database."""
+        """Every tenant that has a graph in this database (names that are not a tenant's, such
+        as another application's or a mixed-case one written before names were lowercased,
+        are left out)."""
 
     async def drop_tenant(self, tenant: Tenant) -> None:
         """Delete everything the tenant has. Irreversible."""

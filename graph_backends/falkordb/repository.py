@@ -23,6 +23,7 @@ from graph_backends._common.records import (
     epoch_us,
     memory_update_rows,
 )
+from graph_backends._common.tenants import tenants_named
 from graph_backends._cypher.memories import _BATCH, CypherGraphMethods, Step, _ids
 from graph_backends.errors import BackendError, BackendUnavailable, SchemaMismatch
 from graph_backends.falkordb import wire
@@ -260,12 +261,7 @@ class FalkorRepository(FalkorFactsMixin, FalkorRecallMixin, CypherGraphMethods):
             names = await self._db.connection.execute_command("GRAPH.LIST")
         except (RedisError, OSError) as e:
             raise BackendUnavailable(f"FalkorDB is unreachable ({e})") from e
-        tenants = []
-        for name in sorted(names):
-            parts = str(name).split(":")
-            if len(parts) == 3 and parts[0] == "retentia":
-                tenants.append(Tenant(org=parts[1], project=parts[2]))
-        return tenants
+        return tenants_named(str(name) for name in sorted(names))
 
     async def drop_tenant(self, tenant: Tenant) -> None:
         self._fact_schema_ready.discard(tenant.key)

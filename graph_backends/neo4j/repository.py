@@ -31,6 +31,7 @@ from cypher import AnyQueryName, Query, QueryError, QueryName, RecallQueryName, 
 from graph_backends._common.records import (
     memory_from_props,
 )
+from graph_backends._common.tenants import tenants_named
 from graph_backends._cypher.memories import CypherGraphMethods, Step
 from graph_backends.config import Neo4jConfig
 from graph_backends.errors import BackendError, BackendUnavailable, SchemaMismatch
@@ -277,12 +278,8 @@ class Neo4jRepository(Neo4jFactsMixin, Neo4jRecallMixin, CypherGraphMethods):
         return tenant in await self.list_tenants()
 
     async def list_tenants(self) -> list[Tenant]:
-        tenants = []
-        for row in await self._run(None, QueryName.LIST_TENANTS, read_only=True):
-            parts = str(row["tenant"]).split(":")
-            if len(parts) == 3 and parts[0] == "retentia":
-                tenants.append(Tenant(org=parts[1], project=parts[2]))
-        return tenants
+        rows = await self._run(None, QueryName.LIST_TENANTS, read_only=True)
+        return tenants_named(str(row["tenant"]) for row in rows)
 
     async def drop_tenant(self, tenant: Tenant) -> None:
         # In batches, each its own transaction, so dropping a big tenant never needs one

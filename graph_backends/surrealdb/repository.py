@@ -32,6 +32,7 @@ from graph_backends._common.records import (
     tombstone_from_row,
     tombstone_params,
 )
+from graph_backends._common.tenants import tenants_named
 from graph_backends.config import SurrealConfig
 from graph_backends.errors import BackendError, SchemaMismatch
 from graph_backends.protocol import (
@@ -79,7 +80,6 @@ from schema import (
     Subgraph,
     Tenant,
     Tombstone,
-    build,
     parse_memory_id,
 )
 
@@ -297,15 +297,11 @@ class SurrealRepository(SurrealFactsMixin, SurrealRecallMixin):
 
     async def list_tenants(self) -> list[Tenant]:
         (root,) = await self._request([step(QueryName.LIST_NAMESPACES)])
-        tenants = []
+        keys = []
         for org in sorted(root["namespaces"]):
             (namespace,) = await self._request([step(QueryName.LIST_DATABASES)], namespace=org)
-            for project in sorted(namespace["databases"]):
-                try:
-                    tenants.append(build(Tenant, org=org, project=project))
-                except InvalidInput:
-                    continue  # named by some other application; cannot be a tenant
-        return tenants
+            keys += [f"retentia:{org}:{project}" for project in sorted(namespace["databases"])]
+        return tenants_named(keys)
 
     async def drop_tenant(self, tenant: Tenant) -> None:
         self._fact_schema_ready.discard(tenant.key)
