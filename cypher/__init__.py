@@ -90,6 +90,7 @@ class QueryName(StrEnum):
     # Tenancy by property, where tenants share one database (Neo4j); FalkorDB has a graph per
     # tenant and uses none of these.
     REGISTER_TENANT = "register_tenant"
+    TENANT_REGISTERED = "tenant_registered"
     LIST_TENANTS = "list_tenants"
     DROP_TENANT_BATCH = "drop_tenant_batch"
 

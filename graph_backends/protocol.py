@@ -187,6 +187,11 @@ class GraphRepository(Protocol):
     async def schema_ready(self, tenant: Tenant) -> bool:
         """Whether every index `ensure_schema` creates exists and is operational."""
 
+    async def tenant_exists(self, tenant: Tenant) -> bool:
+        """Whether a write created the tenant (FalkorDB: its graph; Neo4j: its registration;
+        SurrealDB: its database). Reads of a tenant that does not exist answer empty and
+        create nothing; asking this creates nothing either."""
+
     async def list_tenants(self) -> list[Tenant]:
         """Every tenant that has a graph in this database (names that are not a tenant's, such
         as another application's or a mixed-case one written before names were lowercased,

@@ -281,6 +281,10 @@ class Neo4jRepository(Neo4jFactsMixin, Neo4jRecallMixin, CypherGraphMethods):
         rows = await self._run(None, QueryName.LIST_TENANTS, read_only=True)
         return tenants_named(str(row["tenant"]) for row in rows)
 
+    async def tenant_exists(self, tenant: Tenant) -> bool:
+        (row,) = await self._run(tenant, QueryName.TENANT_REGISTERED, read_only=True)
+        return bool(row["registered"])
+
     async def drop_tenant(self, tenant: Tenant) -> None:
         # In batches, each its own transaction, so dropping a big tenant never needs one
         # transaction as large as the tenant. Repeating it after a failure finishes the job.

@@ -119,6 +119,8 @@ class SurrealRepository(SurrealFactsMixin, SurrealRecallMixin):
         self._client = client
         self._dimension = vector_dimension
         self._fact_schema_ready: set[str] = set()
+        #: Keys of tenants known to exist (written, or found): reads of others ask first.
+        self._existing: set[str] = set()
         self._write_locks: weakref.WeakValueDictionary[str, asyncio.Lock] = (
             weakref.WeakValueDictionary()
         )
@@ -196,7 +198,11 @@ class SurrealRepository(SurrealFactsMixin, SurrealRecallMixin):
         empty: Any,
         **templates: int,
     ) -> Any:
-        """One query's value; `empty` when the tenant has no such table (never ensured)."""
+        """One query's value; `empty` when the tenant does not exist (asked first: SurrealDB
+        3 defines a namespace and database on `USE`, so a read would create the tenant) or has
+        no such table (its schema never ensured)."""
+        if not await self._known(tenant):
+            return empty
         try:
             (value,) = await self._request(
                 [step(name, params, **templates)],
@@ -206,6 +212,16 @@ class SurrealRepository(SurrealFactsMixin, SurrealRecallMixin):
         except MissingTable:
             return empty
         return value
+
+    async def _known(self, tenant: Tenant) -> bool:
+        """Whether the tenant exists; asked of the server until it does (it stays known until
+        this process drops it)."""
+        if tenant.key in self._existing:
+            return True
+        if not await self.tenant_exists(tenant):
+            return False
+        self._existing.add(tenant.key)
+        return True
 
     def _write_lock(self, tenant: Tenant) -> asyncio.Lock:
         """The lock every write transaction of the tenant holds in this process. FIFO: writes
@@ -241,9 +257,11 @@ class SurrealRepository(SurrealFactsMixin, SurrealRecallMixin):
         `retry_conflicts` is off: the caller plans again."""
         for attempt in range(_WRITE_ATTEMPTS):
             try:
-                return await self._request(
+                written = await self._request(
                     steps, namespace=tenant.org, database=tenant.project, transaction=True
                 )
+                self._existing.add(tenant.key)  # the write's USE created it, if need be
+                return written
             except MissingTable as e:
                 if empty is not None:
                     return empty
@@ -303,8 +321,16 @@ class SurrealRepository(SurrealFactsMixin, SurrealRecallMixin):
             keys += [f"retentia:{org}:{project}" for project in sorted(namespace["databases"])]
         return tenants_named(keys)
 
+    async def tenant_exists(self, tenant: Tenant) -> bool:
+        (root,) = await self._request([step(QueryName.LIST_NAMESPACES)])
+        if tenant.org not in root["namespaces"]:
+            return False
+        (namespace,) = await self._request([step(QueryName.LIST_DATABASES)], namespace=tenant.org)
+        return tenant.project in namespace["databases"]
+
     async def drop_tenant(self, tenant: Tenant) -> None:
         self._fact_schema_ready.discard(tenant.key)
+        self._existing.discard(tenant.key)
         await self._request(
             [step(QueryName.REMOVE_DATABASE, {"database": tenant.project})],
             namespace=tenant.org,

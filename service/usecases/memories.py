@@ -172,7 +172,14 @@ class MemoryService:
         return self._clock()
 
     async def ready(self, tenant: Tenant) -> None:
+        """Before a write: the first write to a tenant creates it (its schema, once per
+        process)."""
         await self._schemas.ensure(tenant)
+
+    async def ready_to_read(self, tenant: Tenant) -> bool:
+        """Before a read: whether the tenant exists. A read of one that does not answers empty
+        (or `NotFound`) and creates nothing in the database."""
+        return await self._schemas.ensure_existing(tenant)
 
     async def schema_ready(self, tenant: Tenant) -> bool:
         await self._repository.ping()
@@ -427,7 +434,8 @@ class MemoryService:
         return await self._repository.list_tenants()
 
     async def get(self, tenant: Tenant, ids: Sequence[str]) -> list[Memory | None]:
-        await self.ready(tenant)
+        if not await self.ready_to_read(tenant):
+            return [None for _ in ids]
         return await self._repository.get_memories(tenant, ids)
 
     async def link(self, tenant: Tenant, edges: Sequence[LinkRequest]) -> list[MemoryEdge]:
@@ -449,7 +457,8 @@ class MemoryService:
         return built
 
     async def unlink(self, tenant: Tenant, keys: Sequence[EdgeKey]) -> list[bool]:
-        await self.ready(tenant)
+        if not await self.ready_to_read(tenant):  # nothing to remove, nothing to create
+            return [False for _ in keys]
         return await self._repository.unlink(tenant, keys)
 
     async def traverse(
@@ -462,7 +471,8 @@ class MemoryService:
         direction: Direction = Direction.BOTH,
         max_nodes: int = 200,
     ) -> Subgraph:
-        await self.ready(tenant)
+        if not await self.ready_to_read(tenant):
+            raise NotFound("memory", parse_memory_id(start))
         return await self._repository.traverse(
             tenant,
             start,
@@ -473,7 +483,8 @@ class MemoryService:
         )
 
     async def degrees(self, tenant: Tenant, ids: Sequence[str]) -> list[Degrees | None]:
-        await self.ready(tenant)
+        if not await self.ready_to_read(tenant):
+            return [None for _ in ids]
         return await self._repository.degrees(tenant, ids)
 
     async def _existing(self, tenant: Tenant, memory_id: str) -> Memory:
@@ -538,8 +549,9 @@ class MemoryService:
     async def delete(self, tenant: Tenant, ids: Sequence[str]) -> DeleteReport:
         """Delete memories with their edges; report the neighbours left without any causal or
         supportive edge, and leave a tombstone for each superseded one."""
-        await self.ready(tenant)
         wanted = list(dict.fromkeys(parse_memory_id(i) for i in ids))
+        if not await self.ready_to_read(tenant):  # nothing to delete, nothing to create
+            return DeleteReport(deleted=(), missing=tuple(wanted), new_orphans=(), tombstones=())
         found = {m.id: m for m in await self._repository.get_memories(tenant, wanted) if m}
         neighbours: set[str] = set()
         for memory_id in found:
@@ -577,8 +589,9 @@ class MemoryService:
 
     async def supersession_chain(self, tenant: Tenant, memory_id: str) -> list[str]:
         """Ids from `memory_id` forward through every correction, across tombstones."""
-        await self.ready(tenant)
         chain = [parse_memory_id(memory_id)]
+        if not await self.ready_to_read(tenant):
+            raise NotFound("memory", chain[0])
         while len(chain) < 1000:
             (memory,) = await self._repository.get_memories(tenant, [chain[-1]])
             if memory is not None:
@@ -596,7 +609,7 @@ class MemoryService:
         return chain
 
     async def stats(self, tenant: Tenant) -> GraphStats:
-        await self.ready(tenant)
+        await self.ready_to_read(tenant)  # a tenant that does not exist reads as empty
         return await self._repository.stats(tenant)
 
 
