@@ -233,10 +233,17 @@ class Neo4jRepository(Neo4jFactsMixin, Neo4jRecallMixin, CypherGraphMethods):
     async def _create_indexes(self, indexes: Sequence[tuple[AnyQueryName, str]]) -> None:
         """Create each index if missing (IF NOT EXISTS: idempotent and race-free) and wait
         until every one is ONLINE. A query that declares `dimension` makes a vector index."""
-        for create, _ in indexes:
+        for create, name in indexes:
             wanted = load(create, DIALECT).params
             params = {"dimension": self._dimension} if "dimension" in wanted else {}
-            await self._run(None, create, params)
+            try:
+                await self._run(None, create, params)
+            except BackendError:
+                # IF NOT EXISTS is checked before the write: two first writes creating the
+                # same index at once (two tenants', two processes') can see it missing, and the
+                # later one fails as already existing. Re-read before failing.
+                if name not in await self._indexes():
+                    raise
         await self._wait_online([name for _, name in indexes])
 
     async def _wait_online(self, names: Sequence[str]) -> None:
