@@ -191,6 +191,8 @@ def sample_params(name: AnyQueryName, dialect: str, tenant: Tenant) -> dict[str,
         "increment": 0.1,
         "from": "dormant",
         "to": "episodic",
+        "successor": "b",
+        "factor": 0.5,
     }
     if name in FACT_ROWS:
         values["rows"] = FACT_ROWS[name]
