@@ -251,6 +251,8 @@ def _params(name: QueryName, seeded: Seeded) -> dict[str, Any]:
         "reached": [{"id": a, "n": 2}, {"id": "no-such-memory", "n": 1}],
         "from": "dormant",
         "to": "episodic",
+        "successor": a,
+        "factor": 0.5,
     }
     if name is QueryName.UPDATE_MEMORIES:
         values["rows"] = [{"id": a, "props": {"status": "episodic", "summary": None}}]
