@@ -404,6 +404,9 @@ class MaintenanceService:
         repository = service.repository
         report = MaintenanceReport(tenant=str(tenant), dry_run=dry_run, now=service.now())
         if not await service.ready_to_read(tenant):  # nothing to maintain, nothing created
+            say(f"{tenant}: never written; nothing to maintain")
+            report.seconds = time.perf_counter() - started
+            say(report.summary())
             return report
         s = service.engine
         memories = {m.id: m for m in await repository.all_memories(tenant)}
