@@ -86,9 +86,12 @@ class QueryName(StrEnum):
     BACKFILL_MEMORY_TEXT = "backfill_memory_text"
     DROP_MEMORY_FULLTEXT_INDEX = "drop_memory_fulltext_index"
     SUPPORTIVE_NEIGHBOURS = "supportive_neighbours"
+    # An amendment's check-and-mark of the memory it supersedes (store_amendment).
+    CLAIM_SUPERSESSION = "claim_supersession"
     # Tenancy by property, where tenants share one database (Neo4j); FalkorDB has a graph per
     # tenant and uses none of these.
     REGISTER_TENANT = "register_tenant"
+    TENANT_REGISTERED = "tenant_registered"
     LIST_TENANTS = "list_tenants"
     DROP_TENANT_BATCH = "drop_tenant_batch"
 

@@ -16,6 +16,7 @@ from graph_backends.protocol import (
     ReactivationWrites,
     RecallRepository,
     fact_store,
+    superseded_already,
 )
 
 __all__ = [
@@ -38,4 +39,5 @@ __all__ = [
     "SurrealConfig",
     "fact_store",
     "open_backend",
+    "superseded_already",
 ]

@@ -13,6 +13,7 @@ from datetime import datetime, timedelta
 from typing import Protocol, cast, runtime_checkable
 
 from schema import (
+    Conflict,
     Degrees,
     Direction,
     EdgeKey,
@@ -62,6 +63,13 @@ def check_dimension(vector: Sequence[float], dimension: int) -> None:
         from schema import InvalidInput
 
         raise InvalidInput("vector", f"has {len(vector)} dimensions; the index has {dimension}")
+
+
+def superseded_already(memory_id: str, successor: str | None) -> Conflict:
+    """What an amendment of a memory that is superseded already answers (`store_amendment`)."""
+    return Conflict(
+        f"memory {memory_id} was already superseded by {successor}; amend that one instead"
+    )
 
 
 def cascade_batches(
@@ -180,8 +188,15 @@ class GraphRepository(Protocol):
     async def schema_ready(self, tenant: Tenant) -> bool:
         """Whether every index `ensure_schema` creates exists and is operational."""
 
+    async def tenant_exists(self, tenant: Tenant) -> bool:
+        """Whether a write created the tenant (FalkorDB: its graph; Neo4j: its registration;
+        SurrealDB: its database). Reads of a tenant that does not exist answer empty and
+        create nothing; asking this creates nothing either."""
+
     async def list_tenants(self) -> list[Tenant]:
-        """Every tenant that has a graph in this database."""
+        """Every tenant that has a graph in this database (names that are not a tenant's, such
+        as another application's or a mixed-case one written before names were lowercased,
+        are left out)."""
 
     async def drop_tenant(self, tenant: Tenant) -> None:
         """Delete everything the tenant has. Irreversible."""
@@ -194,6 +209,22 @@ class GraphRepository(Protocol):
     ) -> None:
         """Upsert memories and create edges among them and existing memories in one atomic
         write. Raises `NotFound` naming a missing end, and then writes nothing."""
+
+    async def store_amendment(
+        self,
+        tenant: Tenant,
+        successor: Memory,
+        edges: Sequence[MemoryEdge],
+        *,
+        supersedes: str,
+        score_factor: float,
+    ) -> None:
+        """`store_memories([successor], edges)` and mark memory `supersedes` superseded by the
+        successor (its score × `score_factor`), in one atomic write, only while nothing
+        supersedes it yet. The check is made by the database inside that write, so of
+        concurrent amendments of one memory, from any number of processes, exactly one is
+        written. Otherwise raises `Conflict` naming its successor (`NotFound` if it is
+        missing) and writes nothing."""
 
     async def get_memories(
         self, tenant: Tenant, ids: Sequence[str], *, with_embeddings: bool = False

@@ -12,12 +12,16 @@ from schema.values import check_tenant_part
 #: whole-database passes (maintenance, the reconciler) leave it alone.
 SYSTEM_PROJECT: Final = "retentia.system"
 
-OrgName = Annotated[str, AfterValidator(lambda v: check_tenant_part("org", v))]
-ProjectName = Annotated[str, AfterValidator(lambda v: check_tenant_part("project", v))]
+#: Names are case-insensitive: checked against the pattern (ASCII letters of either case,
+#: digits, '_', '.', '-'), then lowercased, so `Acme`/`Notes` and `acme`/`notes` are one tenant
+#: and `Retentia.System` is the reserved `retentia.system`, never a graph of its own.
+OrgName = Annotated[str, AfterValidator(lambda v: check_tenant_part("org", v).lower())]
+ProjectName = Annotated[str, AfterValidator(lambda v: check_tenant_part("project", v).lower())]
 
 
 class Tenant(BaseModel):
-    """Org and project names exclude ':' so `key` can never name another tenant's graph."""
+    """Org and project names exclude ':' so `key` can never name another tenant's graph; both
+    are lowercased, so `key` is the same however a caller writes them."""
 
     model_config = ConfigDict(frozen=True)
 

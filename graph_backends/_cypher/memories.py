@@ -198,6 +198,15 @@ class CypherGraphMethods(_RunsCypher):
     async def store_memories(
         self, tenant: Tenant, memories: Sequence[Memory], edges: Sequence[MemoryEdge]
     ) -> None:
+        steps = await self._store_steps(tenant, memories, edges)
+        if steps:
+            await self._transaction(tenant, steps)
+
+    async def _store_steps(
+        self, tenant: Tenant, memories: Sequence[Memory], edges: Sequence[MemoryEdge]
+    ) -> list[Step]:
+        """`store_memories`'s queries, after checking that every end not among `memories`
+        exists (`NotFound` naming the first missing one)."""
         self._check_dimensions(memories)
         new = {m.id for m in memories}
         ends = ({e.source for e in edges} | {e.target for e in edges}) - new
@@ -207,9 +216,17 @@ class CypherGraphMethods(_RunsCypher):
         steps: list[Step] = []
         if memories:
             steps.append((QueryName.UPSERT_MEMORIES, {"rows": self._memory_rows(memories)}, {}))
-        steps += self._link_steps(edges)
-        if steps:
-            await self._transaction(tenant, steps)
+        return steps + self._link_steps(edges)
+
+    @staticmethod
+    def _claim_step(supersedes: str, successor: Memory, score_factor: float) -> Step:
+        """`claim_supersession` of an amendment (`store_amendment`)."""
+        params = {
+            "id": parse_memory_id(supersedes),
+            "successor": successor.id,
+            "factor": float(score_factor),
+        }
+        return (QueryName.CLAIM_SUPERSESSION, params, {})
 
     @staticmethod
     def _link_steps(edges: Sequence[MemoryEdge]) -> list[Step]:

@@ -5,13 +5,14 @@ from __future__ import annotations
 import asyncio
 import logging
 import math
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from falkordb.asyncio import FalkorDB
 from falkordb.asyncio.query_result import QueryResult
 from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.exceptions import RedisError, ResponseError
+from redis.exceptions import RedisError, ResponseError, WatchError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from cypher import AnyQueryName, QueryName, RecallQueryName, load
@@ -22,6 +23,7 @@ from graph_backends._common.records import (
     epoch_us,
     memory_update_rows,
 )
+from graph_backends._common.tenants import tenants_named
 from graph_backends._cypher.idempotency import CypherIdempotencyMethods
 from graph_backends._cypher.memories import _BATCH, CypherGraphMethods, Step, _ids
 from graph_backends.errors import BackendError, BackendUnavailable, SchemaMismatch
@@ -34,12 +36,15 @@ from graph_backends.protocol import (
     ReactivationWrites,
     cascade_batches,
     check_dimension,
+    superseded_already,
     write_reactivations_separately,
 )
 from schema import (
     CAUSAL_TYPES,
+    Conflict,
     EdgeType,
     InvalidInput,
+    Memory,
     MemoryEdge,
     NotFound,
     SearchHit,
@@ -76,6 +81,8 @@ _SESSION_INDEX: Final = (
 _OLD_FULLTEXT_INDEX: Final = ("Memory", "content", "FULLTEXT")
 #: Writes that may change a memory's causal degree whatever their edge type (κ_max's cache).
 _DEGREE_WRITES: Final = frozenset({QueryName.UNLINK_MEMORIES, QueryName.DELETE_MEMORIES})
+#: Runs of one amendment whose WATCH saw another write to the tenant before it gives up.
+_AMEND_ATTEMPTS: Final = 200
 
 
 class FalkorRepository(
@@ -125,15 +132,33 @@ class FalkorRepository(
         **templates: EdgeType,
     ) -> list[dict[str, Any]]:
         query = load(name, DIALECT)
-        text = query.render(**templates)
-        bound = query.bind(params or {})
-        command = "GRAPH.RO_QUERY" if read_only else "GRAPH.QUERY"
+        text = wire.query_text(query.render(**templates), query.bind(params or {}))
         if not read_only:
             self._note_write(tenant, name, templates)
+        try:
+            return await self._send(tenant, text, read_only=read_only)
+        except RedisError as e:
+            if read_only and not await self.tenant_exists(tenant):
+                return []  # a tenant that never wrote anything reads as empty
+            if not read_only:
+                raise BackendError(f"FalkorDB failed query {name} for tenant {tenant}: {e}") from e
+            first = e
+        try:
+            # The graph was created between the read and the check (a first write running
+            # at the same moment): read what is there now.
+            return await self._send(tenant, text, read_only=True)
+        except RedisError as e:
+            raise BackendError(
+                f"FalkorDB failed query {name} for tenant {tenant}: {e} (first: {first})"
+            ) from e
+
+    async def _send(self, tenant: Tenant, text: str, *, read_only: bool) -> list[dict[str, Any]]:
+        """One query's rows; `RedisError` for the caller to judge."""
+        command = "GRAPH.RO_QUERY" if read_only else "GRAPH.QUERY"
         # Reads issued in the same turn share one socket write (`_falkor_batch`).
         send = self._reads.execute if read_only else self._db.connection.execute_command
         try:
-            reply = await send(command, tenant.key, wire.query_text(text, bound), "--compact")
+            reply = await send(command, tenant.key, text, "--compact")
             records = wire.rows(reply)
             if records is None:  # a value type only the client reads
                 result = QueryResult(self._db.select_graph(tenant.key))
@@ -142,13 +167,9 @@ class FalkorRepository(
                 records = [dict(zip(columns, row, strict=True)) for row in result.result_set]
         except (RedisConnectionError, RedisTimeoutError, OSError) as e:
             raise BackendUnavailable(f"FalkorDB is unreachable ({e})") from e
-        except RedisError as e:
-            if read_only and not await self._tenant_exists(tenant):
-                return []  # a tenant that never wrote anything reads as empty
-            raise BackendError(f"FalkorDB failed query {name} for tenant {tenant}: {e}") from e
         return records
 
-    async def _tenant_exists(self, tenant: Tenant) -> bool:
+    async def tenant_exists(self, tenant: Tenant) -> bool:
         try:
             return bool(await self._db.connection.exists(tenant.key))
         except (RedisError, OSError) as e:
@@ -243,12 +264,7 @@ class FalkorRepository(
             names = await self._db.connection.execute_command("GRAPH.LIST")
         except (RedisError, OSError) as e:
             raise BackendUnavailable(f"FalkorDB is unreachable ({e})") from e
-        tenants = []
-        for name in sorted(names):
-            parts = str(name).split(":")
-            if len(parts) == 3 and parts[0] == "retentia":
-                tenants.append(Tenant(org=parts[1], project=parts[2]))
-        return tenants
+        return tenants_named(str(name) for name in sorted(names))
 
     async def drop_tenant(self, tenant: Tenant) -> None:
         self._fact_schema_ready.discard(tenant.key)
@@ -371,6 +387,53 @@ class FalkorRepository(
             raise BackendError(f"FalkorDB failed a transaction for tenant {tenant}: {e}") from e
         except (RedisError, OSError) as e:
             raise BackendUnavailable(f"FalkorDB is unreachable ({e})") from e
+
+    async def store_amendment(
+        self,
+        tenant: Tenant,
+        successor: Memory,
+        edges: Sequence[MemoryEdge],
+        *,
+        supersedes: str,
+        score_factor: float,
+    ) -> None:
+        """WATCH the tenant's graph, read the memory amended, and write the successor, its
+        edges and the claim in one MULTI/EXEC: EXEC fails if any other client wrote the graph
+        since the WATCH (a concurrent amendment included), and then it is read and decided
+        again, so the check and the write are one step for every process sharing the server."""
+        old = parse_memory_id(supersedes)
+        for attempt in range(_AMEND_ATTEMPTS):
+            try:
+                async with self._db.connection.pipeline(transaction=True) as pipe:
+                    await pipe.watch(tenant.key)
+                    (memory,) = await self.get_memories(tenant, [old])
+                    if memory is None:
+                        raise NotFound("memory", old)
+                    if memory.superseded_by is not None:
+                        raise superseded_already(old, memory.superseded_by)
+                    steps = [
+                        *await self._store_steps(tenant, [successor], edges),
+                        self._claim_step(old, successor, score_factor),
+                    ]
+                    for name, _, templates in steps:
+                        self._note_write(tenant, name, templates)
+                    pipe.multi()
+                    for name, params, templates in steps:
+                        query = load(name, DIALECT)
+                        text = wire.query_text(query.render(**templates), query.bind(params))
+                        pipe.execute_command("GRAPH.QUERY", tenant.key, text, "--compact")
+                    await pipe.execute()
+                    return
+            except WatchError:
+                await asyncio.sleep(random.uniform(0, min(0.002 * 2**attempt, 0.05)))
+            except ResponseError as e:
+                raise BackendError(f"FalkorDB failed an amendment for tenant {tenant}: {e}") from e
+            except (RedisError, OSError) as e:
+                raise BackendUnavailable(f"FalkorDB is unreachable ({e})") from e
+        raise Conflict(
+            f"the amendment of memory {old} lost {_AMEND_ATTEMPTS} races with concurrent "
+            f"writers of tenant {tenant}; retry it"
+        )
 
     # -- search ----------------------------------------------------------------------------
 

@@ -31,6 +31,7 @@ from cypher import AnyQueryName, Query, QueryError, QueryName, RecallQueryName, 
 from graph_backends._common.records import (
     memory_from_props,
 )
+from graph_backends._common.tenants import tenants_named
 from graph_backends._cypher.idempotency import CypherIdempotencyMethods
 from graph_backends._cypher.memories import CypherGraphMethods, Step
 from graph_backends.config import Neo4jConfig
@@ -38,7 +39,7 @@ from graph_backends.errors import BackendError, BackendUnavailable, SchemaMismat
 from graph_backends.neo4j.facts import Neo4jFactsMixin
 from graph_backends.neo4j.fulltext import TENANT_PROPERTIES, lucene_query, tenant_term
 from graph_backends.neo4j.recall import Neo4jRecallMixin
-from graph_backends.protocol import FactStore, check_dimension
+from graph_backends.protocol import FactStore, check_dimension, superseded_already
 from schema import (
     EdgeType,
     InvalidInput,
@@ -47,6 +48,7 @@ from schema import (
     NotFound,
     SearchHit,
     Tenant,
+    parse_memory_id,
 )
 
 log = logging.getLogger(__name__)
@@ -158,12 +160,16 @@ class Neo4jRepository(
         scope = f" for tenant {tenant}" if tenant is not None else ""
         return await self._execute(work, read_only=read_only, what=f"query {name}{scope}")
 
-    async def _transaction(self, tenant: Tenant, steps: Sequence[Step]) -> None:
-        """Several queries in one transaction: all of them commit, or none."""
+    def _prepare(self, tenant: Tenant, steps: Sequence[Step]) -> list[tuple[str, dict[str, Any]]]:
         prepared = []
         for name, params, templates in steps:
             query = load(name, DIALECT)
             prepared.append((query.render(**templates), self._bind(tenant, query, params)))
+        return prepared
+
+    async def _transaction(self, tenant: Tenant, steps: Sequence[Step]) -> None:
+        """Several queries in one transaction: all of them commit, or none."""
+        prepared = self._prepare(tenant, steps)
 
         async def work(tx: AsyncManagedTransaction) -> None:
             for text, bound in prepared:
@@ -171,6 +177,37 @@ class Neo4jRepository(
                 await result.consume()
 
         await self._execute(work, read_only=False, what=f"a transaction for tenant {tenant}")
+
+    async def store_amendment(
+        self,
+        tenant: Tenant,
+        successor: Memory,
+        edges: Sequence[MemoryEdge],
+        *,
+        supersedes: str,
+        score_factor: float,
+    ) -> None:
+        """One transaction: the claim first (it write-locks the memory amended before reading
+        whether it is superseded, so a concurrent amendment waits for this one to commit and
+        then sees its successor), then the store; a refused claim rolls the transaction back."""
+        old = parse_memory_id(supersedes)
+        ((claim, claim_params),) = self._prepare(
+            tenant, [self._claim_step(old, successor, score_factor)]
+        )
+        prepared = self._prepare(tenant, await self._store_steps(tenant, [successor], edges))
+
+        async def work(tx: AsyncManagedTransaction) -> None:
+            result = await tx.run(claim, claim_params)
+            rows = [record.data() async for record in result]
+            if not rows:
+                raise NotFound("memory", old)
+            if not rows[0]["claimed"]:
+                raise superseded_already(old, rows[0]["superseded_by"])
+            for text, bound in prepared:
+                result = await tx.run(text, bound)
+                await result.consume()
+
+        await self._execute(work, read_only=False, what=f"an amendment for tenant {tenant}")
 
     async def ping(self) -> None:
         text = load(QueryName.PING, DIALECT).render()
@@ -199,10 +236,17 @@ class Neo4jRepository(
     async def _create_indexes(self, indexes: Sequence[tuple[AnyQueryName, str]]) -> None:
         """Create each index if missing (IF NOT EXISTS: idempotent and race-free) and wait
         until every one is ONLINE. A query that declares `dimension` makes a vector index."""
-        for create, _ in indexes:
+        for create, name in indexes:
             wanted = load(create, DIALECT).params
             params = {"dimension": self._dimension} if "dimension" in wanted else {}
-            await self._run(None, create, params)
+            try:
+                await self._run(None, create, params)
+            except BackendError:
+                # IF NOT EXISTS is checked before the write: two first writes creating the
+                # same index at once (two tenants', two processes') can see it missing, and the
+                # later one fails as already existing. Re-read before failing.
+                if name not in await self._indexes():
+                    raise
         await self._wait_online([name for _, name in indexes])
 
     async def _wait_online(self, names: Sequence[str]) -> None:
@@ -244,12 +288,12 @@ class Neo4jRepository(
         return tenant in await self.list_tenants()
 
     async def list_tenants(self) -> list[Tenant]:
-        tenants = []
-        for row in await self._run(None, QueryName.LIST_TENANTS, read_only=True):
-            parts = str(row["tenant"]).split(":")
-            if len(parts) == 3 and parts[0] == "retentia":
-                tenants.append(Tenant(org=parts[1], project=parts[2]))
-        return tenants
+        rows = await self._run(None, QueryName.LIST_TENANTS, read_only=True)
+        return tenants_named(str(row["tenant"]) for row in rows)
+
+    async def tenant_exists(self, tenant: Tenant) -> bool:
+        (row,) = await self._run(tenant, QueryName.TENANT_REGISTERED, read_only=True)
+        return bool(row["registered"])
 
     async def drop_tenant(self, tenant: Tenant) -> None:
         # In batches, each its own transaction, so dropping a big tenant never needs one

@@ -32,6 +32,7 @@ from graph_backends._common.records import (
     tombstone_from_row,
     tombstone_params,
 )
+from graph_backends._common.tenants import tenants_named
 from graph_backends._common.traversal import Position, page_edges, page_of, reach
 from graph_backends.config import SurrealConfig
 from graph_backends.errors import BackendError, SchemaMismatch
@@ -41,6 +42,7 @@ from graph_backends.protocol import (
     ReactivationWrites,
     cascade_batches,
     check_dimension,
+    superseded_already,
     write_reactivations_separately,
 )
 from graph_backends.surrealdb.client import Outcome, SurrealClient
@@ -50,6 +52,7 @@ from graph_backends.surrealdb.recall import SurrealRecallMixin
 from graph_backends.surrealdb.steps import (
     BATCH,
     EF_SEARCH,
+    ClaimRefused,
     MissingRecord,
     MissingTable,
     SnapshotChanged,
@@ -79,7 +82,6 @@ from schema import (
     Subgraph,
     Tenant,
     Tombstone,
-    build,
     parse_memory_id,
 )
 
@@ -119,6 +121,8 @@ class SurrealRepository(SurrealFactsMixin, SurrealRecallMixin, SurrealIdempotenc
         self._client = client
         self._dimension = vector_dimension
         self._fact_schema_ready: set[str] = set()
+        #: Keys of tenants known to exist (written, or found): reads of others ask first.
+        self._existing: set[str] = set()
         self._write_locks: weakref.WeakValueDictionary[str, asyncio.Lock] = (
             weakref.WeakValueDictionary()
         )
@@ -149,6 +153,7 @@ class SurrealRepository(SurrealFactsMixin, SurrealRecallMixin, SurrealIdempotenc
                 lines.append("USE NS $tenant_ns DB $tenant_db;")
         if transaction:
             lines.append("BEGIN TRANSACTION;")
+        first_step = len(lines)  # one statement, and so one outcome, per line
         for i, (query, params, templates) in enumerate(steps):
             bound = query.bind(params)
             clash = set(bound) & set(variables)
@@ -160,23 +165,29 @@ class SurrealRepository(SurrealFactsMixin, SurrealRecallMixin, SurrealIdempotenc
         if transaction:
             lines.append("COMMIT TRANSACTION;")
         outcomes = await self._client.run("\n".join(lines), variables)
-        self._raise_for(outcomes, [q.name for q, _, _ in steps])
+        self._raise_for(outcomes, [q.name for q, _, _ in steps], first_step)
         final = outcomes[-2] if transaction else outcomes[-1]
         return list(final.value)
 
     @staticmethod
-    def _raise_for(outcomes: Sequence[Outcome], names: Sequence[QueryName]) -> None:
+    def _raise_for(
+        outcomes: Sequence[Outcome], names: Sequence[QueryName], first_step: int
+    ) -> None:
         failed = [o for o in outcomes if not o.ok]
         if not failed:
             return
         cause = next((o for o in failed if not o.not_executed), failed[0])
+        if cause.kind == "Thrown":  # a check step's THROW: which one says what it means
+            index = outcomes.index(cause) - first_step
+            if 0 <= index < len(names) and names[index] is QueryName.CLAIM_SUPERSESSION:
+                raise ClaimRefused(str(cause.value))
         if cause.kind == "NotFound" and cause.detail == "Table":
             raise MissingTable(f"table {cause.details.get('name')} does not exist")
         if cause.kind == "NotFound" and cause.detail == "Record":
             raise MissingRecord(f"record {cause.details.get('id')} does not exist")
         if cause.kind == "Query" and cause.detail == "TransactionConflict":
             raise TransactionConflict(f"SurrealDB refused {', '.join(names)}: {cause.value}")
-        if cause.kind == "Thrown":  # only check_fact_snapshot throws (tests/unit/test_surrealql)
+        if cause.kind == "Thrown":  # only check_fact_snapshot throws else (test_surrealql)
             raise SnapshotChanged(str(cause.value))
         raise BackendError(f"SurrealDB failed {', '.join(names)}: {cause.value}")
 
@@ -189,7 +200,11 @@ class SurrealRepository(SurrealFactsMixin, SurrealRecallMixin, SurrealIdempotenc
         empty: Any,
         **templates: int,
     ) -> Any:
-        """One query's value; `empty` when the tenant has no such table (never ensured)."""
+        """One query's value; `empty` when the tenant does not exist (asked first: SurrealDB
+        3 defines a namespace and database on `USE`, so a read would create the tenant) or has
+        no such table (its schema never ensured)."""
+        if not await self._known(tenant):
+            return empty
         try:
             (value,) = await self._request(
                 [step(name, params, **templates)],
@@ -199,6 +214,16 @@ class SurrealRepository(SurrealFactsMixin, SurrealRecallMixin, SurrealIdempotenc
         except MissingTable:
             return empty
         return value
+
+    async def _known(self, tenant: Tenant) -> bool:
+        """Whether the tenant exists; asked of the server until it does (it stays known until
+        this process drops it)."""
+        if tenant.key in self._existing:
+            return True
+        if not await self.tenant_exists(tenant):
+            return False
+        self._existing.add(tenant.key)
+        return True
 
     def _write_lock(self, tenant: Tenant) -> asyncio.Lock:
         """The lock every write transaction of the tenant holds in this process. FIFO: writes
@@ -234,9 +259,11 @@ class SurrealRepository(SurrealFactsMixin, SurrealRecallMixin, SurrealIdempotenc
         `retry_conflicts` is off: the caller plans again."""
         for attempt in range(_WRITE_ATTEMPTS):
             try:
-                return await self._request(
+                written = await self._request(
                     steps, namespace=tenant.org, database=tenant.project, transaction=True
                 )
+                self._existing.add(tenant.key)  # the write's USE created it, if need be
+                return written
             except MissingTable as e:
                 if empty is not None:
                     return empty
@@ -290,18 +317,22 @@ class SurrealRepository(SurrealFactsMixin, SurrealRecallMixin, SurrealIdempotenc
 
     async def list_tenants(self) -> list[Tenant]:
         (root,) = await self._request([step(QueryName.LIST_NAMESPACES)])
-        tenants = []
+        keys = []
         for org in sorted(root["namespaces"]):
             (namespace,) = await self._request([step(QueryName.LIST_DATABASES)], namespace=org)
-            for project in sorted(namespace["databases"]):
-                try:
-                    tenants.append(build(Tenant, org=org, project=project))
-                except InvalidInput:
-                    continue  # named by some other application; cannot be a tenant
-        return tenants
+            keys += [f"retentia:{org}:{project}" for project in sorted(namespace["databases"])]
+        return tenants_named(keys)
+
+    async def tenant_exists(self, tenant: Tenant) -> bool:
+        (root,) = await self._request([step(QueryName.LIST_NAMESPACES)])
+        if tenant.org not in root["namespaces"]:
+            return False
+        (namespace,) = await self._request([step(QueryName.LIST_DATABASES)], namespace=tenant.org)
+        return tenant.project in namespace["databases"]
 
     async def drop_tenant(self, tenant: Tenant) -> None:
         self._fact_schema_ready.discard(tenant.key)
+        self._existing.discard(tenant.key)
         await self._request(
             [step(QueryName.REMOVE_DATABASE, {"database": tenant.project})],
             namespace=tenant.org,
@@ -424,6 +455,39 @@ class SurrealRepository(SurrealFactsMixin, SurrealRecallMixin, SurrealIdempotenc
             steps.append(step(QueryName.LINK_MEMORIES, {"edges": [edge_params(e) for e in edges]}))
         if steps:
             await self._write_linking(tenant, steps, ends)
+
+    async def store_amendment(
+        self,
+        tenant: Tenant,
+        successor: Memory,
+        edges: Sequence[MemoryEdge],
+        *,
+        supersedes: str,
+        score_factor: float,
+    ) -> None:
+        """One transaction whose first step claims the memory amended (`claim_supersession`
+        THROWs, and the transaction writes nothing, unless nothing supersedes it). In this
+        process the tenant's write lock orders it after any other; against a server, two
+        processes' claims write the same record, so one fails its COMMIT, runs again and is
+        refused."""
+        old = parse_memory_id(supersedes)
+        self._check_dimensions([successor])
+        ends = ({e.source for e in edges} | {e.target for e in edges}) - {successor.id}
+        await self._check_ends(tenant, ends)
+        params = {"id": old, "successor": successor.id, "factor": float(score_factor)}
+        steps = [
+            step(QueryName.CLAIM_SUPERSESSION, params),
+            step(QueryName.UPSERT_MEMORIES, {"rows": self._memory_rows([successor])}),
+        ]
+        if edges:
+            steps.append(step(QueryName.LINK_MEMORIES, {"edges": [edge_params(e) for e in edges]}))
+        try:
+            await self._write_linking(tenant, steps, ends)
+        except ClaimRefused:
+            (memory,) = await self.get_memories(tenant, [old])
+            if memory is None:
+                raise NotFound("memory", old) from None
+            raise superseded_already(old, memory.superseded_by) from None
 
     async def unlink(self, tenant: Tenant, keys: Sequence[EdgeKey]) -> list[bool]:
         if not keys:

@@ -60,6 +60,11 @@ class TransactionConflict(BackendError):
     and can be run again."""
 
 
+class ClaimRefused(BackendError):
+    """`claim_supersession` found the memory amended missing or superseded already (its
+    THROW); the transaction wrote nothing."""
+
+
 class SnapshotChanged(BackendError):
     """`check_fact_snapshot` found the facts changed since the write was planned (its THROW);
     the transaction wrote nothing."""

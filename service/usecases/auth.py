@@ -118,12 +118,14 @@ def system_tenant(org: str) -> Tenant:
 
 
 def request_tenant(org: str, project: str) -> Tenant:
-    """The tenant a request names, refusing the reserved system project."""
-    if project == SYSTEM_PROJECT:
+    """The tenant a request names, refusing the reserved system project (in any case: names
+    are lowercased)."""
+    tenant = build(Tenant, org=org, project=project)
+    if tenant.system:
         raise InvalidInput(
             "project", f"{SYSTEM_PROJECT!r} is reserved for Retentia's own records; name another"
         )
-    return build(Tenant, org=org, project=project)
+    return tenant
 
 
 @dataclass(frozen=True, slots=True)

@@ -57,7 +57,8 @@ class CorePreferencesService:
         self._memories = memories
 
     async def get_preferences(self, tenant: Tenant) -> CorePreferences:
-        await self._memories.ready(tenant)
+        if not await self._memories.ready_to_read(tenant):
+            return CorePreferences()
         raw = await self._memories.repository.get_config(tenant, PREFERENCES_KEY)
         if raw is None:
             return CorePreferences()
@@ -70,7 +71,8 @@ class CorePreferencesService:
         return prefs
 
     async def candidates(self, tenant: Tenant) -> list[str]:
-        await self._memories.ready(tenant)
+        if not await self._memories.ready_to_read(tenant):
+            return []
         raw = await self._memories.repository.get_config(tenant, CANDIDATES_KEY)
         return list(json.loads(raw)) if raw else []
 
@@ -84,7 +86,8 @@ class CorePreferencesService:
     ) -> list[Memory]:
         """Core memories newest first; `after` is the (created_at, id) of the last one already
         seen (a page's cursor)."""
-        await self._memories.ready(tenant)
+        if not await self._memories.ready_to_read(tenant):
+            return []
         return await self._memories.repository.memories_with_status(
             tenant, [MemoryStatus.CORE], limit=limit, after=after
         )

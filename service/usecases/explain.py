@@ -113,8 +113,9 @@ class ExplainService:
         s = service.engine
         repository = service.repository
         now = service.now()
-        await service.ready(tenant)
         memory_id = parse_memory_id(memory_id)
+        if not await service.ready_to_read(tenant):
+            raise NotFound("memory", memory_id)
         asked = query if query is not None and query.strip() else None
         # The embedding (384 floats, a second query) only serves a query's cosine.
         (memory,) = await repository.get_memories(

@@ -382,8 +382,9 @@ class MaintenanceService:
         enough episodic memories gets one semantic memory with DERIVED_FROM edges. Idempotent."""
         service = self._memories
         started = time.perf_counter()
-        await service.ready(tenant)
         report = MaintenanceReport(tenant=str(tenant), dry_run=dry_run, now=service.now())
+        if not await service.ready_to_read(tenant):  # nothing to consolidate, nothing created
+            return report
         memories = {m.id: m for m in await service.repository.all_memories(tenant)}
         report.memories = len(memories)
         state = _Pass(service, tenant, memories, {}, {}, {}, report)
@@ -401,8 +402,12 @@ class MaintenanceService:
         started = time.perf_counter()
         say = progress or (lambda message: log.info("%s", message))
         repository = service.repository
-        await service.ready(tenant)
         report = MaintenanceReport(tenant=str(tenant), dry_run=dry_run, now=service.now())
+        if not await service.ready_to_read(tenant):  # nothing to maintain, nothing created
+            say(f"{tenant}: never written; nothing to maintain")
+            report.seconds = time.perf_counter() - started
+            say(report.summary())
+            return report
         s = service.engine
         memories = {m.id: m for m in await repository.all_memories(tenant)}
         degrees = await repository.all_degrees(tenant)

@@ -6,16 +6,15 @@ from __future__ import annotations
 import asyncio
 import hashlib
 from collections import Counter
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from graph_backends import GraphRepository, RecallRepository
+from graph_backends import GraphRepository, RecallRepository, superseded_already
 from schema import (
     SUPPORTIVE_TYPES,
     Category,
-    Conflict,
     Degrees,
     Direction,
     EdgeCreator,
@@ -47,6 +46,8 @@ from service.usecases.session_locks import SessionLocks
 from service.usecases.tenants import TenantSchemas
 
 Clock = Callable[[], datetime]
+#: How a store writes its validated memories and edges (one atomic write).
+_Write = Callable[[Sequence[Memory], Sequence[MemoryEdge]], Awaitable[None]]
 #: Most memories one batch store may carry.
 MAX_BATCH = 256
 #: Most writer-typed edges one stored memory may declare.
@@ -172,7 +173,14 @@ class MemoryService:
         return self._clock()
 
     async def ready(self, tenant: Tenant) -> None:
+        """Before a write: the first write to a tenant creates it (its schema, once per
+        process)."""
         await self._schemas.ensure(tenant)
+
+    async def ready_to_read(self, tenant: Tenant) -> bool:
+        """Before a read: whether the tenant exists. A read of one that does not answers empty
+        (or `NotFound`) and creates nothing in the database."""
+        return await self._schemas.ensure_existing(tenant)
 
     async def schema_ready(self, tenant: Tenant) -> bool:
         await self._repository.ping()
@@ -203,24 +211,41 @@ class MemoryService:
         `memory_ids` (aligned with `requests`) are the ids to store under, as an idempotent
         retry planned them: an item whose id is already stored is not written again but read
         back, with its machine-made links (its conflict hints are not kept, so it has none)."""
+        return await self._store_each(tenant, requests, memory_ids, None)
+
+    async def _store_each(
+        self,
+        tenant: Tenant,
+        requests: Sequence[StoreRequest],
+        memory_ids: Sequence[str] | None,
+        write: _Write | None,
+    ) -> list[StoreResult | RetentiaError]:
+        """`store_each`, writing the good items with `write` (one call; by default
+        `store_memories`)."""
         if len(requests) > MAX_BATCH:
             raise InvalidInput("memories", f"{len(requests)} items; the limit is {MAX_BATCH}")
         if not requests:
             return []
         if memory_ids is None:
-            return await self._store_new(tenant, requests, range(len(requests)), None)
+            return await self._store_new(tenant, requests, range(len(requests)), None, write)
         if len(memory_ids) != len(requests):
             raise ValueError(f"{len(memory_ids)} ids for {len(requests)} requests")
         await self.ready(tenant)
         done = await self._stored(tenant, memory_ids)
         todo = [i for i, memory_id in enumerate(memory_ids) if memory_id not in done]
         fresh = await self._store_new(
-            tenant, [requests[i] for i in todo], todo, [memory_ids[i] for i in todo]
+            tenant, [requests[i] for i in todo], todo, [memory_ids[i] for i in todo], write
         )
         out: list[StoreResult | RetentiaError | None] = [done.get(i) for i in memory_ids]
         for index, result in zip(todo, fresh, strict=True):
             out[index] = result
         return [r for r in out if r is not None]
+
+    def _write_memories(self, tenant: Tenant) -> _Write:
+        async def write(memories: Sequence[Memory], edges: Sequence[MemoryEdge]) -> None:
+            await self._repository.store_memories(tenant, memories, edges)
+
+        return write
 
     async def _stored(self, tenant: Tenant, ids: Sequence[str]) -> dict[str, StoreResult]:
         """The memories of `ids` already stored, as a store's result: with the machine-made
@@ -241,6 +266,7 @@ class MemoryService:
         requests: Sequence[StoreRequest],
         indices: Sequence[int],
         memory_ids: Sequence[str] | None,
+        write: _Write | None,
     ) -> list[StoreResult | RetentiaError]:
         if not requests:
             return []
@@ -309,8 +335,7 @@ class MemoryService:
                 stored[memory.id] = StoreResult(memory, tuple(auto), tuple(hints))
                 edges_of[memory.id] = edges
             if stored:
-                await self._repository.store_memories(
-                    tenant,
+                await (write or self._write_memories(tenant))(
                     [r.memory for r in stored.values()],
                     [e for mid in stored for e in edges_of[mid]],
                 )
@@ -473,7 +498,8 @@ class MemoryService:
         return await self._repository.list_tenants()
 
     async def get(self, tenant: Tenant, ids: Sequence[str]) -> list[Memory | None]:
-        await self.ready(tenant)
+        if not await self.ready_to_read(tenant):
+            return [None for _ in ids]
         return await self._repository.get_memories(tenant, ids)
 
     async def link(self, tenant: Tenant, edges: Sequence[LinkRequest]) -> list[MemoryEdge]:
@@ -495,7 +521,8 @@ class MemoryService:
         return built
 
     async def unlink(self, tenant: Tenant, keys: Sequence[EdgeKey]) -> list[bool]:
-        await self.ready(tenant)
+        if not await self.ready_to_read(tenant):  # nothing to remove, nothing to create
+            return [False for _ in keys]
         return await self._repository.unlink(tenant, keys)
 
     async def traverse(
@@ -510,7 +537,8 @@ class MemoryService:
         after: tuple[int, str] | None = None,
     ) -> Subgraph:
         """A page of the memories reached from `start` (`GraphRepository.traverse`)."""
-        await self.ready(tenant)
+        if not await self.ready_to_read(tenant):
+            raise NotFound("memory", parse_memory_id(start))
         return await self._repository.traverse(
             tenant,
             start,
@@ -522,7 +550,8 @@ class MemoryService:
         )
 
     async def degrees(self, tenant: Tenant, ids: Sequence[str]) -> list[Degrees | None]:
-        await self.ready(tenant)
+        if not await self.ready_to_read(tenant):
+            return [None for _ in ids]
         return await self._repository.degrees(tenant, ids)
 
     async def _existing(self, tenant: Tenant, memory_id: str) -> Memory:
@@ -541,43 +570,46 @@ class MemoryService:
         new_id: str | None = None,
     ) -> StoreResult:
         """A new memory that SUPERSEDES the old one; the old one is kept, marked
-        `superseded_by` and down-ranked (its score × `superseded_factor`). `new_id`: the new
-        memory's id, as an idempotent retry planned it (an amend that already made it is
-        finished, not made again)."""
+        `superseded_by` and down-ranked (its score × `superseded_factor`). The new memory and
+        the mark are one write that the database makes only while nothing supersedes the old
+        one (`store_amendment`): of concurrent amendments of one memory, in any number of
+        processes, exactly one succeeds and the others raise `Conflict` having written
+        nothing. `new_id`: the new memory's id, as an idempotent retry planned it (an amend
+        that already made it is finished, not made again)."""
         old = await self._existing(tenant, memory_id)
         if old.superseded_by is not None and old.superseded_by != new_id:
-            raise Conflict(
-                f"memory {old.id} was already superseded by {old.superseded_by}; amend that one"
+            raise superseded_already(old.id, old.superseded_by)  # before embedding anything
+        request = StoreRequest(
+            content=content,
+            category=old.category,
+            entities=old.entities,
+            pinned=old.pinned,
+            visibility=old.visibility,
+            source_session=old.source_session,
+            event_time=old.event_time,
+            metadata=dict(old.metadata),
+            related=(RelatedEdge(old.id, EdgeType.SUPERSEDES, 1.0, reason),),
+        )
+        ids = None if new_id is None else [new_id]
+        if old.superseded_by is not None:  # a retry of this amend: made and marked already
+            (done,) = await self._store_each(tenant, [request], ids, None)
+            if isinstance(done, RetentiaError):
+                raise done
+            return done
+
+        async def write(memories: Sequence[Memory], edges: Sequence[MemoryEdge]) -> None:
+            (successor,) = memories
+            await self._repository.store_amendment(
+                tenant,
+                successor,
+                edges,
+                supersedes=old.id,
+                score_factor=self._engine.superseded_factor,
             )
-        result = await self.store(
-            tenant,
-            StoreRequest(
-                content=content,
-                category=old.category,
-                entities=old.entities,
-                pinned=old.pinned,
-                visibility=old.visibility,
-                source_session=old.source_session,
-                event_time=old.event_time,
-                metadata=dict(old.metadata),
-                related=(RelatedEdge(old.id, EdgeType.SUPERSEDES, 1.0, reason),),
-            ),
-            memory_id=new_id,
-        )
-        if old.superseded_by is not None:  # a retry of this amend: already marked
-            return result
-        await self._repository.update_memories(
-            tenant,
-            [
-                old.model_copy(
-                    update={
-                        "superseded_by": result.memory.id,
-                        "score": old.score * self._engine.superseded_factor,
-                    }
-                )
-            ],
-            fields=("superseded_by", "score"),
-        )
+
+        (result,) = await self._store_each(tenant, [request], ids, write)
+        if isinstance(result, RetentiaError):
+            raise result
         return result
 
     async def set_pinned(self, tenant: Tenant, ids: Sequence[str], pinned: bool) -> list[Memory]:
@@ -597,8 +629,9 @@ class MemoryService:
     async def delete(self, tenant: Tenant, ids: Sequence[str]) -> DeleteReport:
         """Delete memories with their edges; report the neighbours left without any causal or
         supportive edge, and leave a tombstone for each superseded one."""
-        await self.ready(tenant)
         wanted = list(dict.fromkeys(parse_memory_id(i) for i in ids))
+        if not await self.ready_to_read(tenant):  # nothing to delete, nothing to create
+            return DeleteReport(deleted=(), missing=tuple(wanted), new_orphans=(), tombstones=())
         found = {m.id: m for m in await self._repository.get_memories(tenant, wanted) if m}
         neighbours: set[str] = set()
         for memory_id in found:
@@ -636,8 +669,9 @@ class MemoryService:
 
     async def supersession_chain(self, tenant: Tenant, memory_id: str) -> list[str]:
         """Ids from `memory_id` forward through every correction, across tombstones."""
-        await self.ready(tenant)
         chain = [parse_memory_id(memory_id)]
+        if not await self.ready_to_read(tenant):
+            raise NotFound("memory", chain[0])
         while len(chain) < 1000:
             (memory,) = await self._repository.get_memories(tenant, [chain[-1]])
             if memory is not None:
@@ -655,7 +689,7 @@ class MemoryService:
         return chain
 
     async def stats(self, tenant: Tenant) -> GraphStats:
-        await self.ready(tenant)
+        await self.ready_to_read(tenant)  # a tenant that does not exist reads as empty
         return await self._repository.stats(tenant)
 
 

@@ -182,6 +182,8 @@ class RecallService:
         self._engine = engine or EngineSettings()
         self._classifier = classifier or QueryClassifier()
         self._reactivate = reactivate
+        #: Tenants found to exist; their fact schema is ensured (once per process).
+        self._existing: set[Tenant] = set()
 
     @property
     def repository(self) -> FactStore:
@@ -193,6 +195,16 @@ class RecallService:
 
     def now(self) -> datetime:
         return self._clock()
+
+    async def _exists(self, tenant: Tenant) -> bool:
+        """Whether the tenant exists. A recall of one that does not creates nothing: its legs
+        read nothing there and the answer is empty."""
+        if tenant in self._existing:
+            return True
+        if not await self._repository.tenant_exists(tenant):
+            return False
+        self._existing.add(tenant)
+        return True
 
     async def explain_hit(self, tenant: Tenant, memory_id: str, query: str) -> RecallHit | None:
         """How `query` would rank the memory now (read-only): its legs and terms, or None when
@@ -228,7 +240,8 @@ class RecallService:
         repo = self._repository
         vector: Vector | None = None
         try:
-            await repo.ensure_fact_schema(tenant)  # once per tenant and process
+            if await self._exists(tenant):
+                await repo.ensure_fact_schema(tenant)  # once per tenant and process
             if "fulltext" in request.legs or "window" in request.legs:
                 text = asyncio.ensure_future(
                     self._scored(repo.fulltext_search(tenant, request.query, pool), text_scores)

@@ -1,4 +1,6 @@
-"""Each tenant's schema is ensured once per process, on first use."""
+"""Each tenant's schema is ensured once per process: on its first write, which creates the
+tenant, or on the first read of a tenant the database already holds. A read of a tenant that
+does not exist creates nothing."""
 
 from __future__ import annotations
 
@@ -15,9 +17,20 @@ class TenantSchemas:
         self._lock = asyncio.Lock()
 
     async def ensure(self, tenant: Tenant) -> None:
+        """Before a write: create the tenant if need be and make its schema complete."""
         if tenant in self._ready:
             return
         async with self._lock:
             if tenant not in self._ready:
                 await self._repository.ensure_schema(tenant)
                 self._ready.add(tenant)
+
+    async def ensure_existing(self, tenant: Tenant) -> bool:
+        """Before a read: whether the tenant exists, its schema made complete (an older
+        tenant's indexes added or moved) if it does; nothing is created if it does not."""
+        if tenant in self._ready:
+            return True
+        if not await self._repository.tenant_exists(tenant):
+            return False
+        await self.ensure(tenant)
+        return True

@@ -104,7 +104,8 @@ async def test_a_full_queue_makes_the_next_recall_wait_and_close_drains_it(
 
 class _FailingFor(MemoryService):
     """A memory service whose backend calls fail for one tenant, as an unreachable backend's
-    would (every use of the backend first checks the tenant's schema is ready)."""
+    would (every use of the backend first checks the tenant: `ready` before a write,
+    `ready_to_read` before a read)."""
 
     failing: Tenant | None = None
 
@@ -112,6 +113,11 @@ class _FailingFor(MemoryService):
         if tenant == self.failing:
             raise BackendUnavailable("the backend went away")
         await super().ready(tenant)
+
+    async def ready_to_read(self, tenant: Tenant) -> bool:
+        if tenant == self.failing:
+            raise BackendUnavailable("the backend went away")
+        return await super().ready_to_read(tenant)
 
 
 def _failures() -> float:

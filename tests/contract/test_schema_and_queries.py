@@ -202,6 +202,8 @@ def sample_params(name: AnyQueryName, dialect: str, tenant: Tenant) -> dict[str,
         "answer": "{}",
         "expires": epoch_us(T0 + timedelta(hours=24)),
         "claimed_at": epoch_us(T0),
+        "successor": "b",
+        "factor": 0.5,
     }
     if name in FACT_ROWS:
         values["rows"] = FACT_ROWS[name]

@@ -23,11 +23,11 @@ def test_maintain_prints_progress_and_summary(tmp_path: Path) -> None:
     done = run("--dry-run", "--org", "acme", "--project", "p1", data_dir=tmp_path)
     assert done.returncode == 0, done.stderr
     assert "maintenance of 1 tenant(s), dry run: nothing is written" in done.stdout
-    assert "acme/p1: loaded 0 memories" in done.stdout
+    assert "acme/p1: never written; nothing to maintain" in done.stdout
     assert "acme/p1: 0 memories; would change:" in done.stdout
     every = run("--all", data_dir=tmp_path)
     assert every.returncode == 0, every.stderr
-    assert "acme/p1" in every.stdout  # the dry run still ensured the tenant's schema
+    assert "acme/p1" not in every.stdout  # maintaining a tenant nobody wrote created nothing
 
 
 def test_maintain_refuses_a_bad_tenant(tmp_path: Path) -> None:

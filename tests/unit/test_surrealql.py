@@ -1,7 +1,8 @@
 """SurrealQL files and names match one to one; every `$param` a query takes from its caller is
 declared (locals, comments and string literals do not count); templates take only positive
 integers; no file holds a RETURN statement (it would end the enclosing transaction); only the
-fact snapshot check THROWs (the backend reads any thrown error as that one); the names the
+fact snapshot check and the amendment's claim THROW (the backend reads a thrown error by the
+step that threw it, the snapshot check's unless it was the claim); the names the
 backend wraps steps in are reserved; full-text input is reduced to plain words."""
 
 from __future__ import annotations
@@ -78,9 +79,9 @@ def test_return_statement_is_refused_but_return_clauses_are_not() -> None:
     assert query.params == {"ids"}
 
 
-def test_only_the_snapshot_check_throws() -> None:
+def test_only_the_check_steps_throw() -> None:
     throwing = {n for n in QueryName if re.search(r"\bTHROW\b", code(load(n).text), re.I)}
-    assert throwing == {QueryName.CHECK_FACT_SNAPSHOT}
+    assert throwing == {QueryName.CHECK_FACT_SNAPSHOT, QueryName.CLAIM_SUPERSESSION}
 
 
 def test_backend_names_are_reserved() -> None:

@@ -53,6 +53,7 @@ class QueryName(StrEnum):
     DEFINE_SCHEMA = "define_schema"
     SCHEMA_STATUS = "schema_status"
     UPSERT_MEMORIES = "upsert_memories"
+    CLAIM_SUPERSESSION = "claim_supersession"
     GET_MEMORIES = "get_memories"
     GET_EMBEDDINGS = "get_embeddings"
     EXISTING_MEMORY_IDS = "existing_memory_ids"

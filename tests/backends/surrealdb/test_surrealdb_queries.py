@@ -264,6 +264,8 @@ def _params(name: QueryName, seeded: Seeded) -> dict[str, Any]:
         "answer": "{}",
         "expires": now + 10**9,
         "claimed_at": now,
+        "successor": a,
+        "factor": 0.5,
     }
     if name is QueryName.UPDATE_MEMORIES:
         values["rows"] = [{"id": a, "props": {"status": "episodic", "summary": None}}]
