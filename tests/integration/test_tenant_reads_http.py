@@ -18,8 +18,8 @@ BOOTSTRAP = "tenant-reads-bootstrap-0123456789abcdef012345"
 READS = """{
   stats { __typename ... on Stats { memories } }
   memories(first: 5) { __typename ... on MemoryConnection { nodes { id } } }
-  coreMemories { __typename ... on MemoryList { memories { id } } }
-  facts { __typename ... on FactList { facts { id } } }
+  coreMemories { __typename ... on MemoryConnection { nodes { id } } }
+  facts { __typename ... on FactList { nodes { id } } }
   recall(query: "where is the offsite", readOnly: true) {
     __typename ... on Recall { hits { id } } }
 }"""
@@ -66,8 +66,8 @@ def test_reads_of_new_projects_create_no_graph(service: ServiceProcess, falkordb
     answer = ask(service, READS, BOOTSTRAP, projects[0])
     assert answer["stats"]["memories"] == 0
     assert answer["memories"]["nodes"] == []
-    assert answer["coreMemories"]["memories"] == []
-    assert answer["facts"]["facts"] == []
+    assert answer["coreMemories"]["nodes"] == []
+    assert answer["facts"]["nodes"] == []
     assert answer["recall"]["hits"] == []
     assert graphs(falkordb_url) == before
 

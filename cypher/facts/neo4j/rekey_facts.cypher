@@ -4,7 +4,7 @@
 // params: rows, tenant
 UNWIND $rows AS row
 MATCH (f:Fact {tenant: $tenant, id: row.id})
-OPTIONAL MATCH (f)-[old:IN_SLOT {tenant: $tenant}]->(:FactSlot)
+OPTIONAL MATCH (f)-[old:IN_SLOT {tenant: $tenant}]->(:FactSlot {tenant: $tenant})
 DELETE old
 WITH DISTINCT f, row
 MERGE (k:FactSlot {tenant: $tenant, key: row.key})

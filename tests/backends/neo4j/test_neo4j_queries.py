@@ -60,6 +60,7 @@ FALKORDB_ONLY: dict[AnyQueryName, str] = {
 DERIVED: frozenset[AnyQueryName] = frozenset(
     {
         FactQueryName.CLOSE_FACTS,
+        FactQueryName.RESHAPE_FACTS,
         FactQueryName.FACTS_BY_FINGERPRINTS,
         FactQueryName.FACTS_OF_ENTITY,
         FactQueryName.GET_ENTITIES,
