@@ -30,6 +30,7 @@ from service.usecases.facts import FactService
 from service.usecases.idempotency import IdempotentWrites
 from service.usecases.maintenance import MaintenanceService
 from service.usecases.memories import MemoryService
+from service.usecases.projects import ProjectService
 from service.usecases.reactivation_queue import ReactivationQueue
 from service.usecases.recall import RecallService
 from service.usecases.store import StoreService
@@ -51,6 +52,7 @@ class Services:
     idempotent: IdempotentWrites
     facts: FactService
     keys: ApiKeyStore
+    projects: ProjectService
     recall: RecallService
     explain: ExplainService
     core: CorePreferencesService
