@@ -49,7 +49,7 @@ class Org:
 
     async def fill(self, project: str, memories: int) -> list[str]:
         """`memories` memories, each after the first linked to the one before."""
-        tenant, ids = self.tenant(project), []
+        tenant, ids = self.tenant(project), list[str]()
         for i in range(memories):
             related = [RelatedEdge(ids[-1], EdgeType.RELATED_TO)] if ids else []
             result = await self.memories.store(
