@@ -14,6 +14,7 @@ from service.usecases.reactivation_queue import ReactivationQueue
 
 @dataclass(frozen=True, slots=True)
 class ProjectSize:
+    org: str
     project: str
     memories: int
     edges: int
@@ -39,21 +40,23 @@ class ProjectService:
         self._reactivations = reactivations
         self._keys = keys
 
-    async def list_projects(self, org: str, *, by: Principal | None) -> list[ProjectSize]:
+    async def list_projects(self, org: str | None, *, by: Principal | None) -> list[ProjectSize]:
         """The org's projects that exist (a write created them) and that `by` may name (None:
-        the operator, every one), by name, each with its memory and edge counts."""
+        the operator, every one), by name, each with its memory and edge counts. `org` None
+        (the operator only): every org's."""
         repository = self._memories.repository
         sizes = []
         for tenant in await repository.list_tenants():
             if (
-                tenant.org != org
+                (org is not None and tenant.org != org)
                 or tenant.system
                 or (by is not None and not by.reaches(tenant.project))
             ):
                 continue
             stats = await repository.stats(tenant)
-            sizes.append(ProjectSize(tenant.project, stats.memories, sum(stats.edges.values())))
-        return sorted(sizes, key=lambda s: s.project)
+            edges = sum(stats.edges.values())
+            sizes.append(ProjectSize(tenant.org, tenant.project, stats.memories, edges))
+        return sorted(sizes, key=lambda s: (s.org, s.project))
 
     async def drop(
         self, org: str, project: str, *, confirm: str, by: Principal | None

@@ -78,12 +78,12 @@ async def test_the_listing_shows_each_project_with_its_sizes(org: Org) -> None:
         await other.fill("alpha", 2)
         try:
             assert await org.projects.list_projects(org.name, by=None) == [
-                ProjectSize("alpha", memories=3, edges=2),
-                ProjectSize("beta", memories=1, edges=0),
+                ProjectSize(org.name, "alpha", memories=3, edges=2),
+                ProjectSize(org.name, "beta", memories=1, edges=0),
             ]
             restricted = Principal(org.name, "k", READ, projects=frozenset({"beta", "gamma"}))
             assert await org.projects.list_projects(org.name, by=restricted) == [
-                ProjectSize("beta", memories=1, edges=0)
+                ProjectSize(org.name, "beta", memories=1, edges=0)
             ]
         finally:
             await other.cleanup()
