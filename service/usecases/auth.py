@@ -340,8 +340,8 @@ class ApiKeyStore:
             wanted = ", ".join(sorted(permissions)) or "admin (every permission)"
             where = ", ".join(sorted(projects)) or "every project"
             raise Forbidden(
-                "a key can grant only permissions and projects it holds itself; this one "
-                f"cannot grant {wanted} on {where}"
+                "a key can grant only permissions it holds itself, on projects it may name; "
+                f"this one cannot grant {wanted} on {where}"
             )
         key_id = secrets.token_hex(8)
         token = f"{KEY_PREFIX}{org}_{key_id}_{secrets.token_hex(32)}"
