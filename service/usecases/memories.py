@@ -198,6 +198,12 @@ class MemoryService:
         (or `NotFound`) and creates nothing in the database."""
         return await self._schemas.ensure_existing(tenant)
 
+    async def drop_tenant(self, tenant: Tenant) -> None:
+        """Delete the tenant and everything it holds (irreversible); a later write creates
+        it anew."""
+        await self._repository.drop_tenant(tenant)
+        self._schemas.forget(tenant)
+
     async def schema_ready(self, tenant: Tenant) -> bool:
         await self._repository.ping()
         return await self._repository.schema_ready(tenant)
