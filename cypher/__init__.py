@@ -156,6 +156,8 @@ class RecallQueryName(StrEnum):
     MEMORIES_MENTIONING = "memories_mentioning"
     MEMORY_FACETS = "memory_facets"
     MEMORY_SIMILARITIES = "memory_similarities"
+    NEXT_IN_SESSIONS = "next_in_sessions"
+    PREVIOUS_IN_SESSIONS = "previous_in_sessions"
     WRITE_FACT_VECTORS = "write_fact_vectors"
 
 

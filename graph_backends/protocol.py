@@ -471,6 +471,13 @@ class RecallRepository(Protocol):
     async def last_in_sessions(self, tenant: Tenant, sessions: Collection[str]) -> dict[str, str]:
         """The newest memory of each source session that has one."""
 
+    async def session_neighbours(
+        self, tenant: Tenant, turns: Sequence[tuple[str, datetime, str]]
+    ) -> list[tuple[tuple[str, datetime] | None, tuple[str, datetime] | None]]:
+        """For each (session, created_at, id) turn, aligned with `turns`: the (id, created_at)
+        of the session's stored memory just before it and just after it in (created_at, id)
+        order, where one exists (the turn itself, if stored, is neither)."""
+
     async def fact_vector_search(
         self, tenant: Tenant, vector: Sequence[float], at: datetime, k: int
     ) -> list[FactHit]:

@@ -39,6 +39,7 @@ from service.usecases.maintenance import (
     Summarizer,
 )
 from service.usecases.memories import MemoryService
+from service.usecases.projects import ProjectService
 from service.usecases.promotion import PromotionService
 from service.usecases.reactivation import ReactivationService
 from service.usecases.reactivation_queue import ReactivationQueue
@@ -80,6 +81,8 @@ class UseCases:
     #: Maintenance passes, with the configured summarizer.
     maintenance: MaintenanceService
     keys: ApiKeyStore
+    #: The org's projects: listed with their sizes, dropped.
+    projects: ProjectService
     #: The tenant of requests that name none (ready when the use cases are).
     default_tenant: Tenant
     backend_name: str
@@ -207,6 +210,7 @@ async def compose_use_cases(
         ),
         fault=_fault_hook(settings),
     )
+    keys = ApiKeyStore(facts.repository, clock)
     try:
         yield UseCases(
             memories=memories,
@@ -221,7 +225,8 @@ async def compose_use_cases(
             promotion=PromotionService(memories),
             core=core,
             maintenance=MaintenanceService(memories, core, build_summarizer(settings)),
-            keys=ApiKeyStore(facts.repository, clock),
+            keys=keys,
+            projects=ProjectService(memories, reactivations, keys),
             default_tenant=tenant,
             backend_name=repository.backend_name,
         )

@@ -24,6 +24,8 @@ CALL () {
   UNION ALL
   MATCH (x:Extraction {tenant: $tenant}) WHERE x.memory_id IS NOT NULL RETURN x AS n LIMIT $batch
   UNION ALL
+  MATCH (i:IdempotencyKey {tenant: $tenant}) WHERE i.key IS NOT NULL RETURN i AS n LIMIT $batch
+  UNION ALL
   MATCH (t:Tenant {tenant: $tenant}) RETURN t AS n LIMIT $batch
 }
 WITH n LIMIT $batch

@@ -5,7 +5,7 @@ and maps as JSON text; the same record shape serves every Cypher backend."""
 from __future__ import annotations
 
 import json
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any, Final, TypeVar, cast
 
@@ -50,6 +50,31 @@ def epoch_us(value: datetime | None) -> int | None:
 def from_epoch_us(value: int) -> datetime:
     """The instant `epoch_us` stored."""
     return _instant(value)
+
+
+def session_turn_params(turns: Sequence[tuple[str, datetime, str]]) -> list[dict[str, object]]:
+    """The `turns` parameter of the session-neighbour queries: (session, created_at, id)."""
+    return [
+        {"i": i, "session": session, "at": _epoch(at), "id": memory_id}
+        for i, (session, at, memory_id) in enumerate(turns)
+    ]
+
+
+def align_session_neighbours(
+    n: int, before: Iterable[Mapping[str, Any]], after: Iterable[Mapping[str, Any]]
+) -> list[tuple[tuple[str, datetime] | None, tuple[str, datetime] | None]]:
+    """The rows of the two session-neighbour queries as (previous, next) per turn; a turn
+    without a row, or with a null id, has none on that side."""
+
+    def places(rows: Iterable[Mapping[str, Any]]) -> dict[int, tuple[str, datetime]]:
+        return {
+            int(r["i"]): (str(r["id"]), _instant(int(r["created_at"])))
+            for r in rows
+            if r.get("id") is not None
+        }
+
+    previous, following = places(before), places(after)
+    return [(previous.get(i), following.get(i)) for i in range(n)]
 
 
 def instant_us(value: datetime) -> int:

@@ -17,7 +17,13 @@ from graph_backends._common.fact_records import (
     page_params,
     relation_from_row,
 )
-from graph_backends._common.records import edge_from_row, epoch_us, facets_from_row
+from graph_backends._common.records import (
+    align_session_neighbours,
+    edge_from_row,
+    epoch_us,
+    facets_from_row,
+    session_turn_params,
+)
 from graph_backends._cypher.memories import _chunks, _RunsCypher
 from graph_backends.protocol import check_dimension, check_leg_k
 from schema import EdgeType, MemoryEdge, MemoryFacets, Tenant, parse_memory_id
@@ -296,6 +302,16 @@ class CypherRecallMethods(_FactRunsCypher):
             tenant, R.LAST_IN_SESSIONS, {"sessions": sorted(set(sessions))}, read_only=True
         )
         return {r["session"]: r["id"] for r in rows if r["id"] is not None}
+
+    async def session_neighbours(
+        self, tenant: Tenant, turns: Sequence[tuple[str, datetime, str]]
+    ) -> list[tuple[tuple[str, datetime] | None, tuple[str, datetime] | None]]:
+        if not turns:
+            return []
+        params = {"turns": session_turn_params(turns)}
+        before = await self._run(tenant, R.PREVIOUS_IN_SESSIONS, params, read_only=True)
+        after = await self._run(tenant, R.NEXT_IN_SESSIONS, params, read_only=True)
+        return align_session_neighbours(len(turns), before, after)
 
     async def memories_about_entities(
         self, tenant: Tenant, entity_ids: Collection[str], at: datetime, limit: int

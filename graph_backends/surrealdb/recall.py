@@ -7,7 +7,12 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, Final
 
 from graph_backends._common.fact_records import fact_from_props
-from graph_backends._common.records import edge_from_row, epoch_us
+from graph_backends._common.records import (
+    align_session_neighbours,
+    edge_from_row,
+    epoch_us,
+    session_turn_params,
+)
 from graph_backends.protocol import check_dimension, check_leg_k
 from graph_backends.surrealdb.steps import EF_SEARCH, check_knn
 from graph_backends.surrealdb.surrealql import QueryName
@@ -108,6 +113,20 @@ class SurrealRecallMixin:
             tenant, Q.LAST_IN_SESSIONS, {"sessions": sorted(set(sessions))}, empty=[]
         )
         return {r["session"]: r["id"] for r in rows if r["id"] is not None}
+
+    async def session_neighbours(
+        self, tenant: Tenant, turns: Sequence[tuple[str, datetime, str]]
+    ) -> list[tuple[tuple[str, datetime] | None, tuple[str, datetime] | None]]:
+        if not turns:
+            return []
+        params = {"turns": session_turn_params(turns)}
+        before = await self._read(tenant, Q.PREVIOUS_IN_SESSIONS, params, empty=[])
+        after = await self._read(tenant, Q.NEXT_IN_SESSIONS, params, empty=[])
+        return align_session_neighbours(
+            len(turns),
+            [{"i": r["i"], **(r["turn"] or {})} for r in before],
+            [{"i": r["i"], **(r["turn"] or {})} for r in after],
+        )
 
     async def fact_vector_search(
         self, tenant: Tenant, vector: Sequence[float], at: datetime, k: int

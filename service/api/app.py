@@ -120,6 +120,7 @@ def create_app(
                 idempotent=uses.idempotent,
                 facts=uses.facts,
                 keys=uses.keys,
+                projects=uses.projects,
                 recall=uses.recall,
                 explain=uses.explain,
                 core=uses.core,

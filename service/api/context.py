@@ -30,6 +30,7 @@ from service.usecases.facts import FactService
 from service.usecases.idempotency import IdempotentWrites
 from service.usecases.maintenance import MaintenanceService
 from service.usecases.memories import MemoryService
+from service.usecases.projects import ProjectService
 from service.usecases.reactivation_queue import ReactivationQueue
 from service.usecases.recall import RecallService
 from service.usecases.store import StoreService
@@ -51,6 +52,7 @@ class Services:
     idempotent: IdempotentWrites
     facts: FactService
     keys: ApiKeyStore
+    projects: ProjectService
     recall: RecallService
     explain: ExplainService
     core: CorePreferencesService
@@ -142,15 +144,17 @@ async def build_context(request: Request, response: Any) -> Context:
     if not isinstance(principal, AuthError):
         # The key's own org: a request naming another is denied, and waiting on that org's
         # queue would time its traffic.
-        await _settle(services, principal.org, project)
+        await _settle(services, principal, project)
     return Context(request, response, services, Access(principal, org, project), request_id)
 
 
-async def _settle(services: Services, org: str, project: str) -> None:
+async def _settle(services: Services, principal: Principal, project: str) -> None:
     """Wait for the reactivations of the tenant's recalls answered so far, so the request
-    reads them (a name the request may not use is refused later, by `require()`)."""
+    reads them (a name the request may not use is refused later, by `require()`; a project
+    the key may not name is not waited on either, so no timing tells of its traffic)."""
     try:
-        tenant = request_tenant(org, project)
+        tenant = request_tenant(principal.org, project)
     except RetentiaError:
         return
-    await services.reactivations.settle(tenant)
+    if principal.reaches(tenant.project):
+        await services.reactivations.settle(tenant)

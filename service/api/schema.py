@@ -21,6 +21,7 @@ from service.api.resolvers.facts import FactMutation, FactQuery
 from service.api.resolvers.keys import KeyMutation, KeyQuery
 from service.api.resolvers.maintenance import MaintenanceMutation
 from service.api.resolvers.memories import MemoryMutation, MemoryQuery
+from service.api.resolvers.projects import ProjectMutation, ProjectQuery
 from service.api.resolvers.recall import RecallQuery
 
 log = logging.getLogger(__name__)
@@ -63,9 +64,19 @@ class RetentiaSchema(strawberry.Schema):
                 StrawberryLogger.logger.warning("invalid GraphQL request: %s", error.message)
 
 
-Query = merge_types("Query", (MemoryQuery, FactQuery, CoreQuery, KeyQuery, RecallQuery))
+Query = merge_types(
+    "Query", (MemoryQuery, FactQuery, CoreQuery, KeyQuery, ProjectQuery, RecallQuery)
+)
 Mutation = merge_types(
-    "Mutation", (MemoryMutation, CoreMutation, FactMutation, MaintenanceMutation, KeyMutation)
+    "Mutation",
+    (
+        MemoryMutation,
+        CoreMutation,
+        FactMutation,
+        MaintenanceMutation,
+        KeyMutation,
+        ProjectMutation,
+    ),
 )
 
 

@@ -83,6 +83,9 @@ class EngineSettings(BaseModel):
     conflict_similarity_floor: float = Field(default=0.75, ge=-1.0, le=1.0)
     conflict_token_overlap: float = Field(default=0.4, ge=0.0, le=1.0)  # same words otherwise
 
+    # -- storing with the original time -----------------------------------------------------
+    created_at_max_skew_seconds: float = Field(default=300.0, ge=0.0)  # createdAt ahead of now
+
     # -- maintenance ------------------------------------------------------------------------
     evaluation_interval_hours: float = Field(default=24.0, ge=0.0)  # one FSM evaluation per
     superseded_factor: float = Field(default=0.5, ge=0.0, le=1.0)  # score kept when superseded

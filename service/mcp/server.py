@@ -37,7 +37,7 @@ from typing import Annotated, Any, Final, Generic, Literal, TypeVar
 import mcp_types as types
 from mcp.server import Server, ServerRequestContext
 from mcp.server.stdio import stdio_server
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
+from pydantic import AwareDatetime, BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 from pydantic.json_schema import GenerateJsonSchema, JsonSchemaValue
 from pydantic_core import core_schema
 
@@ -175,6 +175,11 @@ class StoreArgs(_Args):
     )
     visibility: Literal["private", "org"] = "private"
     org_id: str | None = Field(default=None, description="Required with visibility 'org'.")
+    created_at: AwareDatetime | None = Field(
+        default=None,
+        description="When the memory was formed (ISO 8601 with a time zone), for history "
+        "imported with its own time; default now. At most 5 minutes ahead, not before 1970.",
+    )
     idempotency_key: IdempotencyKeyArg = None
 
 
@@ -418,6 +423,7 @@ async def memory_store(tools: MemoryTools, args: StoreArgs) -> Result:
             source_session=args.source_session or None,
             metadata=metadata,
             related=related,
+            created_at=args.created_at,
         ),
         key=args.idempotency_key,
         field="idempotency_key",

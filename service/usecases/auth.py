@@ -36,6 +36,7 @@ from pydantic import AwareDatetime, BaseModel, ConfigDict, StringConstraints, Va
 
 from schema import Conflict, InvalidInput, NotFound, RetentiaError, Tenant, build
 from schema.tenant import SYSTEM_PROJECT as SYSTEM_PROJECT
+from schema.values import check_tenant_part
 
 log = logging.getLogger(__name__)
 
@@ -95,22 +96,33 @@ class Forbidden(AuthError):
 
 @dataclass(frozen=True, slots=True)
 class Principal:
-    """Who is asking: an org and the permissions of its key (none listed: every one)."""
+    """Who is asking: an org, the permissions of its key (none listed: every one) and the
+    projects it may name (none listed: every project of the org)."""
 
     org: str
     key_id: str | None
     permissions: frozenset[Permission]
+    projects: frozenset[str] = frozenset()
 
     @property
     def is_admin(self) -> bool:
-        return not self.permissions
+        return not self.permissions and not self.projects
 
     def allows(self, permission: Permission) -> bool:
-        return self.is_admin or permission in self.permissions
+        return not self.permissions or permission in self.permissions
 
-    def may_grant(self, permissions: frozenset[Permission]) -> bool:
-        """A key passes on only what it holds: an admin anything, others a non-empty subset."""
-        return self.is_admin or (bool(permissions) and permissions <= self.permissions)
+    def reaches(self, project: str) -> bool:
+        """Whether the key may name `project` (already lowercased)."""
+        return not self.projects or project in self.projects
+
+    def may_grant(
+        self, permissions: frozenset[Permission], projects: frozenset[str] = frozenset()
+    ) -> bool:
+        """A key passes on only what it holds: an admin anything, others a non-empty subset of
+        their permissions, and a project-restricted key a non-empty subset of its projects."""
+        if self.permissions and not (permissions and permissions <= self.permissions):
+            return False
+        return not self.projects or (bool(projects) and projects <= self.projects)
 
 
 def system_tenant(org: str) -> Tenant:
@@ -150,7 +162,24 @@ class Grant:
         return self.principal.org
 
     def tenant(self) -> Tenant:
-        return request_tenant(self.principal.org, self.project)
+        """The request's tenant. A project-restricted key naming any other project is
+        `Forbidden` with one message whether that project exists or not, so the answer
+        confirms nothing about it (as for another org)."""
+        return reached(self.principal, request_tenant(self.principal.org, self.project))
+
+
+def reached(principal: Principal, tenant: Tenant) -> Tenant:
+    """`tenant` if the principal's key may name its project, else `Forbidden`."""
+    if not principal.reaches(tenant.project):
+        DENIALS.labels(reason="forbidden").inc()
+        raise Forbidden(_NOT_REACHED)
+    return tenant
+
+
+_NOT_REACHED: Final = (
+    "this API key is restricted to other projects; name one of them in X-Retentia-Project "
+    "or use a key of this project"
+)
 
 
 def require(access: Access, permission: Permission) -> Grant:
@@ -175,6 +204,24 @@ def require(access: Access, permission: Permission) -> Grant:
             "drop the X-Retentia-Org header or use a key of that org"
         )
     return Grant(principal, access.project)
+
+
+#: Most projects one key may be restricted to.
+MAX_KEY_PROJECTS: Final = 256
+
+
+def parse_projects(values: Iterable[str]) -> frozenset[str]:
+    """Project names a key is restricted to, checked and lowercased like a request's (an
+    `InvalidInput` naming `projects`); the reserved system project is refused."""
+    names = set()
+    for value in values:
+        name = check_tenant_part("projects", value.strip()).lower()
+        if name == SYSTEM_PROJECT:
+            raise InvalidInput("projects", f"{SYSTEM_PROJECT!r} is reserved; name another")
+        names.add(name)
+    if len(names) > MAX_KEY_PROJECTS:
+        raise InvalidInput("projects", f"{len(names)} projects; at most {MAX_KEY_PROJECTS}")
+    return frozenset(names)
 
 
 def parse_permissions(values: Iterable[str]) -> frozenset[Permission]:
@@ -205,6 +252,8 @@ class ApiKeyRecord(BaseModel):
     org: str
     name: KeyName
     permissions: tuple[Permission, ...]
+    #: The projects the key may name; empty: every project of the org.
+    projects: tuple[str, ...] = ()
     sha256: str
     created_at: AwareDatetime
     created_by: str | None = None
@@ -212,10 +261,15 @@ class ApiKeyRecord(BaseModel):
 
     @property
     def admin(self) -> bool:
-        return not self.permissions
+        return not self.permissions and not self.projects
 
     def principal(self) -> Principal:
-        return Principal(org=self.org, key_id=self.id, permissions=frozenset(self.permissions))
+        return Principal(
+            org=self.org,
+            key_id=self.id,
+            permissions=frozenset(self.permissions),
+            projects=frozenset(self.projects),
+        )
 
 
 class KeyStorage(Protocol):
@@ -277,13 +331,17 @@ class ApiKeyStore:
         permissions: frozenset[Permission],
         *,
         granted_by: Principal | None,
+        projects: frozenset[str] = frozenset(),
     ) -> tuple[ApiKeyRecord, str]:
         """A new key of `org` and its secret text, which is returned here and nowhere else.
-        `granted_by` None is the operator (`retentia keys create`)."""
-        if granted_by is not None and not granted_by.may_grant(permissions):
+        `granted_by` None is the operator (`retentia keys create`). `projects` (checked and
+        lowercased names) restricts the key to them; empty: every project of the org."""
+        if granted_by is not None and not granted_by.may_grant(permissions, projects):
             wanted = ", ".join(sorted(permissions)) or "admin (every permission)"
+            where = ", ".join(sorted(projects)) or "every project"
             raise Forbidden(
-                f"a key can grant only permissions it holds itself; this one cannot grant {wanted}"
+                "a key can grant only permissions it holds itself, on projects it may name; "
+                f"this one cannot grant {wanted} on {where}"
             )
         key_id = secrets.token_hex(8)
         token = f"{KEY_PREFIX}{org}_{key_id}_{secrets.token_hex(32)}"
@@ -293,6 +351,7 @@ class ApiKeyStore:
             org=org,
             name=name,
             permissions=tuple(sorted(permissions)),
+            projects=tuple(sorted(projects)),
             sha256=_digest(token),
             created_at=self._clock(),
             created_by=None if granted_by is None else granted_by.key_id,
@@ -314,7 +373,7 @@ class ApiKeyStore:
         record = await self._get(org, _check_key_id(key_id))
         if record is None:
             raise NotFound("API key", key_id)
-        if not by.may_grant(frozenset(record.permissions)):
+        if not by.may_grant(frozenset(record.permissions), frozenset(record.projects)):
             raise Forbidden(
                 f"API key {key_id!r} holds permissions this key lacks; it cannot revoke it"
             )
@@ -326,6 +385,26 @@ class ApiKeyStore:
         )
         log.info("API key %s of org %s revoked", key_id, org)
         return revoked
+
+    async def forget_project(self, org: str, project: str) -> list[ApiKeyRecord]:
+        """Remove a dropped project from every key restricted to it; a key restricted to it
+        alone is revoked too (an empty list would mean every project). The changed records."""
+        changed = []
+        for record in await self.list_keys(org):
+            if project not in record.projects:
+                continue
+            rest = tuple(p for p in record.projects if p != project)
+            update: dict[str, object] = {"projects": rest}
+            if not rest and record.revoked_at is None:
+                update["revoked_at"] = self._clock()
+            updated = record.model_copy(update=update)
+            await self._storage.put_config(
+                system_tenant(org), _record_key(record.id), updated.model_dump_json()
+            )
+            changed.append(updated)
+        if changed:
+            log.info("project %s of org %s removed from %d API keys", project, org, len(changed))
+        return changed
 
     async def install_bootstrap(self, org: str, token: str) -> None:
         """Store (the hash of) the configured bootstrap key as an admin key of `org`. A changed

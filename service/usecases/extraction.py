@@ -137,8 +137,10 @@ class MemoryFactWriter:
         self, tenant: Tenant, memory: Memory
     ) -> tuple[FactBatchResult | None, ExtractionRecord]:
         assert self._extractor is not None
+        # What the memory says is read as of when it was formed (an imported one: its own
+        # instant); the record of this run is stamped with the clock.
         at = memory.event_time or memory.created_at
-        now = memory.created_at
+        now = self._facts.now()
         try:
             found = await self._extractor.extract(memory.content, at)
             result = await self._facts.apply_facts(

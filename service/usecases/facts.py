@@ -157,6 +157,9 @@ class FactService:
         self._webhook = webhook
         self._fault = fault
 
+    def now(self) -> datetime:
+        return self._clock()
+
     @property
     def repository(self) -> FactStore:
         return self._repository

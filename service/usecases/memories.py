@@ -8,7 +8,8 @@ import hashlib
 from collections import Counter
 from collections.abc import Awaitable, Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
+from itertools import pairwise
 from typing import Any
 
 from graph_backends import GraphRepository, RecallRepository, superseded_already
@@ -52,6 +53,8 @@ _Write = Callable[[Sequence[Memory], Sequence[MemoryEdge]], Awaitable[None]]
 MAX_BATCH = 256
 #: Most writer-typed edges one stored memory may declare.
 MAX_RELATED = 32
+#: The earliest creation instant a memory may be stored with.
+EARLIEST_CREATED_AT = datetime(1970, 1, 1, tzinfo=UTC)
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +79,10 @@ class StoreRequest:
     summary: str | None = None
     metadata: Mapping[str, str] = field(default_factory=dict)
     related: Sequence[RelatedEdge] = ()
+    #: When the memory was formed, for history imported with its own time; None: now. Every
+    #: computation of its lifecycle (ageing, activation, status, forgetting, its session
+    #: chain, the edges it makes) takes it as stored at this instant.
+    created_at: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,6 +141,15 @@ class _Nearby:
     close: dict[str, str]
 
 
+@dataclass(frozen=True, slots=True)
+class _Chain:
+    """How new turns join their sessions' chains: the TEMPORAL_SEQUENCE edges to make
+    (previous, next, when: the later turn's creation instant) and the stored ones they break."""
+
+    links: tuple[tuple[str, str, datetime], ...]
+    unlinks: tuple[EdgeKey, ...]
+
+
 async def _nothing() -> list[Any]:
     return []
 
@@ -181,6 +197,12 @@ class MemoryService:
         """Before a read: whether the tenant exists. A read of one that does not answers empty
         (or `NotFound`) and creates nothing in the database."""
         return await self._schemas.ensure_existing(tenant)
+
+    async def drop_tenant(self, tenant: Tenant) -> None:
+        """Delete the tenant and everything it holds (irreversible); a later write creates
+        it anew."""
+        await self._repository.drop_tenant(tenant)
+        self._schemas.forget(tenant)
 
     async def schema_ready(self, tenant: Tenant) -> bool:
         await self._repository.ping()
@@ -281,7 +303,12 @@ class MemoryService:
                 )
                 edges_of[draft.id] = [
                     new_edge(
-                        draft.id, rel.target, rel.type, now, weight=rel.weight, reason=rel.reason
+                        draft.id,
+                        rel.target,
+                        rel.type,
+                        draft.created_at,
+                        weight=rel.weight,
+                        reason=rel.reason,
                     )
                     for rel in request.related
                 ]
@@ -299,28 +326,47 @@ class MemoryService:
         vectors = await self._embedder.embed([m.content for m in drafts])
         drafts = await self._assign_categories(requests, results, drafts, vectors)
         nearby = await asyncio.gather(*(self._nearby(tenant, v) for v in vectors))
-        # Each turn follows its session's newest. From reading the newest turns to writing, a
-        # session's stores go one at a time (service.usecases.session_locks), stamped when they
-        # enter, so the newest is always the last written.
+        # A live turn follows its session's newest. From reading a session's chain to writing,
+        # its stores go one at a time (service.usecases.session_locks), stamped when they enter,
+        # so the newest is always the last written. A turn stored with its own creation instant
+        # keeps it and takes its place in the chain by it (`_session_sequence`).
+        timed = {
+            r.id
+            for q, r in zip(requests, results, strict=True)
+            if isinstance(r, Memory) and q.created_at is not None
+        }
         sessions = {d.source_session for d in drafts if d.source_session}
         async with self._session_locks.hold(tenant, sessions):
             if sessions:
                 now = max(now, self._clock())
                 drafts = [
-                    d.model_copy(update={"created_at": now, "last_accessed_at": now})
+                    d
+                    if d.id in timed
+                    else d.model_copy(update={"created_at": now, "last_accessed_at": now})
                     for d in drafts
                 ]
                 edges_of = {
-                    m: [e.model_copy(update={"created_at": now}) for e in edges]
+                    m: edges
+                    if m in timed
+                    else [
+                        e.model_copy(update={"created_at": now, "last_validated_at": now})
+                        for e in edges
+                    ]
                     for m, edges in edges_of.items()
                 }
-            for source, target in await self._session_sequence(tenant, drafts):
-                edges_of[target].append(new_edge(source, target, EdgeType.TEMPORAL_SEQUENCE, now))
+            chain = await self._session_sequence(tenant, drafts)
+            for source, target, linked_at in chain.links:
+                # On the new turn's side of the edge (a new turn may precede a stored one).
+                edges_of[target if target in edges_of else source].append(
+                    new_edge(source, target, EdgeType.TEMPORAL_SEQUENCE, linked_at)
+                )
             stored: dict[str, StoreResult] = {}
             # Auto-links this batch makes, so the inbound cap holds within a batch too.
             batch_inbound: Counter[str] = Counter()
             for draft, vector, near in zip(drafts, vectors, nearby, strict=True):
-                auto, hints = self._neighbours(draft, near, edges_of[draft.id], now, batch_inbound)
+                auto, hints = self._neighbours(
+                    draft, near, edges_of[draft.id], draft.created_at, batch_inbound
+                )
                 batch_inbound.update(e.target for e in auto)
                 edges = [*edges_of[draft.id], *auto]
                 connected = any(e.type in SUPPORTIVE_TYPES for e in edges)
@@ -339,6 +385,8 @@ class MemoryService:
                     [r.memory for r in stored.values()],
                     [e for mid in stored for e in edges_of[mid]],
                 )
+                if chain.unlinks:  # the stored turns a new one now stands between
+                    await self._repository.unlink(tenant, chain.unlinks)
         return [stored[r.id] if isinstance(r, Memory) else r for r in results]
 
     async def _assign_categories(
@@ -367,24 +415,43 @@ class MemoryService:
             out[i] = draft.model_copy(update={"category": category})
         return out
 
-    async def _session_sequence(
-        self, tenant: Tenant, drafts: Sequence[Memory]
-    ) -> list[tuple[str, str]]:
-        """(previous, next) turn pairs: each memory of a source session follows the session's
-        newest memory (stored before, or earlier in this batch) with a TEMPORAL_SEQUENCE edge,
-        which recall uses to bring back neighbouring turns."""
-        sessions = {d.source_session for d in drafts if d.source_session}
-        if not sessions or not isinstance(self._repository, RecallRepository):
-            return []
-        last = await self._repository.last_in_sessions(tenant, sessions)
-        pairs = []
-        for draft in drafts:
-            if draft.source_session:
-                previous = last.get(draft.source_session)
-                if previous is not None:
-                    pairs.append((previous, draft.id))
-                last[draft.source_session] = draft.id
-        return pairs
+    async def _session_sequence(self, tenant: Tenant, drafts: Sequence[Memory]) -> _Chain:
+        """Where the new turns go in their sessions' chains of TEMPORAL_SEQUENCE edges, which
+        recall uses to bring back neighbouring turns. A chain follows the turns' creation
+        instants, (created_at, id), not the order they arrive in: a live turn is the newest
+        and follows the session's last; a turn imported with an earlier instant goes between
+        the stored turns just before and just after it, whose edge it replaces."""
+        turns = [d for d in drafts if d.source_session]
+        if not turns or not isinstance(self._repository, RecallRepository):
+            return _Chain((), ())
+        around = await self._repository.session_neighbours(
+            tenant, [(d.source_session or "", d.created_at, d.id) for d in turns]
+        )
+        # Per session, the stored turns around the new ones and the new ones, in chain order.
+        places: dict[str, dict[str, tuple[datetime, bool]]] = {}
+        stored: dict[str, dict[str, tuple[datetime, bool]]] = {}
+        unlinks: dict[EdgeKey, None] = {}
+        for draft, (previous, following) in zip(turns, around, strict=True):
+            places.setdefault(draft.source_session or "", {})[draft.id] = (draft.created_at, True)
+            for place in (previous, following):
+                if place is not None:
+                    stored.setdefault(draft.source_session or "", {})[place[0]] = (place[1], False)
+            if previous is not None and following is not None:
+                key = EdgeKey(
+                    source=previous[0], target=following[0], type=EdgeType.TEMPORAL_SEQUENCE
+                )
+                unlinks[key] = None
+        links = []
+        for name, session in places.items():
+            # A stable sort by instant: stored turns of one instant by id (as the queries
+            # order them), then the new turns of that instant in the order they came.
+            around_them = sorted(stored.get(name, {}).items(), key=lambda t: (t[1][0], t[0]))
+            ordered = sorted([*around_them, *session.items()], key=lambda t: t[1][0])
+            for (a, (a_at, a_new)), (b, (b_at, b_new)) in pairwise(ordered):
+                # Two stored turns next to each other here may be far apart in the chain.
+                if a_new or b_new:
+                    links.append((a, b, max(a_at, b_at)))
+        return _Chain(tuple(links), tuple(unlinks))
 
     async def _nearby(self, tenant: Tenant, vector: Vector) -> _Nearby:
         """What auto-linking and the conflict check need to know about the memories most
@@ -469,6 +536,7 @@ class MemoryService:
             parse_memory_id(rel.target)
         # Here rather than in the Memory model: memories stored before the limits still read.
         check_metadata("metadata", request.metadata)
+        created_at = self._created_at(request.created_at, now, index)
         return build(
             Memory,
             id=memory_id or new_memory_id(),
@@ -479,12 +547,34 @@ class MemoryService:
             status=MemoryStatus.TAGGED,
             pinned=request.pinned,
             visibility=request.visibility,
-            created_at=now,
-            last_accessed_at=now,
+            created_at=created_at,
+            last_accessed_at=created_at,
             event_time=request.event_time,
             source_session=request.source_session,
             metadata=dict(request.metadata),
         )
+
+    def _created_at(self, wanted: datetime | None, now: datetime, index: int) -> datetime:
+        """The creation instant a store asks for, checked: aware, not before 1970, not
+        ahead of the clock by more than the allowed skew (a client's clock may run fast)."""
+        if wanted is None:
+            return now
+        name = f"memories[{index}].created_at"
+        if wanted.tzinfo is None or wanted.utcoffset() is None:
+            raise InvalidInput(name, f"{wanted.isoformat()} has no time zone; add one (Z)")
+        skew = timedelta(seconds=self._engine.created_at_max_skew_seconds)
+        if wanted > now + skew:
+            raise InvalidInput(
+                name,
+                f"{wanted.isoformat()} is in the future; the limit is the service's clock "
+                f"({now.isoformat()}) plus {skew.total_seconds():g} s",
+            )
+        if wanted < EARLIEST_CREATED_AT:
+            raise InvalidInput(
+                name,
+                f"{wanted.isoformat()} is before the limit {EARLIEST_CREATED_AT.isoformat()}",
+            )
+        return wanted.astimezone(UTC)
 
     async def recent(
         self, tenant: Tenant, *, limit: int, after: tuple[datetime, str] | None = None

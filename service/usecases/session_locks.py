@@ -1,5 +1,5 @@
-"""One asyncio lock per (tenant, source session), held from reading a session's newest turn
-to writing the turns that follow it (embedding, classifying and the similarity reads for
+"""One asyncio lock per (tenant, source session), held from reading where a session's new turns
+go in its chain to writing them (embedding, classifying and the similarity reads for
 auto-links happen before).
 
 Each stored turn follows its session's newest memory (a TEMPORAL_SEQUENCE edge). Two stores of
@@ -7,7 +7,9 @@ one session that both read the newest turn before either wrote would both follow
 session would fork into a tree that recall's session walk reads as two conversations. Within
 a process the read and the write are serialised per session, and the turns are stamped when
 they take the lock, so the newest by time is the last written; stores of other sessions do
-not wait. (Processes sharing a backend are not serialised against each other.)
+not wait. (Processes sharing a backend are not serialised against each other.) A turn stored
+with its own creation instant (imported history) keeps it and is placed between the turns
+around that instant, read and written under the same lock.
 """
 
 from __future__ import annotations

@@ -34,3 +34,7 @@ class TenantSchemas:
             return False
         await self.ensure(tenant)
         return True
+
+    def forget(self, tenant: Tenant) -> None:
+        """After a drop: the next write creates the tenant again, schema and all."""
+        self._ready.discard(tenant)

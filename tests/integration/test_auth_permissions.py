@@ -114,6 +114,12 @@ OPERATIONS: dict[str, tuple[str, str, dict[str, Any]]] = {
     ),
     "runMaintenance": (MANAGE, "mutation { r: runMaintenance(dryRun: true) { D } }", {}),
     "consolidate": (MANAGE, "mutation { r: consolidate(dryRun: true) { D } }", {}),
+    "projects": (MANAGE, "{ r: projects { D } }", {}),
+    "dropProject": (
+        MANAGE,
+        'mutation { r: dropProject(project: "nowhere-probe", confirm: "nowhere-probe") { D } }',
+        {},
+    ),
     "createApiKey": (
         MEMBERS_WRITE,
         'mutation { r: createApiKey(name: "child", permissions: [MEMBERS_WRITE]) { D } }',

@@ -32,6 +32,8 @@ STORE = """mutation($input: StoreMemoryInput!) { storeMemory(input: $input) {
     possibleConflicts { memoryId kind detail } }
   ... on InvalidInput { field message }
   ... on NotFound { kind key message } } }"""
+#: What a refused `createdAt` of a single store names.
+CREATED_AT = "memories[0].created_at"
 GET = f"query($id: ID!) {{ memory(id: $id) {{ {MEMORY_FIELDS} }} }}"
 STATS = """{ stats { __typename
   ... on Stats { memories orphans kappaMax edges { type count } }
@@ -105,6 +107,8 @@ def test_store_then_get_returns_content_byte_for_byte(api: ServiceProcess, conte
             "weight",
             "outside",
         ),
+        ({"content": "ok", "createdAt": "2999-01-01T00:00:00Z"}, CREATED_AT, "in the future"),
+        ({"content": "ok", "createdAt": "1969-07-20T20:17:00Z"}, CREATED_AT, "1970-01-01"),
     ],
 )
 def test_bad_input_is_a_typed_error_and_writes_nothing(
@@ -115,6 +119,15 @@ def test_bad_input_is_a_typed_error_and_writes_nothing(
     assert result["__typename"] == "InvalidInput"
     assert result["field"] == field and fragment in result["message"]
     assert memory_count(api) == before
+
+
+def test_a_memory_keeps_the_creation_instant_it_was_stored_with(api: ServiceProcess) -> None:
+    """History imported with its own time reads back with that time, in the store's answer
+    and from the database."""
+    result = store(api, content="we moved to Porto", createdAt="2024-03-01T09:30:00+01:00")
+    assert result["createdAt"] == "2024-03-01T08:30:00+00:00"
+    got = api.graphql(GET, {"id": result["id"]})["data"]["memory"]
+    assert got["createdAt"] == result["createdAt"]
 
 
 def test_edge_to_missing_memory_is_not_found_and_writes_nothing(

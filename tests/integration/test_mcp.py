@@ -54,7 +54,7 @@ PAPEZ_TOOLS: dict[str, tuple[set[str], set[str]]] = {
 RETENTIA_EXTRAS = {
     "memory_recall": {"read_only"},
     "memory_explain": {"query"},
-    "memory_store": {"idempotency_key"},
+    "memory_store": {"idempotency_key", "created_at"},
     "memory_amend": {"idempotency_key"},
 }
 
@@ -121,6 +121,24 @@ async def test_the_thirteen_tools_have_the_established_names_and_arguments(
     related = listed["memory_store"].input_schema["properties"]["related"]["items"]
     assert set(related["properties"]) == {"id", "type"}
     assert "caused_by" in related["properties"]["type"]["enum"]
+
+
+async def test_a_memory_stored_with_its_own_time_keeps_it(mcp: ClientSession) -> None:
+    """`memory_store` takes `created_at` for history imported with its real time; an instant
+    beyond the allowed skew ahead of the clock is refused naming the argument, not retryable."""
+    stored = await ok(
+        mcp,
+        "memory_store",
+        content="We signed the lease for the flat in Porto.",
+        created_at="2024-03-01T09:30:00+01:00",
+    )
+    explained = await ok(mcp, "memory_explain", node_id=stored["node_id"])
+    assert explained["memory"]["created_at"] == "2024-03-01T08:30:00+00:00"
+    failed, answer = await call(
+        mcp, "memory_store", content="from the future", created_at="2999-01-01T00:00:00Z"
+    )
+    assert failed and answer["retryable"] is False
+    assert "created_at" in answer["error"] and "future" in answer["error"]
 
 
 async def test_store_recall_explain_traverse_pin_unpin_delete(mcp: ClientSession) -> None:

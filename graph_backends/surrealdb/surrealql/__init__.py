@@ -125,6 +125,8 @@ class QueryName(StrEnum):
     MEMORY_SIMILARITIES = "memory_similarities"
     MEMORIES_MENTIONING = "memories_mentioning"
     LAST_IN_SESSIONS = "last_in_sessions"
+    PREVIOUS_IN_SESSIONS = "previous_in_sessions"
+    NEXT_IN_SESSIONS = "next_in_sessions"
     FACT_VECTOR_SEARCH = "fact_vector_search"
     FACT_FULLTEXT_SEARCH = "fact_fulltext_search"
     FACTS_OF_MEMORIES = "facts_of_memories"

@@ -9,6 +9,7 @@ from service.api.resolvers._common import Info
 from service.api.types.api_key import ApiKeyList, ApiKeyType, NewApiKey
 from service.api.types.enums import Permission
 from service.api.types.results import ApiKeysResult, CreateApiKeyResult, RevokeApiKeyResult
+from service.usecases.auth import parse_projects
 
 
 @strawberry.type
@@ -26,15 +27,25 @@ class KeyMutation:
     @strawberry.mutation(
         description="Create an API key of the caller's org. It may hold only permissions the "
         "caller's key holds; an empty list makes an admin key (every permission), which only "
-        "an admin key may create. The key is in the result once and never again."
+        "an admin key may create. `projects` restricts the key to those projects (a "
+        "project-restricted caller must name a subset of its own); absent or empty: every "
+        "project of the org. The key is in the result once and never again."
     )
     @maps_errors
     async def create_api_key(
-        self, info: Info, name: str, permissions: list[Permission]
+        self,
+        info: Info,
+        name: str,
+        permissions: list[Permission],
+        projects: list[str] | None = None,
     ) -> CreateApiKeyResult:
         grant = info.context.require(Permission.MEMBERS_WRITE)
         record, key = await info.context.services.keys.create(
-            grant.org, name, frozenset(permissions), granted_by=grant.principal
+            grant.org,
+            name,
+            frozenset(permissions),
+            granted_by=grant.principal,
+            projects=parse_projects(projects or []),
         )
         return NewApiKey(key=key, api_key=ApiKeyType.from_domain(record))
 

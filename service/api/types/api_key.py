@@ -18,7 +18,12 @@ class ApiKeyType:
     permissions: list[Permission] = strawberry.field(
         description="Empty for an admin key, which holds every permission."
     )
-    admin: bool
+    projects: list[str] = strawberry.field(
+        description="The projects the key may name; empty: every project of the org."
+    )
+    admin: bool = strawberry.field(
+        description="Every permission on every project: no permission or project listed."
+    )
     created_at: datetime
     created_by: str | None = strawberry.field(
         description="The id of the key that created it; null when the operator did."
@@ -32,6 +37,7 @@ class ApiKeyType:
             org=record.org,
             name=record.name,
             permissions=list(record.permissions),
+            projects=list(record.projects),
             admin=record.admin,
             created_at=record.created_at,
             created_by=record.created_by,

@@ -37,6 +37,13 @@ class StoreMemoryInput:
     summary: str | None = None
     metadata: list[MetadataInput] = strawberry.field(default_factory=list)
     related: list[RelatedEdgeInput] = strawberry.field(default_factory=list)
+    created_at: datetime | None = strawberry.field(
+        default=None,
+        description="When the memory was formed, for history imported with its own time "
+        "(default: now). Ageing, activation, status, forgetting, session order and the edges "
+        "it makes all take it as stored then. At most 5 minutes ahead of the service's clock "
+        "(RETENTIA_ENGINE__CREATED_AT_MAX_SKEW_SECONDS), not before 1970.",
+    )
     facts: list[FactInput] = strawberry.field(
         default_factory=list,
         description="Facts this memory asserts, written through the one supersession path "
@@ -57,6 +64,7 @@ class StoreMemoryInput:
             event_time=self.event_time,
             summary=self.summary,
             metadata={m.key: m.value for m in self.metadata},
+            created_at=self.created_at,
             related=tuple(
                 RelatedEdge(
                     target=str(r.target_id),

@@ -21,6 +21,7 @@ from service.api.types.explanation import ExplanationType
 from service.api.types.facts import EntityType, FactBatchType, FactList, FactType, PredicateList
 from service.api.types.memory import MemoryType
 from service.api.types.memory_page import MemoryConnection
+from service.api.types.project import DroppedProjectType, ProjectList
 from service.api.types.recall import RecallType
 from service.api.types.reports import (
     CorePreferencesType,
@@ -113,6 +114,11 @@ CreateApiKeyResult = Annotated[
 ]
 RevokeApiKeyResult = Annotated[
     ApiKeyType | NotFoundError | InvalidInputError | Denied, strawberry.union("RevokeApiKeyResult")
+]
+ProjectsResult = Annotated[ProjectList | Denied, strawberry.union("ProjectsResult")]
+DropProjectResult = Annotated[
+    DroppedProjectType | NotFoundError | InvalidInputError | Denied,
+    strawberry.union("DropProjectResult"),
 ]
 RecallResult = Annotated[
     RecallType | InvalidInputError | RecallUnavailableError | ForbiddenError | UnauthenticatedError,

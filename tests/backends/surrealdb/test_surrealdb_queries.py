@@ -254,6 +254,10 @@ def _params(name: QueryName, seeded: Seeded) -> dict[str, Any]:
         ],
         "names": ["alice", "nobody"],
         "sessions": ["s1", "no-such-session"],
+        "turns": [
+            {"i": 0, "session": "s1", "at": now, "id": a},
+            {"i": 1, "session": "no-such-session", "at": now, "id": b},
+        ],
         "revive": [b, "no-such-memory"],
         "reached": [{"id": a, "n": 2}, {"id": "no-such-memory", "n": 1}],
         "from": "dormant",
