@@ -7,10 +7,11 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Final
 
 from cypher import FactQueryName
-from graph_backends._common.records import epoch_us, from_epoch_us
+from graph_backends._common.idempotency import claim_params, held_record
+from graph_backends._common.records import epoch_us
 from graph_backends._cypher.memories import _RunsCypher
 from schema import Tenant
-from schema.idempotency import IdempotencyRecord, IdempotencyState
+from schema.idempotency import IdempotencyRecord
 
 Q = FactQueryName
 #: Records one purge query deletes at most (a purge repeats until none are left).
@@ -26,28 +27,8 @@ class CypherIdempotencyMethods(_RunsCypher):
         self, tenant: Tenant, record: IdempotencyRecord
     ) -> IdempotencyRecord | None:
         await self.ensure_fact_schema(tenant)
-        (row,) = await self._run(
-            tenant,
-            Q.CLAIM_IDEMPOTENCY_KEY,
-            {
-                "key": record.key,
-                "hash": record.request_hash,
-                "plan": record.plan,
-                "now": epoch_us(record.claimed_at),
-                "expires": epoch_us(record.expires_at),
-            },
-        )
-        if row["claimed"]:
-            return None
-        return IdempotencyRecord(
-            key=record.key,
-            request_hash=row["request_hash"],
-            state=IdempotencyState(row["state"]),
-            plan=row["plan"],
-            answer=row["answer"],
-            claimed_at=from_epoch_us(row["claimed_at"]),
-            expires_at=from_epoch_us(row["expires_at"]),
-        )
+        (row,) = await self._run(tenant, Q.CLAIM_IDEMPOTENCY_KEY, claim_params(record))
+        return None if row["claimed"] else held_record(record.key, row)
 
     async def take_over_idempotency_key(
         self, tenant: Tenant, key: str, claimed_at: datetime, now: datetime

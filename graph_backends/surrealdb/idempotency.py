@@ -6,11 +6,12 @@ from __future__ import annotations
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from graph_backends._common.records import epoch_us, from_epoch_us
+from graph_backends._common.idempotency import claim_params, held_record
+from graph_backends._common.records import epoch_us
 from graph_backends.surrealdb.steps import Step, step
 from graph_backends.surrealdb.surrealql import QueryName
 from schema import Tenant
-from schema.idempotency import IdempotencyRecord, IdempotencyState
+from schema.idempotency import IdempotencyRecord
 
 Q = QueryName
 
@@ -28,32 +29,8 @@ class SurrealIdempotencyMixin:
         self, tenant: Tenant, record: IdempotencyRecord
     ) -> IdempotencyRecord | None:
         await self.ensure_fact_schema(tenant)
-        (held,) = await self._write(
-            tenant,
-            [
-                step(
-                    Q.CLAIM_IDEMPOTENCY_KEY,
-                    {
-                        "key": record.key,
-                        "hash": record.request_hash,
-                        "plan": record.plan,
-                        "now": epoch_us(record.claimed_at),
-                        "expires": epoch_us(record.expires_at),
-                    },
-                )
-            ],
-        )
-        if held is None:
-            return None
-        return IdempotencyRecord(
-            key=record.key,
-            request_hash=held["request_hash"],
-            state=IdempotencyState(held["state"]),
-            plan=held["plan"],
-            answer=held.get("answer"),
-            claimed_at=from_epoch_us(held["claimed_at"]),
-            expires_at=from_epoch_us(held["expires_at"]),
-        )
+        (held,) = await self._write(tenant, [step(Q.CLAIM_IDEMPOTENCY_KEY, claim_params(record))])
+        return None if held is None else held_record(record.key, held)
 
     async def take_over_idempotency_key(
         self, tenant: Tenant, key: str, claimed_at: datetime, now: datetime
