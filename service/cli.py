@@ -14,6 +14,14 @@ from pydantic import ValidationError
 from service.settings import Settings
 
 
+def command_settings(args: argparse.Namespace) -> Settings:
+    """The settings of a command that takes `--data-dir` (the environment, then that flag)."""
+    overrides: dict[str, object] = {}
+    if getattr(args, "data_dir", None) is not None:
+        overrides["data_dir"] = args.data_dir
+    return Settings(**overrides)  # type: ignore[arg-type]
+
+
 def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
@@ -84,10 +92,7 @@ async def _maintain_async(args: argparse.Namespace) -> int:
     from service import compose
     from service.usecases.auth import SYSTEM_PROJECT
 
-    overrides: dict[str, object] = {}
-    if args.data_dir is not None:
-        overrides["data_dir"] = args.data_dir
-    settings = Settings(**overrides)  # type: ignore[arg-type]
+    settings = command_settings(args)
     logging.basicConfig(level="WARNING", format="%(levelname)s %(name)s: %(message)s")
     try:
         named = build(
@@ -138,10 +143,7 @@ async def _reconcile_async(args: argparse.Namespace) -> int:
     from schema import RetentiaError, Tenant, build
     from service import compose
 
-    overrides: dict[str, object] = {}
-    if args.data_dir is not None:
-        overrides["data_dir"] = args.data_dir
-    settings = Settings(**overrides)  # type: ignore[arg-type]
+    settings = command_settings(args)
     logging.basicConfig(
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
@@ -185,10 +187,7 @@ async def _keys_async(args: argparse.Namespace) -> int:
     from service import compose
     from service.usecases.auth import Principal, parse_permissions, system_tenant
 
-    overrides: dict[str, object] = {}
-    if args.data_dir is not None:
-        overrides["data_dir"] = args.data_dir
-    settings = Settings(**overrides)  # type: ignore[arg-type]
+    settings = command_settings(args)
     logging.basicConfig(level="WARNING", format="%(levelname)s %(name)s: %(message)s")
     org = args.org or settings.default_org
     try:
@@ -230,10 +229,7 @@ async def _tenants_async(args: argparse.Namespace) -> int:
     from service import compose
     from service.usecases.auth import request_tenant
 
-    overrides: dict[str, object] = {}
-    if args.data_dir is not None:
-        overrides["data_dir"] = args.data_dir
-    settings = Settings(**overrides)  # type: ignore[arg-type]
+    settings = command_settings(args)
     logging.basicConfig(level="WARNING", format="%(levelname)s %(name)s: %(message)s")
     try:
         if args.tenants_command == "drop" and not args.yes:
@@ -276,11 +272,8 @@ def _mcp(args: argparse.Namespace) -> int:
     from service.runtime.observability import configure_logging
     from service.usecases.auth import SYSTEM_PROJECT
 
-    overrides: dict[str, object] = {}
-    if args.data_dir is not None:
-        overrides["data_dir"] = args.data_dir
     try:
-        settings = Settings(**overrides)  # type: ignore[arg-type]
+        settings = command_settings(args)
         tenant = build(
             Tenant,
             org=args.org or settings.default_org,
