@@ -33,7 +33,7 @@ def _recall_unavailable(e: RetentiaError) -> RecallUnavailableError:
 def _conflict(e: RetentiaError) -> ConflictError:
     if isinstance(e, IdempotencyConflict):
         return ConflictError(message=str(e), idempotency_key=e.key, retryable=e.retryable)
-    return ConflictError(message=str(e))
+    return ConflictError(message=str(e), retryable=getattr(e, "retryable", False))
 
 
 def _not_found(e: RetentiaError) -> NotFoundError:

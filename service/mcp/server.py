@@ -68,6 +68,7 @@ from service.usecases.memories import MemoryService, RelatedEdge, StoreRequest
 from service.usecases.promotion import PrivateLink, PromotionService
 from service.usecases.recall import MAX_K, RecallHit, RecallRequest, RecallService, SearchFilters
 from service.usecases.recall_hits import hit_activation
+from service.usecases.session_locks import SessionBusy
 from service.usecases.store import StoreService
 
 log = logging.getLogger(__name__)
@@ -850,7 +851,10 @@ _PERMANENT: Final = (InvalidInput, NotFound, Conflict, AuthError, StorageUnopene
 def retryable_after(error: Exception, *, read: bool) -> bool:
     """Whether making the same call again, unchanged, may succeed: never after a permanent
     failure; after a transient one (the storage or the embedder failing) only for a read, since
-    a write may have landed in part."""
+    a write may have landed in part. A session another process holds is retryable: the store
+    waited before writing anything."""
+    if isinstance(error, SessionBusy):
+        return True
     if isinstance(error, _PERMANENT):
         return False
     return read

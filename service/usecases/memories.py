@@ -43,7 +43,7 @@ from service.adapters.embedding import Embedder, Vector
 from service.engine.autolink import choose_auto_links, similarity_floor
 from service.engine.conflicts import Candidate, ConflictHint, conflict_hints
 from service.engine.settings import EngineSettings
-from service.usecases.session_locks import SessionLocks
+from service.usecases.session_locks import Leases, SessionLocks
 from service.usecases.tenants import TenantSchemas
 
 Clock = Callable[[], datetime]
@@ -170,7 +170,9 @@ class MemoryService:
         self._clock = clock
         self._engine = engine or EngineSettings()
         self._schemas = TenantSchemas(repository)
-        self._session_locks = SessionLocks()
+        # Across processes too where the backend keeps leases (every backend that ships).
+        leases = repository if isinstance(repository, Leases) else None
+        self._session_locks = SessionLocks(leases, clock)
         self._auto_link_floor = similarity_floor(embedder.name, self._engine.auto_link_floor)
 
     @property

@@ -35,7 +35,8 @@ class ConflictError:
     retryable: bool = strawberry.field(
         default=False,
         description="Whether the same request, sent again as it is, may succeed (a request "
-        "with this idempotency key is still being written: retry for its answer).",
+        "with this idempotency key is still being written: retry for its answer; or another "
+        "process has held the session a store names for too long: retry).",
     )
 
 
