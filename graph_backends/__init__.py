@@ -3,7 +3,7 @@ database driver (and it does so lazily, inside `open_backend`)."""
 
 from graph_backends.config import BackendConfig, FalkorConfig, Neo4jConfig, SurrealConfig
 from graph_backends.errors import BackendError, BackendUnavailable, SchemaMismatch
-from graph_backends.factory import open_backend
+from graph_backends.factory import open_backend, probe_backend
 from graph_backends.protocol import (
     MAX_TRAVERSE_DEPTH,
     FactRepository,
@@ -39,5 +39,6 @@ __all__ = [
     "SurrealConfig",
     "fact_store",
     "open_backend",
+    "probe_backend",
     "superseded_already",
 ]

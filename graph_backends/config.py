@@ -36,6 +36,12 @@ class FalkorConfig(BaseModel):
     #: The embedded server's query threads; None: half the CPUs, at least one
     #: (`falkordb_embedded.default_query_threads`).
     server_query_threads: int | None = Field(default=None, ge=1, le=256)
+    #: Restarts of an embedded FalkorDB that died, in a row, before the supervisor gives up
+    #: (and the repository's `fatal_error()` tells a liveness probe to restart the process).
+    restart_attempts: int = Field(default=5, ge=0, le=100)
+    #: Seconds before the first restart; each further attempt waits twice as long.
+    restart_backoff_s: float = Field(default=0.5, ge=0)
+    restart_backoff_max_s: float = Field(default=30.0, ge=0)
     #: Share an embedded FalkorDB another Retentia process (the service) already runs on the
     #: data directory instead of refusing it (`retentia reconcile` beside `retentia serve`).
     share_running: bool = False

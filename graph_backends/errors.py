@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from schema import RetentiaError
+from schema import RetentiaError, Unavailable
 
 
 class BackendError(RetentiaError):
     """The database refused or failed a well-formed request."""
 
 
-class BackendUnavailable(BackendError):
-    """The database cannot be reached, or an embedded one could not be started."""
+class BackendUnavailable(BackendError, Unavailable):
+    """The database cannot be reached, or an embedded one could not be started (or is being
+    restarted)."""
 
 
 class SchemaMismatch(BackendError):

@@ -30,13 +30,26 @@ async def open_backend(config: BackendConfig) -> AsyncIterator[FactStore]:
         raise TypeError(f"unknown backend configuration {config!r}")
 
 
+def probe_backend(config: BackendConfig) -> None:
+    """Raise the `BackendUnavailable` that opening `config` is certain to meet, now and without
+    connecting: an embedded FalkorDB data directory another Retentia process owns (and that
+    `share_running` does not share). For entry points to call before slow start-up work (an
+    embedding model takes ~15 s to load); anything else is found out when `open_backend` runs."""
+    if isinstance(config, FalkorConfig) and config.url is None:
+        from graph_backends.falkordb.embedded import EmbeddedFalkorDB
+
+        embedded = EmbeddedFalkorDB(config.data_dir)
+        embedded.probe(share_running=config.share_running)
+
+
 @asynccontextmanager
 async def _open_falkordb(config: FalkorConfig) -> AsyncIterator[FactStore]:
     from falkordb.asyncio import FalkorDB
     from redis.asyncio import BlockingConnectionPool
 
-    from graph_backends.falkordb.embedded import EmbeddedFalkorDB
+    from graph_backends.falkordb.embedded import EmbeddedFalkorDB, RestartPolicy
     from graph_backends.falkordb.repository import FalkorRepository
+    from graph_backends.falkordb.supervised_pool import SupervisedConnectionPool
 
     embedded = None
     url = config.url
@@ -47,20 +60,30 @@ async def _open_falkordb(config: FalkorConfig) -> AsyncIterator[FactStore]:
             startup_timeout_s=config.startup_timeout_s,
             hz=config.server_hz,
             query_threads=config.server_query_threads,
+            restart=RestartPolicy(
+                attempts=config.restart_attempts,
+                backoff_s=config.restart_backoff_s,
+                max_backoff_s=config.restart_backoff_max_s,
+            ),
         )
         url = await embedded.start(share_running=config.share_running)
     try:
-        pool = BlockingConnectionPool.from_url(
-            url,
-            max_connections=config.max_connections,
-            decode_responses=True,
-            timeout=30,
-            socket_timeout=config.socket_timeout_s,
+        options = {
+            "max_connections": config.max_connections,
+            "decode_responses": True,
+            "timeout": 30,
+            "socket_timeout": config.socket_timeout_s,
+        }
+        pool = (
+            SupervisedConnectionPool.from_url(url, check=embedded.check_available, **options)
+            if embedded is not None
+            else BlockingConnectionPool.from_url(url, **options)
         )
         repository = FalkorRepository(
             FalkorDB(connection_pool=pool),
             vector_dimension=config.vector_dimension,
             ef_runtime=config.ef_runtime,
+            fatal_error=embedded.fatal_error if embedded is not None else None,
         )
         try:
             await repository.ping()

@@ -182,6 +182,11 @@ class GraphRepository(Protocol):
     async def ping(self) -> None:
         """Raise `BackendUnavailable` unless the database answers a query."""
 
+    def fatal_error(self) -> str | None:
+        """Why this repository will never serve again in this process — an embedded database
+        it supervises died and could not be restarted — else None. No I/O: a liveness probe
+        asks it (a database merely unreachable for now is `ping`'s and readiness' business)."""
+
     async def ensure_schema(self, tenant: Tenant) -> None:
         """Create the tenant's indexes if missing and wait until they are usable. Idempotent."""
 

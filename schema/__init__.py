@@ -12,7 +12,7 @@ from schema.edges import (
     Partition,
     StructuralEdge,
 )
-from schema.errors import Conflict, InvalidInput, NotFound, RetentiaError
+from schema.errors import Conflict, InvalidInput, NotFound, RetentiaError, Unavailable
 from schema.labels import NodeLabel
 from schema.models import (
     Degrees,
@@ -61,6 +61,7 @@ __all__ = [
     "Subgraph",
     "Tenant",
     "Tombstone",
+    "Unavailable",
     "Visibility",
     "build",
     "new_memory_id",

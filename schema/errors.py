@@ -30,3 +30,8 @@ class NotFound(RetentiaError, LookupError):
 
 class Conflict(RetentiaError):
     """The request contradicts the stored state (for example a duplicate id)."""
+
+
+class Unavailable(RetentiaError):
+    """Something the request needs (the database) cannot serve it now, but may shortly: the
+    same request may succeed if retried (the API answers it as `UNAVAILABLE`, retryable)."""

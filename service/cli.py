@@ -47,6 +47,14 @@ def _serve(args: argparse.Namespace) -> int:
     from service.runtime.observability import configure_logging
 
     configure_logging(settings.log_level, settings.log_format)
+    from schema import RetentiaError
+    from service.compose import probe_storage
+
+    try:  # two services must not each start a FalkorDB on the same files
+        probe_storage(settings)
+    except RetentiaError as e:
+        print(f"retentia serve: {e}", file=sys.stderr)
+        return 2
     where = settings.storage_description()
     print(
         f"Retentia on http://{settings.host}:{settings.port}/graphql — storage: {where}", flush=True
@@ -100,7 +108,8 @@ async def _maintain_async(args: argparse.Namespace) -> int:
             org=args.org or settings.default_org,
             project=args.project or settings.default_project,
         )
-        async with compose.open_service(settings, named, ready=False) as uses:
+        # Beside a running service this shares its embedded FalkorDB, as `keys` does.
+        async with compose.open_service(settings, named, ready=False, share_running=True) as uses:
             if args.all:
                 tenants = [t for t in await uses.memories.tenants() if t.project != SYSTEM_PROJECT]
             else:

@@ -18,7 +18,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from graph_backends import GraphRepository, fact_store, open_backend
+from graph_backends import GraphRepository, fact_store, open_backend, probe_backend
 from reconciler import Reconciler
 from schema import Tenant, build
 from service.adapters.classifier import build_classifier
@@ -86,6 +86,8 @@ class UseCases:
     #: The tenant of requests that name none (ready when the use cases are).
     default_tenant: Tenant
     backend_name: str
+    #: Why the backend will never serve again in this process (`GraphRepository.fatal_error`).
+    fatal_error: Callable[[], str | None]
 
 
 def default_tenant(settings: Settings) -> Tenant:
@@ -229,11 +231,20 @@ async def compose_use_cases(
             projects=ProjectService(memories, reactivations, keys),
             default_tenant=tenant,
             backend_name=repository.backend_name,
+            fatal_error=repository.fatal_error,
         )
     finally:
         await reactivations.aclose()
         if webhook is not None:
             await webhook.aclose()
+
+
+def probe_storage(settings: Settings, *, share_running: bool = False) -> None:
+    """Raise `BackendUnavailable` now if opening the storage is certain to be refused: the
+    embedded FalkorDB's data directory belongs to another Retentia process (one that runs its
+    own FalkorDB there; with `share_running`, one that has not published it yet). Cheap and
+    side-effect free, for entry points to call before slow start-up work."""
+    probe_backend(settings.backend_config(_DEFAULT_DIMENSION, share_running=share_running))
 
 
 @asynccontextmanager
@@ -251,6 +262,10 @@ async def open_service(
     configured backend and the use cases over them, ready for `tenant` (default: the settings'
     default tenant). `share_running`: beside a running service, share its embedded FalkorDB."""
     own_embedder = embedder is None
+    if own_embedder:
+        # A refusal certain to come (the embedded data directory is another process's) comes
+        # before the ~15 s an embedding model takes to load, not after it.
+        probe_storage(settings, share_running=share_running)
     loaded = embedder if embedder is not None else await load_embedder(settings)
     if own_embedder:
         log.info("embedder %s ready (dimension %d)", loaded.name, loaded.dimension)

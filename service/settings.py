@@ -28,6 +28,11 @@ class Settings(BaseSettings):
     falkordb_ef_runtime: int = Field(default=100, ge=1)
     #: The embedded FalkorDB's query threads; unset: half the CPUs, at least one.
     falkordb_query_threads: int | None = Field(default=None, ge=1, le=256)
+    #: Restarts, in a row, of an embedded FalkorDB that died, before the service gives up and
+    #: fails `/healthz` (so that an orchestrator restarts it); 0 never restarts it.
+    falkordb_restart_attempts: int = Field(default=5, ge=0, le=100)
+    #: Seconds before the first restart; each further attempt waits twice as long (≤ 30 s).
+    falkordb_restart_backoff_s: float = Field(default=0.5, ge=0, le=300)
     #: Neo4j 5.x over Bolt (`RETENTIA_BACKEND=neo4j`).
     neo4j_url: str = "bolt://127.0.0.1:7687"
     neo4j_user: str | None = None
@@ -167,5 +172,7 @@ class Settings(BaseSettings):
             vector_dimension=vector_dimension,
             ef_runtime=self.falkordb_ef_runtime,
             server_query_threads=self.falkordb_query_threads,
+            restart_attempts=self.falkordb_restart_attempts,
+            restart_backoff_s=self.falkordb_restart_backoff_s,
             share_running=share_running,
         )

@@ -11,6 +11,14 @@ Writes reach the append-only file as their effects, not their query text (`EFFEC
 `MERGE (m:Memory {id: …})` scans every memory, and a 10,000-memory bulk load took over 120 s to
 reopen (2.9 s as effects; 4,000 memories 23.1 → 0.9 s). Effects also replay what a query did,
 not what running it again would do.
+
+Supervision (docs/adr/0020): a child that exits while the supervisor did not ask it to is reaped
+at once (no zombie) and restarted with exponential backoff, replaying its append-only file;
+until it is ready again `check_available()` refuses every command with a `BackendUnavailable`
+naming the outage, so nothing reaches a server that is still loading. When the attempts run out
+(`RestartPolicy`), `fatal_error()` says why, for a liveness probe to restart the process. A
+child listens on a socket of its own name until it has loaded and only then is it moved to
+`falkordb.sock`, so no other process sharing the directory reaches a loading server either.
 """
 
 from __future__ import annotations
@@ -25,6 +33,7 @@ import signal
 import socket
 import subprocess
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Final, Literal
 
@@ -43,6 +52,28 @@ PLAN_CACHE_SIZE: Final = 256
 #: FalkorDB module arguments: every write is logged as its effects (see the module docstring),
 #: and every query's plan stays cached.
 _MODULE_ARGS: Final = ("EFFECTS_THRESHOLD", "0", "CACHE_SIZE", str(PLAN_CACHE_SIZE))
+
+
+#: A child that ran this long since it was (re)started counts as recovered: a later death starts
+#: the restart attempts afresh rather than continuing the count of a crash loop.
+_STABLE_AFTER_S: Final = 60.0
+#: How long a starting owner waits for the lock (another process may hold it for a moment to
+#: probe it, `probe()`), and a sharer for the owner's URL, before refusing.
+_LOCK_WAIT_S: Final = 1.0
+
+
+@dataclass(frozen=True, slots=True)
+class RestartPolicy:
+    """How a supervisor restarts a child that died: up to `attempts` times in a row, the n-th
+    after `backoff_s · 2^(n-1)` seconds, at most `max_backoff_s`. Zero attempts: never."""
+
+    attempts: int = 5
+    backoff_s: float = 0.5
+    max_backoff_s: float = 30.0
+
+    def delay(self, attempt: int) -> float:
+        """Seconds to wait before restart `attempt` (1-based)."""
+        return float(min(self.max_backoff_s, self.backoff_s * 2 ** (attempt - 1)))
 
 
 def default_query_threads() -> int:
@@ -107,16 +138,25 @@ class EmbeddedFalkorDB:
         startup_timeout_s: float = 120.0,
         hz: int = 10,
         query_threads: int | None = None,
+        restart: RestartPolicy = RestartPolicy(),
     ) -> None:
         self.data_dir = data_dir.expanduser().resolve()
         self.appendfsync = appendfsync
         self.startup_timeout_s = startup_timeout_s
         self.hz = hz
         self.query_threads = query_threads or default_query_threads()
+        self.restart = restart
         self._process: subprocess.Popen[bytes] | None = None
         self._lock: IO[str] | None = None
         self._log_offset = 0
+        self._port = 0
         self.url: str | None = None
+        #: Why the server cannot take commands now (restarting, or given up), else None.
+        self._outage: str | None = None
+        self._fatal: str | None = None
+        self._watcher: asyncio.Task[None] | None = None
+        #: Restarts that brought the child back, over the supervisor's life.
+        self.restarts = 0
 
     @property
     def pid(self) -> int | None:
@@ -131,6 +171,15 @@ class EmbeddedFalkorDB:
         return self.data_dir / "falkordb.sock"
 
     @property
+    def loading_socket_path(self) -> Path:
+        """Where a child listens until it has loaded (then it is moved to `socket_path`)."""
+        return self.data_dir / "falkordb.new.sock"
+
+    @property
+    def lockfile(self) -> Path:
+        return self.data_dir / "retentia.lock"
+
+    @property
     def logfile(self) -> Path:
         return self.data_dir / "falkordb.log"
 
@@ -139,33 +188,74 @@ class EmbeddedFalkorDB:
         """Where a running supervisor publishes its URL for processes that share it."""
         return self.data_dir / "falkordb.url"
 
+    def probe(self, *, share_running: bool = False) -> None:
+        """Raise the `BackendUnavailable` that `start()` would, now and cheaply (before a caller
+        spends seconds loading a model): the directory belongs to another process, and is not
+        to be shared or has no URL to share yet. Takes nothing: a lock it takes to look is
+        released at once, and an owner starting at that moment waits for it (`_LOCK_WAIT_S`)."""
+        if not self.lockfile.exists():
+            return
+        with self.lockfile.open("a+") as lock:
+            try:
+                fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                if share_running and self.urlfile.exists():
+                    return
+                raise self._refusal(share_running) from None
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
     async def start(self, *, share_running: bool = False) -> str:
-        """Start FalkorDB on the data directory and return its URL. With `share_running`, a
-        directory already served by another Retentia process (the service) is shared: its
-        URL is returned and nothing is started or stopped here."""
+        """Start FalkorDB on the data directory, supervise it, and return its URL. With
+        `share_running`, a directory already served by another Retentia process (the service)
+        is shared: its URL is returned and nothing is started, supervised or stopped here."""
         self.data_dir.mkdir(parents=True, exist_ok=True)
-        try:
-            self._acquire_lock()
-        except BackendUnavailable:
+        deadline = time.monotonic() + _LOCK_WAIT_S
+        while not self._acquire_lock():
             if share_running and self.urlfile.exists():
                 self.url = self.urlfile.read_text(encoding="utf-8").strip()
                 log.info("sharing the embedded FalkorDB at %s", self.url)
                 return self.url
-            raise
+            if time.monotonic() > deadline:
+                raise self._refusal(share_running)
+            await asyncio.sleep(0.05)
         try:
             await asyncio.to_thread(self._clear_stale)
             self.urlfile.unlink(missing_ok=True)
-            self.url = self._launch()
-            await self._wait_ready()
+            self.url = await self._launch_ready()
             self.urlfile.write_text(self.url, encoding="utf-8")
         except BaseException:
             await self.stop()
             raise
+        self._watcher = asyncio.create_task(self._supervise(), name="falkordb-supervisor")
         log.info("embedded FalkorDB ready", extra={"pid": self.pid, "data_dir": str(self.data_dir)})
         return self.url
 
+    def check_available(self) -> None:
+        """Raise `BackendUnavailable` while the supervised server is down (restarting, or given
+        up): a command sent to a server that is loading its file can abort it."""
+        if self._outage is not None:
+            raise BackendUnavailable(self._outage)
+
+    def fatal_error(self) -> str | None:
+        """Why the server will not come back in this process (its restarts ran out), else None."""
+        return self._fatal
+
     async def stop(self) -> None:
         """SIGTERM (redis fsyncs its append-only file and exits), SIGKILL if it hangs."""
+        watcher, self._watcher = self._watcher, None
+        if watcher is not None:
+            watcher.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await watcher
+        await self._terminate()
+        self._outage = self._outage or "the embedded FalkorDB was stopped"
+        if self._lock is not None:
+            self.urlfile.unlink(missing_ok=True)
+            self.socket_path.unlink(missing_ok=True)  # moved there, so redis cannot remove it
+            self._lock.close()
+            self._lock = None
+
+    async def _terminate(self) -> None:
         process, self._process = self._process, None
         if process is not None and process.poll() is None:
             process.send_signal(signal.SIGTERM)
@@ -175,22 +265,100 @@ class EmbeddedFalkorDB:
                 log.warning("embedded FalkorDB ignored SIGTERM for 60 s; killing it")
                 process.kill()
                 await asyncio.to_thread(process.wait)
-        if self._lock is not None:
-            self.urlfile.unlink(missing_ok=True)
-            self._lock.close()
-            self._lock = None
 
-    def _acquire_lock(self) -> None:
-        lock = (self.data_dir / "retentia.lock").open("a+")
+    # -- supervision -----------------------------------------------------------------------
+
+    async def _supervise(self) -> None:
+        """Wait for the child to die; restart it until it runs or the attempts run out."""
+        attempt = 0
+        while True:
+            assert self._process is not None
+            started = time.monotonic()
+            code = await _exit_of(self._process)
+            if time.monotonic() - started >= _STABLE_AFTER_S:
+                attempt = 0
+            self._outage = (
+                f"the embedded FalkorDB exited with status {code} and is being restarted; "
+                "retry shortly"
+            )
+            log.error(
+                "embedded FalkorDB (pid %d) exited with status %d; last log lines:\n%s",
+                self._process.pid,
+                code,
+                self._log_tail(),
+            )
+            while True:
+                attempt += 1
+                if attempt > self.restart.attempts:
+                    self._give_up(code)
+                    return
+                delay = self.restart.delay(attempt)
+                log.warning(
+                    "restarting the embedded FalkorDB in %.1f s (attempt %d of %d)",
+                    delay,
+                    attempt,
+                    self.restart.attempts,
+                )
+                await asyncio.sleep(delay)
+                try:
+                    await asyncio.to_thread(self._clear_stale)
+                    await self._launch_ready()
+                except (BackendUnavailable, OSError) as e:
+                    log.error("restart attempt %d of the embedded FalkorDB failed: %s", attempt, e)
+                    await self._terminate()
+                    continue
+                break
+            self.restarts += 1
+            self._outage = None
+            log.warning(
+                "embedded FalkorDB restarted (pid %d) after %d attempt(s); it replayed its "
+                "append-only file",
+                self.pid,
+                attempt,
+            )
+
+    def _give_up(self, code: int) -> None:
+        self._fatal = (
+            f"the embedded FalkorDB in {self.data_dir} exited (status {code}) and could not be "
+            f"restarted in {self.restart.attempts} attempts; restart Retentia (its log: "
+            f"{self.logfile})"
+        )
+        self._outage = self._fatal
+        log.critical("%s", self._fatal)
+
+    # -- the lock and the child ------------------------------------------------------------
+
+    def _acquire_lock(self) -> bool:
+        """Take the directory (and say who holds it, for the refusals of others), or False."""
+        lock = self.lockfile.open("a+")
         try:
             fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError as e:
+        except BlockingIOError:
             lock.close()
-            raise BackendUnavailable(
-                f"the FalkorDB data directory {self.data_dir} is in use by another Retentia "
-                "process; stop it or set RETENTIA_FALKORDB_DATA_DIR to another directory"
-            ) from e
+            return False
+        lock.truncate(0)
+        lock.write(f"{os.getpid()}\n")
+        lock.flush()
         self._lock = lock
+        return True
+
+    def _refusal(self, share_running: bool) -> BackendUnavailable:
+        try:
+            owner = self.lockfile.read_text(encoding="utf-8").strip()
+        except OSError:
+            owner = ""
+        who = f" (pid {owner})" if owner.isdigit() else ""
+        if share_running:
+            return BackendUnavailable(
+                f"the FalkorDB data directory {self.data_dir} is in use by another Retentia "
+                f"process{who} that has not published its FalkorDB yet (starting or stopping); "
+                "try again when it is ready"
+            )
+        return BackendUnavailable(
+            f"the FalkorDB data directory {self.data_dir} is in use by another Retentia "
+            f"process{who}, which runs its FalkorDB: stop it, or give this one another data "
+            "directory (RETENTIA_DATA_DIR)"
+        )
 
     def _clear_stale(self) -> None:
         """Holding the lock, any process named in the pid file was left by a crashed supervisor."""
@@ -209,15 +377,34 @@ class EmbeddedFalkorDB:
                     os.kill(pid, signal.SIGKILL)
             self.pidfile.unlink(missing_ok=True)
         self.socket_path.unlink(missing_ok=True)
+        self.loading_socket_path.unlink(missing_ok=True)
+
+    async def _launch_ready(self) -> str:
+        """Start a child, wait until it has loaded its data, and give its URL (the same one
+        on every restart: connection pools built on it keep working)."""
+        loading_url = self._launch()
+        await self._wait_ready(loading_url)
+        if loading_url.startswith("unix://"):
+            # Only now can anyone find it: a command read while redis replays its file can
+            # abort it (`_wait_ready`), and other processes sharing the directory connect by
+            # this path without asking the supervisor.
+            os.replace(self.loading_socket_path, self.socket_path)
+            return f"unix://{self.socket_path}"
+        return loading_url
 
     def _launch(self) -> str:
+        """Start redis-server (from the event loop's thread: `PR_SET_PDEATHSIG` fires when the
+        thread that forked the child ends, so it must not be a worker thread) and return the
+        URL it listens on while it loads."""
         redis_server, module = _binaries()
         try:
             self._log_offset = self.logfile.stat().st_size
         except OSError:
             self._log_offset = 0
-        use_socket = len(str(self.socket_path)) <= _MAX_SOCKET_PATH
-        port = 0 if use_socket else _free_port()
+        use_socket = len(str(self.loading_socket_path)) <= _MAX_SOCKET_PATH
+        if not use_socket and not self._port:
+            self._port = _free_port()  # kept across restarts (another process may take it)
+        port = 0 if use_socket else self._port
         args = [
             redis_server,
             "--bind", "127.0.0.1",
@@ -233,7 +420,7 @@ class EmbeddedFalkorDB:
             "--loadmodule", module, *_MODULE_ARGS, "THREAD_COUNT", str(self.query_threads),
         ]  # fmt: skip
         if use_socket:
-            args[1:1] = ["--unixsocket", str(self.socket_path), "--unixsocketperm", "700"]
+            args[1:1] = ["--unixsocket", str(self.loading_socket_path), "--unixsocketperm", "700"]
         self._process = subprocess.Popen(
             args,
             stdin=subprocess.DEVNULL,
@@ -242,9 +429,9 @@ class EmbeddedFalkorDB:
             preexec_fn=_die_with_parent,
             start_new_session=True,  # Ctrl-C reaches Retentia, which stops FalkorDB in order
         )
-        return f"unix://{self.socket_path}" if use_socket else f"redis://127.0.0.1:{port}"
+        return f"unix://{self.loading_socket_path}" if use_socket else f"redis://127.0.0.1:{port}"
 
-    async def _wait_ready(self) -> None:
+    async def _wait_ready(self, url: str) -> None:
         """Until the server has loaded its data and answers PING.
 
         No command may reach the server while it replays the append-only file: a replayed
@@ -256,13 +443,13 @@ class EmbeddedFalkorDB:
         import redis.asyncio as redis_asyncio
         from redis.exceptions import RedisError
 
-        assert self._process is not None and self.url is not None
+        assert self._process is not None
         deadline = time.monotonic() + self.startup_timeout_s
         ready_line = f"{self._process.pid}:M ".encode()
         while not self._logged_ready(ready_line):
             self._check_running(deadline)
             await asyncio.sleep(0.05)
-        client = redis_asyncio.Redis.from_url(self.url)
+        client = redis_asyncio.Redis.from_url(url)
         try:
             while True:
                 self._check_running(deadline)
@@ -302,3 +489,31 @@ class EmbeddedFalkorDB:
             return "\n".join(self.logfile.read_text(errors="replace").splitlines()[-lines:])
         except OSError:
             return "(no log)"
+
+
+async def _exit_of(process: subprocess.Popen[bytes]) -> int:
+    """Wait for `process` to exit and reap it (no zombie is left); its return code. Woken by a
+    pidfd when the kernel has one (Linux 5.3), else by polling."""
+    loop = asyncio.get_running_loop()
+    try:
+        pidfd = os.pidfd_open(process.pid)
+    except OSError:  # pragma: no cover - kernels before 5.3
+        while process.poll() is None:  # noqa: ASYNC110 - nothing to wait on but the exit
+            await asyncio.sleep(0.1)
+        return process.returncode
+    try:
+        exited: asyncio.Future[None] = loop.create_future()
+
+        def readable() -> None:
+            if not exited.done():
+                exited.set_result(None)
+
+        loop.add_reader(pidfd, readable)
+        try:
+            if process.poll() is None:
+                await exited
+        finally:
+            loop.remove_reader(pidfd)
+    finally:
+        os.close(pidfd)
+    return process.wait()  # exited already: this only reaps it

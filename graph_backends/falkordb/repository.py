@@ -6,7 +6,7 @@ import asyncio
 import logging
 import math
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
 from falkordb.asyncio import FalkorDB
@@ -91,8 +91,16 @@ class FalkorRepository(
     """FalkorDB behind the `GraphRepository` and `FactRepository` Protocols; see them for the
     contract."""
 
-    def __init__(self, db: FalkorDB, *, vector_dimension: int, ef_runtime: int) -> None:
+    def __init__(
+        self,
+        db: FalkorDB,
+        *,
+        vector_dimension: int,
+        ef_runtime: int,
+        fatal_error: Callable[[], str | None] | None = None,
+    ) -> None:
         self._db = db
+        self._fatal_error = fatal_error
         self._fact_schema_ready = set()
         self._dimension = vector_dimension
         self._ef_runtime = ef_runtime
@@ -180,6 +188,10 @@ class FalkorRepository(
             await self._db.connection.ping()
         except (RedisError, OSError) as e:
             raise BackendUnavailable(f"FalkorDB is unreachable ({e})") from e
+
+    def fatal_error(self) -> str | None:
+        """The embedded supervisor's verdict (a server by URL is never fatal to the process)."""
+        return None if self._fatal_error is None else self._fatal_error()
 
     async def aclose(self) -> None:
         await self._db.connection.aclose()

@@ -209,6 +209,9 @@ class Neo4jRepository(
 
         await self._execute(work, read_only=False, what=f"an amendment for tenant {tenant}")
 
+    def fatal_error(self) -> str | None:
+        return None  # nothing supervised: a server that is down is unavailable, not fatal
+
     async def ping(self) -> None:
         text = load(QueryName.PING, DIALECT).render()
         try:

@@ -276,6 +276,9 @@ class SurrealRepository(SurrealFactsMixin, SurrealRecallMixin, SurrealIdempotenc
                 await asyncio.sleep(backoff(attempt))
         raise AssertionError("unreachable")  # the last attempt returns or raises
 
+    def fatal_error(self) -> str | None:
+        return None  # nothing supervised: a server that is down is unavailable, not fatal
+
     async def ping(self) -> None:
         (value,) = await self._request([step(QueryName.PING)])
         if value != 1:

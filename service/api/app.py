@@ -62,7 +62,13 @@ class RetentiaGraphQL(GraphQL[Context, None]):
 
 
 async def healthz(request: Request) -> Response:
-    """The process is up and serving requests."""
+    """The process is up and can serve requests again: it fails (503) only when its backend
+    never will in this process — an embedded FalkorDB that died and could not be restarted —
+    so that a liveness probe restarts it. A backend down for now fails `/readyz` alone."""
+    services: Services | None = getattr(request.app.state, "services", None)
+    fatal = services.fatal_error() if services is not None else None
+    if fatal is not None:
+        return JSONResponse({"status": "failed", "reason": fatal}, status_code=503)
     return JSONResponse({"status": "ok"})
 
 
@@ -128,6 +134,7 @@ def create_app(
                 reactivations=uses.reactivations,
                 dev=settings.dev,
                 keyless_introspection=settings.dev or settings.introspection_without_key,
+                fatal_error=uses.fatal_error,
             )
             log.info("Retentia ready on backend %s", uses.backend_name)
             if owns_process:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -41,6 +42,10 @@ REQUEST_ID_HEADER = "x-request-id"
 _REQUEST_ID = re.compile(r"[A-Za-z0-9._-]{1,64}")
 
 
+def _never_fatal() -> str | None:
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class Services:
     """What the lifespan builds once and every request shares."""
@@ -64,6 +69,9 @@ class Services:
     dev: bool = False
     #: Introspection for requests without a valid key (always, in development mode).
     keyless_introspection: bool = False
+    #: Why the backend will never serve again in this process (a dead embedded FalkorDB that
+    #: could not be restarted), else None: `/healthz` fails on it.
+    fatal_error: Callable[[], str | None] = _never_fatal
 
 
 @dataclass(frozen=True, slots=True)

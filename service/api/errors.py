@@ -3,16 +3,21 @@
 A resolver decorated with `maps_errors` returns a union (`Annotated[A | B, strawberry.union()]`);
 a `RetentiaError` it raises becomes the union's member for that error when the union has one
 (`NotFound` → `NotFoundError`, …). Any other exception, and an expected error the union has no
-member for, propagates to be masked and logged ("Unexpected error (request …)")."""
+member for, propagates to be masked and logged ("Unexpected error (request …)") — except
+`Unavailable` (the database down, or its embedded server restarting), which any resolver may
+meet: it becomes a GraphQL error with `extensions: {code: "UNAVAILABLE", retryable: true}`
+(`unavailable_error`), so a client can tell "try again shortly" from a bug."""
 
 from __future__ import annotations
 
 import functools
 import typing
 from collections.abc import Awaitable, Callable, Coroutine
-from typing import Any, ParamSpec, TypeVar, cast
+from typing import Any, Final, ParamSpec, TypeVar, cast
 
-from schema import Conflict, InvalidInput, NotFound, RetentiaError
+from graphql import GraphQLError
+
+from schema import Conflict, InvalidInput, NotFound, RetentiaError, Unavailable
 from schema.idempotency import IdempotencyConflict
 from service.api.types.errors import (
     ConflictError,
@@ -79,6 +84,26 @@ def as_result(error: RetentiaError, members: frozenset[type[Any]]) -> Any:
         if isinstance(error, domain) and member in members:
             return build(error)
     raise error
+
+
+UNAVAILABLE: Final = "UNAVAILABLE"
+
+
+def unavailable_error(error: GraphQLError, reference: str) -> GraphQLError | None:
+    """The error a client gets when a resolver met `Unavailable`, else None. The message is
+    fixed (the cause, which may name files of the server, is logged under `reference`): the
+    same request may succeed when retried. A mutation cut off mid-flight may have landed in
+    part, as after any lost connection; a retry with the same idempotency key is safe."""
+    if not isinstance(error.original_error, Unavailable):
+        return None
+    return GraphQLError(
+        f"The database is unavailable right now; retry shortly (request {reference}).",
+        nodes=error.nodes,
+        source=error.source,
+        positions=error.positions,
+        path=error.path,
+        extensions={"code": UNAVAILABLE, "retryable": True},
+    )
 
 
 P = ParamSpec("P")

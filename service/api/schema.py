@@ -14,6 +14,8 @@ from strawberry.tools import merge_types
 from strawberry.types import ExecutionContext
 from strawberry.utils.logging import StrawberryLogger
 
+from schema import Unavailable
+from service.api.errors import unavailable_error
 from service.api.introspection import KeylessIntrospection
 from service.api.limits import CHECKED_DOCUMENTS, MAX_TOKENS, CheckedDocuments, QueryCostLimiter
 from service.api.resolvers.core import CoreMutation, CoreQuery
@@ -34,11 +36,15 @@ def _is_unexpected(error: GraphQLError) -> bool:
 
 class LoggedMaskErrors(MaskErrors):
     """Masks unexpected errors and logs each with the request id the client also sees (in the
-    message and the `X-Request-Id` response header)."""
+    message and the `X-Request-Id` response header); answers `Unavailable` as `UNAVAILABLE`."""
 
     def anonymise_error(self, error: GraphQLError) -> GraphQLError:
         context = self.execution_context.context
         reference = getattr(context, "request_id", None) or uuid.uuid4().hex[:16]
+        typed = unavailable_error(error, reference)
+        if typed is not None:
+            log.warning("database unavailable (request %s): %s", reference, error.original_error)
+            return typed
         log.error(
             "unexpected error in GraphQL resolver (request %s)",
             reference,
@@ -58,6 +64,8 @@ class RetentiaSchema(strawberry.Schema):
         self, errors: list[GraphQLError], execution_context: ExecutionContext | None = None
     ) -> None:
         for error in errors:
+            if isinstance(error.original_error, Unavailable):
+                continue  # answered as UNAVAILABLE and logged then (`LoggedMaskErrors`)
             if _is_unexpected(error):
                 StrawberryLogger.error(error, execution_context)
             else:

