@@ -1,6 +1,7 @@
 """History import as a user runs it. `retentia import` of a few hundred records killed with
 SIGKILL part-way, then run again, ends with every item stored exactly once and a report whose
-imported + skipped is the file's count per kind; and `importRecords` over a real uvicorn
+imported + skipped is the file's count per kind, the bad record rejected (exit status 1; a
+missing file is exit status 2); and `importRecords` over a real uvicorn
 imports a history text with its own time, answers a re-send with everything skipped, refuses a
 key without project:write, an export file and a text over the record limit naming it."""
 
@@ -68,6 +69,17 @@ def history(path: Path) -> dict[str, int]:
                 )
             )
             counts["fact"] += 1
+    # One bad record: a creation instant without a time zone.
+    lines.append(
+        json.dumps(
+            {
+                "kind": "memory",
+                "id": "naive",
+                "content": "when?",
+                "created_at": "2025-03-01T09:00:00",
+            }
+        )
+    )
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return counts
 
@@ -96,29 +108,39 @@ def test_an_import_killed_half_way_then_run_again_stores_every_item_once(tmp_pat
     data_dir.mkdir()
     path = tmp_path / "history.ndjson"
     counts = history(path)
-    total = sum(counts.values())
+    total = sum(counts.values()) + 1  # and the bad record
 
-    killed = _import(data_dir, str(path), "--batch", "10")
-    assert killed.stderr is not None
     done = 0
-    for line in killed.stderr:  # "imported N/TOTAL records", a line per batch (not a tty)
-        if line.startswith("imported ") and "/" in line:
-            done = int(line.split()[1].split("/")[0])
-            assert line.split()[1].split("/")[1] == str(total)
-            if done >= total // 3:
-                killed.send_signal(signal.SIGKILL)
-                break
-    assert killed.wait(timeout=120) == -signal.SIGKILL
+    with _import(data_dir, str(path), "--batch", "10") as killed:
+        assert killed.stderr is not None
+        for line in killed.stderr:  # "imported N/TOTAL records", a line per batch (not a tty)
+            if line.startswith("imported ") and "/" in line:
+                done = int(line.split()[1].split("/")[0])
+                assert line.split()[1].split("/")[1] == str(total)
+                if done >= total // 3:
+                    killed.send_signal(signal.SIGKILL)
+                    break
+        assert killed.wait(timeout=120) == -signal.SIGKILL
     assert 0 < done < total
 
     again = _import(data_dir, str(path), "--batch", "25", "--json")
     out, err = again.communicate(timeout=600)
-    assert again.returncode == 0, err
+    assert again.returncode == 1, err  # some records were rejected: the bad one
     report = json.loads(out)
-    assert report["rejected"] == []
+    assert [(r["line"], r["kind"]) for r in report["rejected"]] == [(total + 1, "memory")]
+    assert "time zone" in report["rejected"][0]["reason"]
     for kind, n in counts.items():
         assert report["imported"].get(kind, 0) + report["skipped"].get(kind, 0) == n, kind
     assert report["skipped"]["memory"] > 0 and report["imported"]["memory"] > 0
+
+    missing = subprocess.run(
+        [sys.executable, "-m", "service.cli", "import", str(tmp_path / "nowhere.ndjson")],
+        env=_environment(data_dir),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert missing.returncode == 2 and "nowhere.ndjson" in missing.stderr
 
     service = ServiceProcess(data_dir)
     with service.running():
