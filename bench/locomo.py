@@ -12,8 +12,9 @@ engine papez, by the offline protocol of `../shared/bench/README.md` (no LLM).
 4. papez from PyPI: one in-memory store per conversation, the same embedder, no LLM, every turn
    through `memory_store` (created at the session date-time), read-only `memory_recall`; in its
    default configuration and with its two LoCoMo flags (hybrid RRF, date rerank) switched on.
-5. Retentia: an embedded FalkorDB, one tenant per conversation, each session stored as one
-   `store_each` batch in turn order (the clock at the session date-time), then read-only
+5. Retentia: an embedded FalkorDB, one tenant per conversation, each conversation built as a
+   history NDJSON file (every turn created at its session date-time) and imported through the
+   public import path (`retentia import`'s importer), a session per batch, then read-only
    recall of the top 20 a day after the conversation's last session: the default configuration,
    dense only (the vector leg), and the ablation (each leg, then each ranking term, off).
 6. Scores recall@5/10/20 and all@k per category and overall, ingest memories/s, recall latency
@@ -72,7 +73,8 @@ from schema import Tenant
 from service.adapters.embedding import Embedder, load_embedder
 from service.compose import compose_use_cases
 from service.settings import Settings
-from service.usecases.memories import MemoryService, StoreRequest
+from service.usecases.history_import import HistoryImporter, open_history
+from service.usecases.ndjson import Header, encode
 from service.usecases.recall import LEGS, TERMS, RecallRequest, RecallResult, RecallService
 
 KS: Final = (5, 10, 20)
@@ -385,8 +387,8 @@ def run_bm25(conversations: Sequence[Conversation], stopwords: frozenset[str]) -
 
 
 class BenchClock:
-    """The clock the services read: set to each session's date-time while storing it, and to
-    the conversation's question time while recalling."""
+    """The clock the services read: the wall clock while importing (the turns carry their own
+    creation instants), the conversation's question time while recalling."""
 
     def __init__(self) -> None:
         self.now = datetime.now(UTC)
@@ -395,30 +397,51 @@ class BenchClock:
         return self.now
 
 
-async def ingest_retentia(
-    service: MemoryService, conversations: Sequence[Conversation], clock: BenchClock
-) -> SystemRun:
-    """Each session as one `store_each` batch, in turn order; the seconds spent inside it."""
-    run = SystemRun()
-    for n, conv in enumerate(conversations, 1):
-        spent = 0.0
-        for session in conv.sessions:
-            clock.now = session.at
-            requests = [
-                StoreRequest(
-                    content=t.content,
-                    event_time=session.at,
-                    source_session=f"{conv.sample_id}:{session.key}",
-                    metadata={"dia_id": t.dia_id},
+def history_lines(conv: Conversation) -> list[list[str]]:
+    """The conversation as a history file (docs/ndjson-format.md): a header, then each turn a
+    `memory` record created at its session's date-time, in turn order. One slice per session
+    (the header in the first), so that importing the slices one after another writes each
+    session as one batch, as a client storing a session at a time would."""
+    header = encode(Header())
+    slices = []
+    for session in conv.sessions:
+        slices.append(
+            [
+                encode(
+                    {
+                        "kind": "memory",
+                        "id": t.dia_id,
+                        "content": t.content,
+                        "created_at": session.at.isoformat(),
+                        "event_time": session.at.isoformat(),
+                        "session": f"{conv.sample_id}:{session.key}",
+                        "metadata": {"dia_id": t.dia_id},
+                    }
                 )
                 for t in session.turns
             ]
+        )
+    if slices:
+        slices[0].insert(0, header)
+    return slices
+
+
+async def ingest_retentia(
+    importer: HistoryImporter, conversations: Sequence[Conversation], clock: BenchClock
+) -> SystemRun:
+    """Each conversation's history file through the public import path (`retentia import`'s
+    importer), a session per batch, in turn order; the seconds spent inside it."""
+    run = SystemRun()
+    clock.now = datetime.now(UTC)
+    for n, conv in enumerate(conversations, 1):
+        spent = 0.0
+        for lines in history_lines(conv):
+            _, records = open_history(lines)
             t0 = time.perf_counter()
-            results = await service.store_each(conv.tenant, requests)
+            report = await importer.run(conv.tenant, records, batch=max(1, len(lines)))
             spent += time.perf_counter() - t0
-            failed = [r for r in results if isinstance(r, Exception)]
-            if failed:
-                raise SystemExit(f"{conv.sample_id} {session.key}: store failed: {failed[0]}")
+            if report.rejected:
+                raise SystemExit(f"{conv.sample_id}: import rejected {report.rejected[0]}")
         turns = len(conv.turns)
         run.ingest_s += spent
         run.ingested += turns
@@ -1158,7 +1181,7 @@ async def run(args: argparse.Namespace, data_dir: Path) -> Figures:
             settings, repo, embedder, conversations[0].tenant, clock=clock, ready=False
         ) as uses:
             log("retentia: ingest")
-            ingest = await ingest_retentia(uses.memories, conversations, clock)
+            ingest = await ingest_retentia(uses.history, conversations, clock)
             recall = uses.recall
 
             def full(q: Question) -> RecallRequest:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from service.commands import importing
 from service.settings import Settings
 
 
@@ -385,6 +386,7 @@ def parser() -> argparse.ArgumentParser:
     for command in (tenants_list, drop):
         command.add_argument("--data-dir", type=Path, help="data directory (RETENTIA_DATA_DIR)")
     tenants.set_defaults(run=_tenants)
+    importing.add_parser(commands)
     mcp = commands.add_parser(
         "mcp",
         help="serve the memory tools to an agent over MCP on stdin/stdout (memory_store, "

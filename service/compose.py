@@ -31,6 +31,7 @@ from service.usecases.core_preferences import CorePreferencesService
 from service.usecases.explain import ExplainService
 from service.usecases.extraction import FactExtractor, LLMFactExtractor, MemoryFactWriter
 from service.usecases.facts import FactService, FaultHook
+from service.usecases.history_import import HistoryImporter
 from service.usecases.idempotency import IdempotencyPolicy, IdempotentWrites
 from service.usecases.maintenance import (
     ExtractiveSummarizer,
@@ -83,6 +84,8 @@ class UseCases:
     keys: ApiKeyStore
     #: The org's projects: listed with their sizes, dropped.
     projects: ProjectService
+    #: History files (docs/ndjson-format.md) imported through the client's write paths.
+    history: HistoryImporter
     #: The tenant of requests that name none (ready when the use cases are).
     default_tenant: Tenant
     backend_name: str
@@ -229,6 +232,7 @@ async def compose_use_cases(
             maintenance=MaintenanceService(memories, core, build_summarizer(settings)),
             keys=keys,
             projects=ProjectService(memories, reactivations, keys),
+            history=HistoryImporter(memories, stores, facts, core),
             default_tenant=tenant,
             backend_name=repository.backend_name,
             fatal_error=repository.fatal_error,

@@ -127,6 +127,7 @@ def create_app(
                 facts=uses.facts,
                 keys=uses.keys,
                 projects=uses.projects,
+                history=uses.history,
                 recall=uses.recall,
                 explain=uses.explain,
                 core=uses.core,

@@ -28,6 +28,7 @@ from service.usecases.auth import (
 from service.usecases.core_preferences import CorePreferencesService
 from service.usecases.explain import ExplainService
 from service.usecases.facts import FactService
+from service.usecases.history_import import HistoryImporter
 from service.usecases.idempotency import IdempotentWrites
 from service.usecases.maintenance import MaintenanceService
 from service.usecases.memories import MemoryService
@@ -58,6 +59,8 @@ class Services:
     facts: FactService
     keys: ApiKeyStore
     projects: ProjectService
+    #: History files imported through the client's write paths.
+    history: HistoryImporter
     recall: RecallService
     explain: ExplainService
     core: CorePreferencesService

@@ -68,6 +68,8 @@ CURSOR_PAGED: Final = frozenset({"memories", "facts", "factHistory", "coreMemori
 PAGE_ARGUMENTS: Final = ("first", "limit", "maxNodes", "k")
 #: Most ids, links or names one list argument may carry (the size of a store batch).
 MAX_LIST_INPUT: Final = 256
+#: Most records one `importRecords` call may carry (a bigger history goes through the CLI).
+MAX_IMPORT_RECORDS: Final = 5_000
 
 
 def check_page(field: str, argument: str, value: int) -> int:

@@ -20,6 +20,7 @@ from service.api.introspection import KeylessIntrospection
 from service.api.limits import CHECKED_DOCUMENTS, MAX_TOKENS, CheckedDocuments, QueryCostLimiter
 from service.api.resolvers.core import CoreMutation, CoreQuery
 from service.api.resolvers.facts import FactMutation, FactQuery
+from service.api.resolvers.importing import ImportMutation
 from service.api.resolvers.keys import KeyMutation, KeyQuery
 from service.api.resolvers.maintenance import MaintenanceMutation
 from service.api.resolvers.memories import MemoryMutation, MemoryQuery
@@ -84,6 +85,7 @@ Mutation = merge_types(
         MaintenanceMutation,
         KeyMutation,
         ProjectMutation,
+        ImportMutation,
     ),
 )
 

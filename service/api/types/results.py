@@ -19,6 +19,7 @@ from service.api.types.errors import (
 )
 from service.api.types.explanation import ExplanationType
 from service.api.types.facts import EntityType, FactBatchType, FactList, FactType, PredicateList
+from service.api.types.import_report import ImportReportType
 from service.api.types.memory import MemoryType
 from service.api.types.memory_page import MemoryConnection
 from service.api.types.project import DroppedProjectType, ProjectList
@@ -114,6 +115,9 @@ CreateApiKeyResult = Annotated[
 ]
 RevokeApiKeyResult = Annotated[
     ApiKeyType | NotFoundError | InvalidInputError | Denied, strawberry.union("RevokeApiKeyResult")
+]
+ImportResult = Annotated[
+    ImportReportType | InvalidInputError | Denied, strawberry.union("ImportResult")
 ]
 ProjectsResult = Annotated[ProjectList | Denied, strawberry.union("ProjectsResult")]
 DropProjectResult = Annotated[

@@ -1,0 +1,51 @@
+"""History import over the API: `importRecords`, a history NDJSON text (docs/ndjson-format.md)
+written through the same paths as `storeMemories`, `linkMemories` and `ingestFacts`."""
+
+from __future__ import annotations
+
+import strawberry
+
+from schema import InvalidInput
+from service.api.errors import maps_errors
+from service.api.limits import MAX_IMPORT_RECORDS
+from service.api.resolvers._common import WRITE, Info
+from service.api.types.import_report import ImportReportType
+from service.api.types.results import ImportResult
+from service.usecases.auth import Forbidden, Permission
+from service.usecases.history_import import open_history
+from service.usecases.ndjson import Mode
+
+
+@strawberry.type
+class ImportMutation:
+    @strawberry.mutation(
+        description="Import a history file (NDJSON, docs/ndjson-format.md, mode `history`) "
+        "into the request's project: memories with their own `created_at`, edges and facts by "
+        "client id, settings. Resumable: sent again, what is there is skipped. At most "
+        f"{MAX_IMPORT_RECORDS:,} records per request (and the request body limit); use "
+        "`retentia import` for more. Needs project:write; settings records also "
+        "configuration:write (else they are rejected in the report)."
+    )
+    @maps_errors
+    async def import_records(self, info: Info, ndjson: str) -> ImportResult:
+        tenant = info.context.require(WRITE).tenant()
+        try:
+            info.context.require(Permission.CONFIGURATION_WRITE)
+            configuration = True
+        except Forbidden:
+            configuration = False
+        texts = ndjson.split("\n")
+        records = sum(1 for t in texts if t.strip())
+        if records > MAX_IMPORT_RECORDS + 1:  # a header is not a record
+            raise InvalidInput(
+                "ndjson",
+                f"{records} lines; the limit is {MAX_IMPORT_RECORDS} records per request "
+                "(MAX_IMPORT_RECORDS): split the file, or use `retentia import`",
+            )
+        header, lines = open_history(texts)
+        if header.mode is not Mode.HISTORY:
+            raise InvalidInput(
+                "ndjson", "importRecords takes history files; restore an export with the CLI"
+            )
+        report = await info.context.services.history.run(tenant, lines, configuration=configuration)
+        return ImportReportType.from_domain(report)

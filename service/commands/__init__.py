@@ -1,0 +1,1 @@
+"""The `retentia` subcommands that live in modules of their own."""
