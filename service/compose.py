@@ -29,6 +29,7 @@ from service.settings import Settings
 from service.usecases.auth import ApiKeyStore
 from service.usecases.core_preferences import CorePreferencesService
 from service.usecases.explain import ExplainService
+from service.usecases.export import ExportService
 from service.usecases.extraction import FactExtractor, LLMFactExtractor, MemoryFactWriter
 from service.usecases.facts import FactService, FaultHook
 from service.usecases.idempotency import IdempotencyPolicy, IdempotentWrites
@@ -44,6 +45,7 @@ from service.usecases.promotion import PromotionService
 from service.usecases.reactivation import ReactivationService
 from service.usecases.reactivation_queue import ReactivationQueue
 from service.usecases.recall import RecallService
+from service.usecases.restore import RestoreService
 from service.usecases.store import StoreService
 
 log = logging.getLogger(__name__)
@@ -83,6 +85,10 @@ class UseCases:
     keys: ApiKeyStore
     #: The org's projects: listed with their sizes, dropped.
     projects: ProjectService
+    #: One tenant as NDJSON (mode export) or GraphML.
+    exports: ExportService
+    #: An export file restored verbatim into an empty tenant (`retentia import` of one).
+    restore: RestoreService
     #: The tenant of requests that name none (ready when the use cases are).
     default_tenant: Tenant
     backend_name: str
@@ -227,6 +233,8 @@ async def compose_use_cases(
             maintenance=MaintenanceService(memories, core, build_summarizer(settings)),
             keys=keys,
             projects=ProjectService(memories, reactivations, keys),
+            exports=ExportService(memories, facts.repository, clock),
+            restore=RestoreService(memories, facts),
             default_tenant=tenant,
             backend_name=repository.backend_name,
         )
