@@ -268,18 +268,18 @@ class RestoreService:
                 report.reject(item, "value: is not JSON text")
                 continue
             if await self._store.get_config(tenant, entry.key) == entry.value:
-                report.skipped["config"] += 1
+                _add(report.skipped, "config", 1)
                 continue
             await self._store.put_config(tenant, entry.key, entry.value)
-            report.imported["config"] += 1
+            _add(report.imported, "config", 1)
 
     async def _entities(self, tenant: Tenant, batch: list[Line], report: ImportReport) -> None:
         parsed = _unique(self._parsed("entity", batch, report, Entity), lambda e: e.id, report)
         stored = await self._store.get_entities(tenant, [e.id for _, e in parsed])
         fresh = [e for (_, e), there in zip(parsed, stored, strict=True) if there is None]
-        report.skipped["entity"] += len(parsed) - len(fresh)
+        _add(report.skipped, "entity", len(parsed) - len(fresh))
         await self._store.restore_entities(tenant, fresh)
-        report.imported["entity"] += len(fresh)
+        _add(report.imported, "entity", len(fresh))
 
     def _embedder_matches(self, header: Header) -> bool:
         """The file's embeddings are kept only when the service embeds with the same model
@@ -309,14 +309,14 @@ class RestoreService:
         parsed = _unique(parsed, lambda m: m.id, report)
         there = await self._store.existing_ids(tenant, [m.id for _, m in parsed])
         fresh = [m for _, m in parsed if m.id not in there]
-        report.skipped["memory"] += len(parsed) - len(fresh)
+        _add(report.skipped, "memory", len(parsed) - len(fresh))
         missing = [i for i, m in enumerate(fresh) if m.embedding is None]
         if missing:
             vectors = await self._memories.embedder.embed([fresh[i].content for i in missing])
             for i, vector in zip(missing, vectors, strict=True):
                 fresh[i] = fresh[i].model_copy(update={"embedding": tuple(vector)})
         await self._store.upsert_memories(tenant, fresh)
-        report.imported["memory"] += len(fresh)
+        _add(report.imported, "memory", len(fresh))
 
     async def _extractions(self, tenant: Tenant, batch: list[Line], report: ImportReport) -> None:
         parsed = self._parsed("extraction", batch, report, ExtractionLine)
@@ -330,9 +330,9 @@ class RestoreService:
                 report.reject(item, f"memory_id: memory {record.memory_id} is not in the project")
         stored = await self._store.get_extractions(tenant, [x.memory_id for x in kept])
         fresh = [x.record() for x, there in zip(kept, stored, strict=True) if there is None]
-        report.skipped["extraction"] += len(kept) - len(fresh)
+        _add(report.skipped, "extraction", len(kept) - len(fresh))
         await self._store.record_extractions(tenant, fresh)
-        report.imported["extraction"] += len(fresh)
+        _add(report.imported, "extraction", len(fresh))
 
     async def _edges(self, tenant: Tenant, batch: list[Line], report: ImportReport) -> None:
         parsed = self._parsed("edge", batch, report, MemoryEdge)
@@ -353,16 +353,16 @@ class RestoreService:
             for e in await self._store.edges_from(tenant, [e.source for e in kept])
         }
         fresh = [e for e in kept if (e.source, e.target, e.type) not in stored]
-        report.skipped["edge"] += len(kept) - len(fresh)
+        _add(report.skipped, "edge", len(kept) - len(fresh))
         if fresh:
             await self._store.link(tenant, fresh)
-        report.imported["edge"] += len(fresh)
+        _add(report.imported, "edge", len(fresh))
 
     async def _facts(self, tenant: Tenant, batch: list[Line], report: ImportReport) -> None:
         parsed = _unique(self._parsed("fact", batch, report, Fact), lambda f: f.id, report)
         stored = await self._store.get_facts(tenant, [f.id for _, f in parsed])
         fresh = [f for (_, f), there in zip(parsed, stored, strict=True) if there is None]
-        report.skipped["fact"] += len(parsed) - len(fresh)
+        _add(report.skipped, "fact", len(parsed) - len(fresh))
         if not fresh:
             return
         # Fact vectors are not in the file: the service's embedder makes them, from the
@@ -372,7 +372,7 @@ class RestoreService:
         await self._store.restore_facts(
             tenant, fresh, {f.id: v for f, v in zip(fresh, vectors, strict=True)}
         )
-        report.imported["fact"] += len(fresh)
+        _add(report.imported, "fact", len(fresh))
 
     async def _relations(self, tenant: Tenant, batch: list[Line], report: ImportReport) -> None:
         parsed = self._parsed("relation", batch, report, StoredRelation)
@@ -392,22 +392,28 @@ class RestoreService:
                 stored[relation] -= 1
             else:
                 fresh.append(relation)
-        report.skipped["relation"] += len(kept) - len(fresh)
+        _add(report.skipped, "relation", len(kept) - len(fresh))
         await self._store.restore_relations(tenant, fresh)
-        report.imported["relation"] += len(fresh)
+        _add(report.imported, "relation", len(fresh))
 
     async def _tombstones(self, tenant: Tenant, batch: list[Line], report: ImportReport) -> None:
         parsed = self._parsed("tombstone", batch, report, Tombstone)
         parsed = _unique(parsed, lambda t: t.id, report)
         stored = await self._store.get_tombstones(tenant, [t.id for _, t in parsed])
         fresh = [t for (_, t), there in zip(parsed, stored, strict=True) if there is None]
-        report.skipped["tombstone"] += len(parsed) - len(fresh)
+        _add(report.skipped, "tombstone", len(parsed) - len(fresh))
         if fresh:
             await self._store.write_tombstones(tenant, fresh)
-        report.imported["tombstone"] += len(fresh)
+        _add(report.imported, "tombstone", len(fresh))
 
 
 K = TypeVar("K")
+
+
+def _add(counts: Counter[str], kind: str, n: int) -> None:
+    """Count `n` more of `kind` (a kind with none is left out of the report)."""
+    if n:
+        counts[kind] += n
 
 
 def _unique(
