@@ -1,0 +1,1 @@
+"""`retentia` subcommands, one module each (registered and dispatched by `service.cli`)."""
