@@ -21,7 +21,7 @@ import pytest
 from tests.integration.service_process import ServiceProcess
 
 BOOTSTRAP = "export-bootstrap-0123456789abcdef0123456789"
-STORE = """mutation($content: String!, $related: [RelatedEdgeInput!]) {
+STORE = """mutation($content: String!, $related: [RelatedEdgeInput!]!) {
   storeMemory(input: {content: $content, related: $related}) {
     __typename ... on StoreSuccess { memory { id } } } }"""
 
@@ -40,7 +40,7 @@ def secured(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServiceProcess
 
 def store(api: ServiceProcess, project: str, content: str, related: list[Any] | None = None) -> str:
     body = api.graphql(
-        STORE, {"content": content, "related": related}, {"X-Retentia-Project": project}
+        STORE, {"content": content, "related": related or []}, {"X-Retentia-Project": project}
     )
     result = body["data"]["storeMemory"]
     assert result["__typename"] == "StoreSuccess", body
