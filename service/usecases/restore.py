@@ -37,7 +37,15 @@ from service.usecases.export_records import (
 )
 from service.usecases.facts import FactService
 from service.usecases.memories import MemoryService
-from service.usecases.ndjson import Embedder, Header, ImportReport, Line, Mode, encode
+from service.usecases.ndjson import (
+    Embedder,
+    Header,
+    ImportReport,
+    Line,
+    Mode,
+    encode,
+    read_header,
+)
 
 #: Records written per batch.
 BATCH: Final = 500
@@ -140,7 +148,7 @@ class RestoreService:
             opened: dict[str, IO[str]] = {}
             async for item in _each(lines):
                 if item.kind == "header" and not spool.counts and end is None:
-                    if Header.model_validate(item.record) != header:
+                    if read_header(item)[0] != header:
                         raise InvalidInput(f"line {item.number}", "a second, different header")
                     continue
                 if end is not None:

@@ -7,12 +7,14 @@ with the same file, every record once."""
 
 from __future__ import annotations
 
+import io
 import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import timedelta
 
+import networkx as nx
 import pytest
 
 from graph_backends import GraphRepository
@@ -303,3 +305,24 @@ async def test_an_interrupted_restore_finishes_when_run_again(
         )
     finally:
         await repository.drop_tenant(copy)
+
+
+async def test_graphml_has_a_node_per_memory_and_an_edge_per_edge(
+    repository: GraphRepository, tenant: Tenant
+) -> None:
+    """What Gephi reads: every memory a node with its attributes, every memory–memory edge a
+    typed edge (parallel edges of two types kept)."""
+    clock = Clock(T0)
+    async with uses_of(repository, tenant, clock) as uses:
+        ids = await build_history(uses, tenant, clock)
+        text = "".join([chunk async for chunk in await uses.exports.graphml(tenant)])
+        stats = await uses.memories.stats(tenant)
+        (late,) = await uses.memories.get(tenant, [ids[-1]])
+    graph = nx.read_graphml(io.StringIO(text), force_multigraph=True)
+    assert graph.number_of_nodes() == stats.memories
+    assert graph.number_of_edges() == sum(stats.edges.values())
+    types = {data["type"] for _, _, data in graph.edges(data=True)}
+    assert types == {str(t) for t, n in stats.edges.items() if n} and len(types) >= 2
+    assert late is not None
+    assert graph.nodes[late.id]["status"] == str(late.status)
+    assert graph.nodes[late.id]["pinned"] is True
