@@ -86,6 +86,11 @@ class QueryName(StrEnum):
     BACKFILL_MEMORY_TEXT = "backfill_memory_text"
     DROP_MEMORY_FULLTEXT_INDEX = "drop_memory_fulltext_index"
     SUPPORTIVE_NEIGHBOURS = "supportive_neighbours"
+    # Export: a tenant read a page at a time (keyset by id).
+    MEMORY_PAGE = "memory_page"
+    EDGES_FROM = "edges_from"
+    TOMBSTONE_PAGE = "tombstone_page"
+    CONFIG_ENTRIES = "config_entries"
     # An amendment's check-and-mark of the memory it supersedes (store_amendment).
     CLAIM_SUPERSESSION = "claim_supersession"
     # Tenancy by property, where tenants share one database (Neo4j); FalkorDB has a graph per
@@ -135,6 +140,11 @@ class FactQueryName(StrEnum):
     RELEASE_LEASE = "release_lease"
     SET_SOFT_CONFLICTS = "set_soft_conflicts"
     UPSERT_RELATIONS = "upsert_relations"
+    # Export and restore: the fact layer read a page at a time, RELATES edges written as stored.
+    ENTITY_PAGE = "entity_page"
+    FACT_PAGE = "fact_page"
+    RELATIONS_FROM = "relations_from"
+    RESTORE_RELATIONS = "restore_relations"
 
 
 class RecallQueryName(StrEnum):

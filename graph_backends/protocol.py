@@ -40,6 +40,7 @@ from schema.facts import (
     Relation,
     RelationExpiry,
     RelationRepairs,
+    StoredRelation,
 )
 from schema.idempotency import IdempotencyRecord
 
@@ -533,7 +534,91 @@ class IdempotencyRepository(Protocol):
         """Delete the tenant's records expired at `now`; how many."""
 
 
-class FactStore(GraphRepository, FactRepository, RecallRepository, IdempotencyRepository, Protocol):
+#: Most records one page of an export read may ask for.
+MAX_EXPORT_PAGE = 5000
+
+
+def check_page(limit: int) -> None:
+    """Every backend refuses the same export page sizes."""
+    if not 1 <= limit <= MAX_EXPORT_PAGE:
+        from schema import InvalidInput
+
+        raise InvalidInput("limit", f"{limit} is outside 1–{MAX_EXPORT_PAGE}")
+
+
+class PortableRepository(Protocol):
+    """What an export reads and a restore writes (docs/ndjson-format.md, ADR 0017): a whole
+    tenant a page at a time — keyset by id ascending, `after` the last id seen ('' before the
+    first), so any size is read in bounded memory — and the verbatim writes that put it back
+    into an empty tenant with every id, state and instant as it was."""
+
+    async def memory_page(
+        self, tenant: Tenant, *, after: str, limit: int, with_embeddings: bool = False
+    ) -> list[Memory]:
+        """Up to `limit` memories with ids above `after`, by id."""
+
+    async def edges_from(self, tenant: Tenant, ids: Sequence[str]) -> list[MemoryEdge]:
+        """Every memory–memory edge leaving the memories of `ids`, by (source, target, type)."""
+
+    async def tombstone_page(self, tenant: Tenant, *, after: str, limit: int) -> list[Tombstone]:
+        """Up to `limit` tombstones with ids above `after`, by id."""
+
+    async def config_entries(self, tenant: Tenant) -> dict[str, str]:
+        """Every configuration entry of the tenant (key → JSON text)."""
+
+    async def entity_page(self, tenant: Tenant, *, after: str, limit: int) -> list[Entity]:
+        """Up to `limit` entities with ids above `after`, by id."""
+
+    async def fact_page(self, tenant: Tenant, *, after: str, limit: int) -> list[Fact]:
+        """Up to `limit` facts in every state with ids above `after`, by id."""
+
+    async def relations_from(self, tenant: Tenant, ids: Sequence[str]) -> list[StoredRelation]:
+        """Every RELATES edge, open or closed, leaving the entities of `ids`."""
+
+    async def restore_entities(self, tenant: Tenant, entities: Sequence[Entity]) -> None:
+        """Create the entities with their names and keys (an existing one is left as it is)."""
+
+    async def restore_facts(
+        self, tenant: Tenant, facts: Sequence[Fact], vectors: Mapping[str, Sequence[float]]
+    ) -> None:
+        """Write the facts exactly as given — state, times, keys, links to their entities and
+        asserting memories, embeddings — in one atomic write, deciding nothing (no
+        supersession is planned: the facts already carry its outcome)."""
+
+    async def restore_relations(self, tenant: Tenant, relations: Sequence[StoredRelation]) -> None:
+        """Create RELATES edges exactly as given (ends that do not exist are skipped)."""
+
+
+def verbatim_fact_write(facts: Sequence[Fact], vectors: Mapping[str, Sequence[float]]) -> FactWrite:
+    """The one fact write a restore makes: the facts inserted as they are, nothing closed."""
+    return FactWrite(
+        inserts=list(facts),
+        vectors={i: tuple(v) for i, v in vectors.items()},
+    )
+
+
+async def restore_facts_through_commit(
+    store: FactRepository,
+    tenant: Tenant,
+    facts: Sequence[Fact],
+    vectors: Mapping[str, Sequence[float]],
+    now: datetime,
+) -> None:
+    """`restore_facts` as the backend's atomic fact write with a plan that decides nothing."""
+    if not facts:
+        return
+    write = verbatim_fact_write(facts, vectors)
+    await store.commit_facts(tenant, keys=(), fingerprints=(), now=now, plan=lambda _: write)
+
+
+class FactStore(
+    GraphRepository,
+    FactRepository,
+    RecallRepository,
+    IdempotencyRepository,
+    PortableRepository,
+    Protocol,
+):
     """Everything a backend implements: the memory graph, the fact layer, recall's reads and
     idempotency records.
     `open_backend` yields one."""

@@ -222,6 +222,13 @@ class Relation(BaseModel):
         return (self.source, self.target, self.predicate)
 
 
+class StoredRelation(Relation):
+    """A RELATES edge as stored, open or closed, with the instant it was made: what an export
+    carries and a restore writes back unchanged."""
+
+    created_at: UtcDatetime | None = None
+
+
 # -- what one atomic fact write consists of (built by the service, applied by a backend) -----
 
 
@@ -404,6 +411,7 @@ __all__ = [
     "Relation",
     "RelationExpiry",
     "RelationRepairs",
+    "StoredRelation",
     "Supersession",
     "entity_id",
 ]

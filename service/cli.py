@@ -11,16 +11,8 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from service.commands import importing
+from service.commands import command_settings, importing
 from service.settings import Settings
-
-
-def command_settings(args: argparse.Namespace) -> Settings:
-    """The settings of a command that takes `--data-dir` (the environment, then that flag)."""
-    overrides: dict[str, object] = {}
-    if getattr(args, "data_dir", None) is not None:
-        overrides["data_dir"] = args.data_dir
-    return Settings(**overrides)  # type: ignore[arg-type]
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -396,6 +388,9 @@ def parser() -> argparse.ArgumentParser:
     mcp.add_argument("--project", help="tenant project (default RETENTIA_DEFAULT_PROJECT)")
     mcp.add_argument("--data-dir", type=Path, help="data directory (RETENTIA_DATA_DIR)")
     mcp.set_defaults(run=_mcp)
+    from service.commands import export
+
+    export.register(commands)
     sdl = commands.add_parser("sdl", help="print the GraphQL schema (SDL)")
     sdl.add_argument("--output", type=Path, help="write to this file instead of stdout")
     sdl.set_defaults(run=_sdl)

@@ -29,6 +29,7 @@ from service.settings import Settings
 from service.usecases.auth import ApiKeyStore
 from service.usecases.core_preferences import CorePreferencesService
 from service.usecases.explain import ExplainService
+from service.usecases.export import ExportService
 from service.usecases.extraction import FactExtractor, LLMFactExtractor, MemoryFactWriter
 from service.usecases.facts import FactService, FaultHook
 from service.usecases.history_import import HistoryImporter
@@ -45,6 +46,7 @@ from service.usecases.promotion import PromotionService
 from service.usecases.reactivation import ReactivationService
 from service.usecases.reactivation_queue import ReactivationQueue
 from service.usecases.recall import RecallService
+from service.usecases.restore import RestoreService
 from service.usecases.store import StoreService
 
 log = logging.getLogger(__name__)
@@ -86,6 +88,10 @@ class UseCases:
     projects: ProjectService
     #: History files (docs/ndjson-format.md) imported through the client's write paths.
     history: HistoryImporter
+    #: One tenant as NDJSON (mode export) or GraphML.
+    exports: ExportService
+    #: An export file restored verbatim into an empty tenant (`retentia import` of one).
+    restore: RestoreService
     #: The tenant of requests that name none (ready when the use cases are).
     default_tenant: Tenant
     backend_name: str
@@ -233,6 +239,8 @@ async def compose_use_cases(
             keys=keys,
             projects=ProjectService(memories, reactivations, keys),
             history=HistoryImporter(memories, stores, facts, core),
+            exports=ExportService(memories, facts.repository, clock),
+            restore=RestoreService(memories, facts),
             default_tenant=tenant,
             backend_name=repository.backend_name,
             fatal_error=repository.fatal_error,

@@ -16,6 +16,7 @@ from schema.facts import (
     FactQuery,
     Relation,
     RelationExpiry,
+    StoredRelation,
 )
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
@@ -92,6 +93,30 @@ def relation_from_row(row: Mapping[str, Any]) -> Relation:
         valid_from=_dt(row["valid_from"]),
         valid_to=_dt(row["valid_to"]),
     )
+
+
+def stored_relation_from_row(row: Mapping[str, Any]) -> StoredRelation:
+    return StoredRelation(
+        source=row["source"],
+        target=row["target"],
+        predicate=row["predicate"],
+        fact_id=row["fact_id"],
+        valid_from=_dt(row["valid_from"]),
+        valid_to=_dt(row["valid_to"]),
+        created_at=_dt(row.get("created_at")),
+    )
+
+
+def stored_relation_params(relation: StoredRelation) -> dict[str, Any]:
+    return {
+        "source": relation.source,
+        "target": relation.target,
+        "predicate": relation.predicate,
+        "fact_id": relation.fact_id,
+        "valid_from": epoch_us(relation.valid_from),
+        "valid_to": epoch_us(relation.valid_to),
+        "created_at": epoch_us(relation.created_at),
+    }
 
 
 def expiry_params(expiry: RelationExpiry) -> dict[str, Any]:

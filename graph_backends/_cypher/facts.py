@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -16,6 +16,8 @@ from graph_backends._common.fact_records import (
     fact_props,
     page_params,
     relation_from_row,
+    stored_relation_from_row,
+    stored_relation_params,
 )
 from graph_backends._common.records import (
     align_session_neighbours,
@@ -25,7 +27,12 @@ from graph_backends._common.records import (
     session_turn_params,
 )
 from graph_backends._cypher.memories import _chunks, _RunsCypher
-from graph_backends.protocol import check_dimension, check_leg_k
+from graph_backends.protocol import (
+    check_dimension,
+    check_leg_k,
+    check_page,
+    restore_facts_through_commit,
+)
 from schema import EdgeType, MemoryEdge, MemoryFacets, Tenant, parse_memory_id
 from schema.facts import (
     Close,
@@ -34,8 +41,10 @@ from schema.facts import (
     Fact,
     FactHit,
     FactQuery,
+    FactSnapshot,
     FactWrite,
     Relation,
+    StoredRelation,
 )
 
 Q = FactQueryName
@@ -56,6 +65,16 @@ class _FactRunsCypher(_RunsCypher):
     if TYPE_CHECKING:  # provided by each backend
 
         async def ensure_fact_schema(self, tenant: Tenant) -> None: ...
+
+        async def commit_facts(
+            self,
+            tenant: Tenant,
+            *,
+            keys: Collection[str],
+            fingerprints: Collection[str],
+            now: datetime,
+            plan: Callable[[FactSnapshot], FactWrite],
+        ) -> FactWrite: ...
 
 
 class CypherFactMethods(_FactRunsCypher):
@@ -194,6 +213,52 @@ class CypherFactMethods(_FactRunsCypher):
             r["id"]: extraction_from_row(r) for r in rows
         }
         return [found.get(i) for i in memory_ids]
+
+    # -- export and restore (PortableRepository) -------------------------------------------
+
+    async def entity_page(self, tenant: Tenant, *, after: str, limit: int) -> list[Entity]:
+        check_page(limit)
+        rows = await self._run(
+            tenant, Q.ENTITY_PAGE, {"after": after, "limit": limit}, read_only=True
+        )
+        return [Entity(id=r["id"], name=r["name"], key=r["key"]) for r in rows]
+
+    async def fact_page(self, tenant: Tenant, *, after: str, limit: int) -> list[Fact]:
+        check_page(limit)
+        rows = await self._run(
+            tenant, Q.FACT_PAGE, {"after": after, "limit": limit}, read_only=True
+        )
+        return [self._fact_from_props(r["props"]) for r in rows]
+
+    async def relations_from(self, tenant: Tenant, ids: Sequence[str]) -> list[StoredRelation]:
+        found: list[StoredRelation] = []
+        for chunk in _chunks(list(dict.fromkeys(ids))):
+            rows = await self._run(tenant, Q.RELATIONS_FROM, {"ids": list(chunk)}, read_only=True)
+            found.extend(stored_relation_from_row(r) for r in rows)
+        return found
+
+    async def restore_entities(self, tenant: Tenant, entities: Sequence[Entity]) -> None:
+        if not entities:
+            return
+        await self.ensure_fact_schema(tenant)
+        for chunk in _chunks(entities):
+            rows = [{"id": e.id, "name": e.name, "key": e.key} for e in chunk]
+            await self._run(tenant, Q.MERGE_ENTITIES, {"rows": rows})
+
+    async def restore_facts(
+        self, tenant: Tenant, facts: Sequence[Fact], vectors: Mapping[str, Sequence[float]]
+    ) -> None:
+        now = max((f.recorded_at for f in facts), default=None)
+        if now is not None:
+            await restore_facts_through_commit(self, tenant, facts, vectors, now)  # type: ignore[arg-type]
+
+    async def restore_relations(self, tenant: Tenant, relations: Sequence[StoredRelation]) -> None:
+        if not relations:
+            return
+        await self.ensure_fact_schema(tenant)
+        for chunk in _chunks(relations):
+            rows = [stored_relation_params(r) for r in chunk]
+            await self._run(tenant, Q.RESTORE_RELATIONS, {"rows": rows})
 
 
 class CypherRecallMethods(_FactRunsCypher):

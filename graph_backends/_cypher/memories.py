@@ -26,6 +26,7 @@ from graph_backends.protocol import (
     GraphRepository,
     ReactivationWrites,
     cascade_batches,
+    check_page,
     write_reactivations_separately,
 )
 from schema import (
@@ -535,6 +536,55 @@ class CypherGraphMethods(_RunsCypher):
 
     async def put_config(self, tenant: Tenant, key: str, value: str) -> None:
         await self._run(tenant, QueryName.PUT_CONFIG, {"key": key, "value": value})
+
+    # -- export (PortableRepository) -------------------------------------------------------
+
+    async def memory_page(
+        self, tenant: Tenant, *, after: str, limit: int, with_embeddings: bool = False
+    ) -> list[Memory]:
+        check_page(limit)
+        rows = await self._run(
+            tenant, QueryName.MEMORY_PAGE, {"after": after, "limit": limit}, read_only=True
+        )
+        page = [self._memory_from_props(r["memory"]) for r in rows]
+        if not with_embeddings or not page:
+            return page
+        vectors = {
+            r["id"]: r["embedding"]
+            for r in await self._run(
+                tenant, QueryName.GET_EMBEDDINGS, {"ids": [m.id for m in page]}, read_only=True
+            )
+            if r["embedding"] is not None
+        }
+        return [
+            m.model_copy(update={"embedding": tuple(float(x) for x in vectors[m.id])})
+            if m.id in vectors
+            else m
+            for m in page
+        ]
+
+    async def edges_from(self, tenant: Tenant, ids: Sequence[str]) -> list[MemoryEdge]:
+        edges: list[MemoryEdge] = []
+        for chunk in _chunks(list(dict.fromkeys(_ids(ids)))):
+            rows = await self._run(
+                tenant,
+                QueryName.EDGES_FROM,
+                {"ids": list(chunk), "types": _type_names(())},
+                read_only=True,
+            )
+            edges.extend(edge_from_row(r) for r in rows)
+        return sorted(edges, key=lambda e: (e.source, e.target, e.type))
+
+    async def tombstone_page(self, tenant: Tenant, *, after: str, limit: int) -> list[Tombstone]:
+        check_page(limit)
+        rows = await self._run(
+            tenant, QueryName.TOMBSTONE_PAGE, {"after": after, "limit": limit}, read_only=True
+        )
+        return [tombstone_from_row(r) for r in rows]
+
+    async def config_entries(self, tenant: Tenant) -> dict[str, str]:
+        rows = await self._run(tenant, QueryName.CONFIG_ENTRIES, read_only=True)
+        return {str(r["key"]): str(r["value"]) for r in rows if r["key"] is not None}
 
     async def stats(self, tenant: Tenant) -> GraphStats:
         count = await self._run(tenant, QueryName.COUNT_MEMORIES, read_only=True)

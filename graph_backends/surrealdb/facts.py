@@ -31,9 +31,12 @@ from graph_backends._common.fact_records import (
     page_params,
     relation_from_row,
     relation_params,
+    stored_relation_from_row,
+    stored_relation_params,
 )
 from graph_backends._common.records import epoch_us
 from graph_backends.errors import BackendError, SchemaMismatch
+from graph_backends.protocol import check_page, restore_facts_through_commit
 from graph_backends.surrealdb.steps import (
     SnapshotChanged,
     Step,
@@ -55,6 +58,7 @@ from schema.facts import (
     Relation,
     RelationExpiry,
     RelationRepairs,
+    StoredRelation,
 )
 
 Q = QueryName
@@ -369,6 +373,48 @@ class SurrealFactsMixin:
             updated += int(row["changed"])
             expired += int(row["duplicates"])
         return RelationRepairs(created=created, updated=updated, expired=expired)
+
+    # -- export and restore (PortableRepository) -------------------------------------------
+
+    async def entity_page(self, tenant: Tenant, *, after: str, limit: int) -> list[Entity]:
+        check_page(limit)
+        rows = await self._read(tenant, Q.ENTITY_PAGE, {"after": after, "limit": limit}, empty=[])
+        return [Entity(id=r["id"], name=r["name"], key=r["key"]) for r in rows]
+
+    async def fact_page(self, tenant: Tenant, *, after: str, limit: int) -> list[Fact]:
+        check_page(limit)
+        rows = await self._read(tenant, Q.FACT_PAGE, {"after": after, "limit": limit}, empty=[])
+        return [_fact(r) for r in rows]
+
+    async def relations_from(self, tenant: Tenant, ids: Sequence[str]) -> list[StoredRelation]:
+        found: list[StoredRelation] = []
+        for chunk in chunks(list(dict.fromkeys(ids))):
+            rows = await self._read(tenant, Q.RELATIONS_FROM, {"ids": list(chunk)}, empty=[])
+            found.extend(stored_relation_from_row(r) for r in rows)
+        return found
+
+    async def restore_entities(self, tenant: Tenant, entities: Sequence[Entity]) -> None:
+        if not entities:
+            return
+        await self.ensure_fact_schema(tenant)
+        for chunk in chunks(entities):
+            rows = [{"id": e.id, "name": e.name, "key": e.key} for e in chunk]
+            await self._write(tenant, [step(Q.MERGE_ENTITIES, {"entities": rows})])
+
+    async def restore_facts(
+        self, tenant: Tenant, facts: Sequence[Fact], vectors: Mapping[str, Sequence[float]]
+    ) -> None:
+        now = max((f.recorded_at for f in facts), default=None)
+        if now is not None:
+            await restore_facts_through_commit(self, tenant, facts, vectors, now)
+
+    async def restore_relations(self, tenant: Tenant, relations: Sequence[StoredRelation]) -> None:
+        if not relations:
+            return
+        await self.ensure_fact_schema(tenant)
+        for chunk in chunks(relations):
+            rows = [stored_relation_params(r) for r in chunk]
+            await self._write(tenant, [step(Q.RESTORE_RELATIONS, {"stored": rows})])
 
     # -- leases and extraction records -------------------------------------------------------
 

@@ -42,6 +42,7 @@ from graph_backends.protocol import (
     ReactivationWrites,
     cascade_batches,
     check_dimension,
+    check_page,
     superseded_already,
     write_reactivations_separately,
 )
@@ -808,6 +809,55 @@ class SurrealRepository(SurrealFactsMixin, SurrealRecallMixin, SurrealIdempotenc
 
     async def put_config(self, tenant: Tenant, key: str, value: str) -> None:
         await self._write(tenant, [step(QueryName.PUT_CONFIG, {"key": key, "value": value})])
+
+    # -- export (PortableRepository) -------------------------------------------------------
+
+    async def memory_page(
+        self, tenant: Tenant, *, after: str, limit: int, with_embeddings: bool = False
+    ) -> list[Memory]:
+        check_page(limit)
+        rows = await self._read(
+            tenant, QueryName.MEMORY_PAGE, {"after": after, "limit": limit}, empty=[]
+        )
+        page = [memory_from_props(r) for r in rows]
+        if not with_embeddings or not page:
+            return page
+        vectors = {
+            r["id"]: r["embedding"]
+            for r in await self._read(
+                tenant, QueryName.GET_EMBEDDINGS, {"ids": [m.id for m in page]}, empty=[]
+            )
+            if r.get("embedding") is not None
+        }
+        return [
+            m.model_copy(update={"embedding": tuple(float(x) for x in vectors[m.id])})
+            if m.id in vectors
+            else m
+            for m in page
+        ]
+
+    async def edges_from(self, tenant: Tenant, ids: Sequence[str]) -> list[MemoryEdge]:
+        edges: list[MemoryEdge] = []
+        for chunk in chunks(list(dict.fromkeys(_ids(ids)))):
+            rows = await self._read(
+                tenant,
+                QueryName.EDGES_FROM,
+                {"ids": list(chunk), "types": _type_names(())},
+                empty=[],
+            )
+            edges.extend(edge_from_row(r) for r in rows)
+        return sorted(edges, key=lambda e: (e.source, e.target, e.type))
+
+    async def tombstone_page(self, tenant: Tenant, *, after: str, limit: int) -> list[Tombstone]:
+        check_page(limit)
+        rows = await self._read(
+            tenant, QueryName.TOMBSTONE_PAGE, {"after": after, "limit": limit}, empty=[]
+        )
+        return [tombstone_from_row(r) for r in rows]
+
+    async def config_entries(self, tenant: Tenant) -> dict[str, str]:
+        rows = await self._read(tenant, QueryName.CONFIG_ENTRIES, empty=[])
+        return {str(r["key"]): str(r["value"]) for r in rows}
 
     async def stats(self, tenant: Tenant) -> GraphStats:
         count = await self._read(tenant, QueryName.COUNT_MEMORIES, empty=0)

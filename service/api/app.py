@@ -1,5 +1,6 @@
 """The ASGI application: GraphQL at /graphql (GraphiQL offline; API keys unless in development
-mode), /healthz, /readyz and /metrics (Prometheus)."""
+mode), /export (a project as NDJSON or GraphML, same keys), /healthz, /readyz and /metrics
+(Prometheus)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from strawberry.asgi import GraphQL
 from schema import RetentiaError
 from service import compose
 from service.api.context import Context, Services, build_context
+from service.api.export import export
 from service.api.graphiql import graphiql_assets_dir, render_graphiql_html, wants_html
 from service.api.limits import BodySizeLimit, decode_request_json
 from service.api.schema import build_schema
@@ -136,6 +138,7 @@ def create_app(
                 dev=settings.dev,
                 keyless_introspection=settings.dev or settings.introspection_without_key,
                 fatal_error=uses.fatal_error,
+                exports=uses.exports,
             )
             log.info("Retentia ready on backend %s", uses.backend_name)
             if owns_process:
@@ -153,6 +156,7 @@ def create_app(
         Route("/healthz", healthz),
         Route("/readyz", readyz),
         Route("/metrics", metrics),
+        Route("/export", export, methods=["GET"]),
         Route(GRAPHQL_PATH, graphql, methods=["GET", "POST"]),
         Mount(GRAPHIQL_STATIC, StaticFiles(directory=graphiql_assets_dir()), name="graphiql"),
     ]

@@ -27,6 +27,7 @@ from service.usecases.auth import (
 )
 from service.usecases.core_preferences import CorePreferencesService
 from service.usecases.explain import ExplainService
+from service.usecases.export import ExportService
 from service.usecases.facts import FactService
 from service.usecases.history_import import HistoryImporter
 from service.usecases.idempotency import IdempotentWrites
@@ -75,6 +76,8 @@ class Services:
     #: Why the backend will never serve again in this process (a dead embedded FalkorDB that
     #: could not be restarted), else None: `/healthz` fails on it.
     fatal_error: Callable[[], str | None] = _never_fatal
+    #: `GET /export` (service.api.export).
+    exports: ExportService | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,8 +141,17 @@ async def build_context(request: Request, response: Any) -> Context:
     services: Services = request.app.state.services
     request_id = _request_id(request)
     response.headers["X-Request-Id"] = request_id
-    org = request.headers.get(ORG_HEADER)
     project = request.headers.get(PROJECT_HEADER, services.default_tenant.project)
+    access = await request_access(request, services, request_id, project)
+    return Context(request, response, services, access, request_id)
+
+
+async def request_access(
+    request: Request, services: Services, request_id: str, project: str
+) -> Access:
+    """Who the request is (its API key, or development mode) and the org and project it names;
+    the tenant's answered recalls are settled first, as for every request of it."""
+    org = request.headers.get(ORG_HEADER)
     principal: Principal | AuthError
     if services.dev:
         principal = Principal(
@@ -156,7 +168,12 @@ async def build_context(request: Request, response: Any) -> Context:
         # The key's own org: a request naming another is denied, and waiting on that org's
         # queue would time its traffic.
         await _settle(services, principal, project)
-    return Context(request, response, services, Access(principal, org, project), request_id)
+    return Access(principal, org, project)
+
+
+def request_id_of(request: Request) -> str:
+    """The caller's `X-Request-Id` when it is a sane token, else a fresh one."""
+    return _request_id(request)
 
 
 async def _settle(services: Services, principal: Principal, project: str) -> None:

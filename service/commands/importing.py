@@ -1,5 +1,6 @@
 """`retentia import FILE`: a history file (docs/ndjson-format.md) imported through the
-client's write paths, with a progress bar on stderr and a report at the end.
+client's write paths, or an export restored verbatim into an empty project, with a progress bar
+on stderr and a report at the end.
 
 Exit codes: 0 nothing rejected, 1 some records rejected (the others imported), 2 a usage or
 file error (nothing imported)."""
@@ -10,12 +11,13 @@ import argparse
 import json
 import logging
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TextIO
 
-from service.settings import Settings
-from service.usecases.ndjson import ImportReport, Mode
+from schema import InvalidInput
+from service.commands import command_settings
+from service.usecases.ndjson import ImportReport, Line, Mode, Rejection
 
 #: Width of the progress bar, in characters.
 _BAR = 30
@@ -26,7 +28,8 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     command = commands.add_parser(
         "import",
         help="import a history file (NDJSON, docs/ndjson-format.md) through the public write "
-        "paths; resumable: run it again after a crash",
+        "paths, or restore an export into an empty project; resumable: run it again after a "
+        "crash",
     )
     command.add_argument("file", help="the NDJSON file, or - for stdin")
     command.add_argument("--org", help="tenant org (default RETENTIA_DEFAULT_ORG)")
@@ -124,16 +127,21 @@ def _human(report: ImportReport) -> str:
     return "\n".join(lines)
 
 
+def _whole(records: Iterable[Line | Rejection]) -> Iterator[Line]:
+    """An export's records, refusing the file at its first line that is not a record."""
+    for record in records:
+        if isinstance(record, Rejection):
+            raise InvalidInput(f"line {record.line}", f"{record.reason}: the export is damaged")
+        yield record
+
+
 async def _run(args: argparse.Namespace, stream: TextIO, total: int | None) -> int:
-    from schema import InvalidInput, RetentiaError
+    from schema import RetentiaError
     from service import compose
     from service.usecases.auth import request_tenant
     from service.usecases.history_import import open_history
 
-    overrides: dict[str, object] = {}
-    if args.data_dir is not None:
-        overrides["data_dir"] = args.data_dir
-    settings = Settings(**overrides)  # type: ignore[arg-type]
+    settings = command_settings(args)
     logging.basicConfig(level="WARNING", format="%(levelname)s %(name)s: %(message)s")
     progress = _Progress(sys.stderr, total, args.batch)
     try:
@@ -144,9 +152,15 @@ async def _run(args: argparse.Namespace, stream: TextIO, total: int | None) -> i
         # Beside a running service this shares its embedded FalkorDB.
         async with compose.open_service(settings, tenant, ready=False, share_running=True) as uses:
             if header.mode is Mode.EXPORT:
-                # MERGE: call uses.restore.restore(tenant, header, records, progress=progress)
-                raise InvalidInput("header", "restoring an export needs the restore service")
-            report = await uses.history.run(tenant, records, batch=args.batch, progress=progress)
+                # An export is restored verbatim, and only whole: the restore reads the file
+                # through before it writes, so a damaged line refuses it with nothing written.
+                report = await uses.restore.restore(
+                    tenant, header, _whole(records), progress=progress
+                )
+            else:
+                report = await uses.history.run(
+                    tenant, records, batch=args.batch, progress=progress
+                )
     except UnicodeDecodeError as e:
         progress.close()
         print(f"retentia import: {args.file} is not UTF-8 ({e.reason})", file=sys.stderr)

@@ -19,6 +19,7 @@ from graph_backends._common.fact_records import (
     extraction_params,
     fact_props,
     relation_params,
+    stored_relation_params,
 )
 from graph_backends._common.records import epoch_us
 from graph_backends._common.redisearch import plain_text_query
@@ -31,6 +32,7 @@ from schema.facts import (
     Fact,
     Relation,
     RelationExpiry,
+    StoredRelation,
     entity_id,
 )
 from tests.conftest import BACKENDS, DIMENSION, backend_config, new_tenant
@@ -119,6 +121,11 @@ FACT_ROWS: dict[AnyQueryName, list[dict[str, object]]] = {
         relation_params(Relation(source=ALICE, target=ACME, predicate="works at", fact_id="f1"), T0)
     ],
     RecallQueryName.WRITE_FACT_VECTORS: [{"id": "f1", "embedding": [0.5] * DIMENSION}],
+    FactQueryName.RESTORE_RELATIONS: [
+        stored_relation_params(
+            StoredRelation(source=ALICE, target=ACME, predicate="works at", fact_id="f1")
+        )
+    ],
 }
 
 
@@ -156,6 +163,7 @@ def sample_params(name: AnyQueryName, dialect: str, tenant: Tenant) -> dict[str,
         "limit": 5,
         "before": None,
         "before_id": None,
+        "after": "",
         "dimension": DIMENSION,
         "ef_runtime": 100,
         "stale_before": 0,

@@ -87,6 +87,15 @@ class QueryName(StrEnum):
     FULLTEXT_SEARCH = "fulltext_search"
     COUNT_MEMORIES = "count_memories"
     COUNT_EDGES_BY_TYPE = "count_edges_by_type"
+    # Export and restore: a tenant read a page at a time (keyset by id), RELATES as stored.
+    MEMORY_PAGE = "memory_page"
+    EDGES_FROM = "edges_from"
+    TOMBSTONE_PAGE = "tombstone_page"
+    CONFIG_ENTRIES = "config_entries"
+    ENTITY_PAGE = "entity_page"
+    FACT_PAGE = "fact_page"
+    RELATIONS_FROM = "relations_from"
+    RESTORE_RELATIONS = "restore_relations"
     # The fact layer (DESIGN §5): facts, entities, derived edges, leases, extraction records.
     DEFINE_FACT_SCHEMA = "define_fact_schema"
     FACT_SCHEMA_STATUS = "fact_schema_status"

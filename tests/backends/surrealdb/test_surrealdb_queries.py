@@ -24,6 +24,7 @@ from graph_backends._common.fact_records import (
     extraction_params,
     fact_props,
     relation_params,
+    stored_relation_params,
 )
 from graph_backends._common.records import epoch_us
 from graph_backends.surrealdb.client import Outcome
@@ -39,6 +40,7 @@ from schema.facts import (
     FactWriter,
     Relation,
     RelationExpiry,
+    StoredRelation,
     entity_id,
 )
 from service.usecases.facts import FactService
@@ -164,6 +166,7 @@ def _params(name: QueryName, seeded: Seeded) -> dict[str, Any]:
         "limit": 5,
         "before": None,
         "before_id": None,
+        "after": "",
         "stale_before": 10**18,
         "statuses": ["active"],
         "id": b,
@@ -231,6 +234,25 @@ def _params(name: QueryName, seeded: Seeded) -> dict[str, Any]:
                     fact_id=closed.id,
                 ),
                 seeded.now,
+            ),
+        ],
+        "stored": [
+            stored_relation_params(
+                StoredRelation(
+                    source=current.subject_entity,
+                    target=entity_id("globex"),
+                    predicate="works at",
+                    fact_id=current.id,
+                    created_at=seeded.now,
+                )
+            ),
+            stored_relation_params(
+                StoredRelation(
+                    source=current.subject_entity,
+                    target=entity_id("nowhere"),
+                    predicate="works at",
+                    fact_id=current.id,
+                )
             ),
         ],
         "expiries": [
