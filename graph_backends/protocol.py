@@ -47,6 +47,8 @@ from schema.idempotency import IdempotencyRecord
 MAX_TRAVERSE_DEPTH = 5
 #: Largest candidate list one recall leg may ask for.
 MAX_LEG_K = 1000
+#: Largest page an export read (`edge_page`, `tombstone_page`) may ask for.
+MAX_EXPORT_PAGE = 10_000
 
 
 def check_leg_k(k: int) -> None:
@@ -55,6 +57,13 @@ def check_leg_k(k: int) -> None:
         from schema import InvalidInput
 
         raise InvalidInput("k", f"{k} is outside 1–{MAX_LEG_K}")
+
+
+def check_export_page(limit: int) -> None:
+    from schema import InvalidInput
+
+    if not 1 <= limit <= MAX_EXPORT_PAGE:
+        raise InvalidInput("limit", f"{limit} is outside 1–{MAX_EXPORT_PAGE}")
 
 
 def check_dimension(vector: Sequence[float], dimension: int) -> None:
@@ -279,6 +288,18 @@ class GraphRepository(Protocol):
     async def incident_edges(self, tenant: Tenant, memory_id: str) -> list[MemoryEdge]:
         """Every memory–memory edge touching the memory, either direction."""
 
+    async def edge_page(
+        self,
+        tenant: Tenant,
+        edge_types: Collection[EdgeType],
+        *,
+        limit: int = MAX_EXPORT_PAGE,
+        after: EdgeKey | None = None,
+    ) -> list[MemoryEdge]:
+        """Up to `limit` (1–MAX_EXPORT_PAGE) memory–memory edges of `edge_types` in (source,
+        target, type) order past `after` (the key of the last edge already seen): reading page
+        after page exports every such edge exactly once (analytics' edge list)."""
+
     async def degrees(self, tenant: Tenant, ids: Sequence[str]) -> list[Degrees | None]: ...
 
     async def all_degrees(self, tenant: Tenant) -> list[Degrees]: ...
@@ -355,6 +376,12 @@ class GraphRepository(Protocol):
     async def get_tombstones(
         self, tenant: Tenant, ids: Sequence[str]
     ) -> list[Tombstone | None]: ...
+
+    async def tombstone_page(
+        self, tenant: Tenant, *, limit: int = MAX_EXPORT_PAGE, after: str | None = None
+    ) -> list[Tombstone]:
+        """Up to `limit` (1–MAX_EXPORT_PAGE) tombstones in id order past `after` (the id of
+        the last one already seen)."""
 
     async def get_config(self, tenant: Tenant, key: str) -> str | None:
         """A per-tenant configuration entry (JSON text), or None."""

@@ -22,6 +22,7 @@ from contextlib import asynccontextmanager
 from datetime import datetime
 from typing import Any, Final
 
+from graph_backends._common.export import edge_page_params, tombstone_page_params
 from graph_backends._common.records import (
     edge_from_row,
     edge_params,
@@ -37,6 +38,7 @@ from graph_backends._common.traversal import Position, page_edges, page_of, reac
 from graph_backends.config import SurrealConfig
 from graph_backends.errors import BackendError, SchemaMismatch
 from graph_backends.protocol import (
+    MAX_EXPORT_PAGE,
     MAX_TRAVERSE_DEPTH,
     FactStore,
     ReactivationWrites,
@@ -585,6 +587,18 @@ class SurrealRepository(SurrealFactsMixin, SurrealRecallMixin, SurrealIdempotenc
         )
         return sorted((edge_from_row(r) for r in rows), key=lambda e: (e.source, e.target, e.type))
 
+    async def edge_page(
+        self,
+        tenant: Tenant,
+        edge_types: Collection[EdgeType],
+        *,
+        limit: int = MAX_EXPORT_PAGE,
+        after: EdgeKey | None = None,
+    ) -> list[MemoryEdge]:
+        params = edge_page_params(edge_types, limit, after)
+        rows = await self._read(tenant, QueryName.EDGE_PAGE, params, empty=[])
+        return [edge_from_row(r) for r in rows]
+
     # -- connectivity ----------------------------------------------------------------------
 
     async def degrees(self, tenant: Tenant, ids: Sequence[str]) -> list[Degrees | None]:
@@ -798,6 +812,13 @@ class SurrealRepository(SurrealFactsMixin, SurrealRecallMixin, SurrealIdempotenc
         )
         found = {r["id"]: tombstone_from_row(r) for r in rows}
         return [found.get(i) for i in wanted]
+
+    async def tombstone_page(
+        self, tenant: Tenant, *, limit: int = MAX_EXPORT_PAGE, after: str | None = None
+    ) -> list[Tombstone]:
+        params = tombstone_page_params(limit, after)
+        rows = await self._read(tenant, QueryName.TOMBSTONE_PAGE, params, empty=[])
+        return [tombstone_from_row(r) for r in rows]
 
     async def get_config(self, tenant: Tenant, key: str) -> str | None:
         values = await self._read(tenant, QueryName.GET_CONFIG, {"key": key}, empty=[])
