@@ -26,6 +26,7 @@ from service.adapters.embedding import Embedder, load_embedder
 from service.adapters.llm import openai_client
 from service.adapters.webhooks import WebhookConfig, WebhookSender
 from service.settings import Settings
+from service.usecases.analytics import AnalyticsService
 from service.usecases.auth import ApiKeyStore
 from service.usecases.core_preferences import CorePreferencesService
 from service.usecases.explain import ExplainService
@@ -83,6 +84,8 @@ class UseCases:
     keys: ApiKeyStore
     #: The org's projects: listed with their sizes, dropped.
     projects: ProjectService
+    #: Causal structure, lifecycle and fact churn of one tenant (reads only).
+    analytics: AnalyticsService
     #: The tenant of requests that name none (ready when the use cases are).
     default_tenant: Tenant
     backend_name: str
@@ -227,6 +230,7 @@ async def compose_use_cases(
             maintenance=MaintenanceService(memories, core, build_summarizer(settings)),
             keys=keys,
             projects=ProjectService(memories, reactivations, keys),
+            analytics=AnalyticsService(repository, clock, settings.engine),
             default_tenant=tenant,
             backend_name=repository.backend_name,
         )

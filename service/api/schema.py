@@ -16,6 +16,7 @@ from strawberry.utils.logging import StrawberryLogger
 
 from service.api.introspection import KeylessIntrospection
 from service.api.limits import CHECKED_DOCUMENTS, MAX_TOKENS, CheckedDocuments, QueryCostLimiter
+from service.api.resolvers.analytics import AnalyticsQuery
 from service.api.resolvers.core import CoreMutation, CoreQuery
 from service.api.resolvers.facts import FactMutation, FactQuery
 from service.api.resolvers.keys import KeyMutation, KeyQuery
@@ -65,7 +66,8 @@ class RetentiaSchema(strawberry.Schema):
 
 
 Query = merge_types(
-    "Query", (MemoryQuery, FactQuery, CoreQuery, KeyQuery, ProjectQuery, RecallQuery)
+    "Query",
+    (MemoryQuery, FactQuery, CoreQuery, KeyQuery, ProjectQuery, RecallQuery, AnalyticsQuery),
 )
 Mutation = merge_types(
     "Mutation",

@@ -1,0 +1,1 @@
+"""The implementations of `retentia` subcommands that have a module of their own."""
