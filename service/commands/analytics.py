@@ -246,16 +246,27 @@ def png(report: AnalyticsReport) -> bytes:
     axes[0][1].set_title("Status mix by month of creation")
     if statuses:
         axes[0][1].legend()
+    drawn = False
     for series, label in (
         (report.forgotten_by_month, "forgotten"),
         (report.churn.by_month, "facts superseded"),
     ):
-        axes[1][0].plot([m.month for m in series], [m.count for m in series], "o-", label=label)
+        if series:
+            axes[1][0].plot([m.month for m in series], [m.count for m in series], "o-", label=label)
+            drawn = True
     axes[1][0].set_title("Forgetting and fact churn by month")
-    axes[1][0].legend()
+    if drawn:
+        axes[1][0].legend()
+    else:
+        axes[1][0].text(0.5, 0.5, "nothing forgotten or superseded yet", ha="center")
+        axes[1][0].set_axis_off()
     sizes = c.components.sizes
-    axes[1][1].bar(range(1, len(sizes) + 1), sizes)
-    axes[1][1].set_title(f"Component sizes ({c.components.count} components)")
+    axes[1][1].bar([str(i) for i in range(1, len(sizes) + 1)], sizes)
+    axes[1][1].set_xlabel("component, largest first")
+    axes[1][1].set_ylabel("memories")
+    axes[1][1].set_title(
+        f"Component sizes ({len(sizes)} of {c.components.count}; {c.components.isolated} isolated)"
+    )
     figure.suptitle(f"Retentia analytics: {report.tenant.org}/{report.tenant.project}")
     figure.tight_layout()
     out = io.BytesIO()
