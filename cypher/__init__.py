@@ -88,6 +88,8 @@ class QueryName(StrEnum):
     BACKFILL_MEMORY_TEXT = "backfill_memory_text"
     DROP_MEMORY_FULLTEXT_INDEX = "drop_memory_fulltext_index"
     SUPPORTIVE_NEIGHBOURS = "supportive_neighbours"
+    # Analytics computed in the database where the engine has the algorithm (FalkorDB).
+    COMPONENT_SIZES = "component_sizes"
     # An amendment's check-and-mark of the memory it supersedes (store_amendment).
     CLAIM_SUPERSESSION = "claim_supersession"
     # Tenancy by property, where tenants share one database (Neo4j); FalkorDB has a graph per

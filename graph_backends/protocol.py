@@ -300,6 +300,12 @@ class GraphRepository(Protocol):
         target, type) order past `after` (the key of the last edge already seen): reading page
         after page exports every such edge exactly once (analytics' edge list)."""
 
+    async def component_sizes(self, tenant: Tenant) -> list[int] | None:
+        """The sizes of the weakly connected components of the tenant's memories over every
+        memory–memory edge type (a memory with no edge counts as one of size 1), computed in
+        the database; None where the engine has no such algorithm (the caller computes them
+        from `edge_page`)."""
+
     async def degrees(self, tenant: Tenant, ids: Sequence[str]) -> list[Degrees | None]: ...
 
     async def all_degrees(self, tenant: Tenant) -> list[Degrees]: ...

@@ -209,6 +209,11 @@ class Neo4jRepository(
 
         await self._execute(work, read_only=False, what=f"an amendment for tenant {tenant}")
 
+    async def component_sizes(self, tenant: Tenant) -> list[int] | None:
+        # Neo4j's graph algorithms are the GDS plugin, which the harness does not bundle:
+        # analytics computes the components from edge_page.
+        return None
+
     async def ping(self) -> None:
         text = load(QueryName.PING, DIALECT).render()
         try:

@@ -587,6 +587,9 @@ class SurrealRepository(SurrealFactsMixin, SurrealRecallMixin, SurrealIdempotenc
         )
         return sorted((edge_from_row(r) for r in rows), key=lambda e: (e.source, e.target, e.type))
 
+    async def component_sizes(self, tenant: Tenant) -> list[int] | None:
+        return None  # SurrealDB has no graph algorithms: analytics computes them from edge_page
+
     async def edge_page(
         self,
         tenant: Tenant,

@@ -150,7 +150,9 @@ def markdown(report: AnalyticsReport, why: list[str] | None = None) -> str:
         f"# Analytics of {t.org}/{t.project}",
         "",
         f"Computed {report.computed_at.isoformat()}: {c.memories} memories, "
-        f"{c.causal_edges} causal edges, {c.support_edges} causal or supportive edges.",
+        f"{c.causal_edges} causal edges, {c.support_edges} causal or supportive edges. "
+        f"In the database: {', '.join(report.in_database) or 'nothing'}; "
+        "the rest in Python on the bounded edge export.",
         "",
         "## Causal hubs",
         "",

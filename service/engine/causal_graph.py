@@ -267,19 +267,30 @@ def communities(
 
 
 def components(graph: nx.Graph, limit: int) -> Components:
-    sizes = sorted((len(c) for c in nx.connected_components(graph)), reverse=True)
+    return components_of_sizes([len(c) for c in nx.connected_components(graph)], limit)
+
+
+def components_of_sizes(sizes: Iterable[int], limit: int) -> Components:
+    """From the component sizes alone (what the database's WCC answers): a component of one is
+    a memory with no edge."""
+    ordered = sorted(sizes, reverse=True)
     return Components(
-        count=len(sizes),
-        largest=sizes[0] if sizes else 0,
-        isolated=sum(1 for n in graph if graph.degree(n) == 0),
-        sizes=tuple(sizes[:limit]),
+        count=len(ordered),
+        largest=ordered[0] if ordered else 0,
+        isolated=sum(1 for s in ordered if s == 1),
+        sizes=tuple(ordered[:limit]),
     )
 
 
 def causal_report(
-    memories: Mapping[str, Sequence[str]], edges: Sequence[Edge], limit: int
+    memories: Mapping[str, Sequence[str]],
+    edges: Sequence[Edge],
+    limit: int,
+    component_sizes: Sequence[int] | None = None,
 ) -> CausalReport:
-    """Every causal figure of one tenant: `memories` maps each memory id to its entities."""
+    """Every causal figure of one tenant: `memories` maps each memory id to its entities;
+    `component_sizes`, when the database computed them, replace the components computed
+    here."""
     flow = flow_graph(edges, memories)
     support = support_graph(edges, memories)
     causal = [n for n in flow if flow.degree(n) > 0]
@@ -303,5 +314,9 @@ def causal_report(
         communities=named,
         community_count=community_count,
         cycles=cycles(flow, limit),
-        components=components(any_graph(edges, memories), limit),
+        components=(
+            components(any_graph(edges, memories), limit)
+            if component_sizes is None
+            else components_of_sizes(component_sizes, limit)
+        ),
     )

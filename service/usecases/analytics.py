@@ -66,6 +66,8 @@ class Churn:
 class AnalyticsReport:
     tenant: Tenant
     computed_at: datetime
+    #: The figures the database computed itself (the rest: Python on the bounded export).
+    in_database: tuple[str, ...]
     causal: CausalReport
     orphans: tuple[str, ...]
     orphan_count: int
@@ -134,7 +136,8 @@ class AnalyticsService:
             )
         edges = await self.edges(tenant)
         memories = await self._repository.all_memories(tenant)
-        causal = causal_report({m.id: m.entities for m in memories}, edges, limit)
+        sizes = await self._repository.component_sizes(tenant)
+        causal = causal_report({m.id: m.entities for m in memories}, edges, limit, sizes)
 
         orphans = await self._repository.orphans(tenant)
         stale = await self._repository.stale_auto_links(
@@ -152,6 +155,7 @@ class AnalyticsService:
         return AnalyticsReport(
             tenant=tenant,
             computed_at=now,
+            in_database=() if sizes is None else ("components",),
             causal=causal,
             orphans=tuple(orphans[:limit]),
             orphan_count=len(orphans),

@@ -1,7 +1,8 @@
 """Analytics on causal structure, on every backend: each figure of the report equals networkx
 computed independently on the same edge list (random graphs stored through the real link
-path); a planted cycle, articulation point and chain are found; the export pages through every
-edge exactly once; past the edge bound the report is refused with a typed error naming it."""
+path), whether the database computed it (FalkorDB's components, by algo.WCC) or Python did; a
+planted cycle, articulation point and chain are found; the export pages through every edge
+exactly once; past the edge bound the report is refused with a typed error naming it."""
 
 from __future__ import annotations
 
@@ -139,8 +140,14 @@ async def check(repository: GraphRepository, n: int, edges: list[MemoryEdge]) ->
     try:
         await repository.ensure_schema(tenant)
         await store(repository, tenant, n, edges)
-        report = (await service(repository, analytics_top=1000).report(tenant)).causal
+        full = await service(repository, analytics_top=1000).report(tenant)
+        report = full.causal
         want = expected(n, edges)
+        # FalkorDB computes the components itself (algo.WCC); they must agree all the same.
+        assert full.in_database == (
+            ("components",) if repository.backend_name == "falkordb" else ()
+        )
+        assert await repository.component_sizes(tenant) in (None, want["components"])
 
         got_rank = {r.memory_id: r.value for r in report.pagerank.items}
         assert got_rank.keys() == want["pagerank"].keys()

@@ -126,6 +126,10 @@ class FactChurnType:
 @strawberry.type(name="Analytics")
 class AnalyticsType:
     computed_at: datetime
+    in_database: list[str] = strawberry.field(
+        description="The figures the database computed itself (FalkorDB: components, by "
+        "algo.WCC); the rest are computed in Python on the bounded edge export."
+    )
     memories: int
     causal_edges: int
     support_edges: int = strawberry.field(description="Causal and supportive edges.")
@@ -159,6 +163,7 @@ class AnalyticsType:
         c = r.causal
         return cls(
             computed_at=r.computed_at,
+            in_database=list(r.in_database),
             memories=c.memories,
             causal_edges=c.causal_edges,
             support_edges=c.support_edges,

@@ -166,6 +166,11 @@ def _params(name: QueryName, seeded: Seeded) -> dict[str, Any]:
         "before_id": None,
         "stale_before": 10**18,
         "statuses": ["active"],
+        # analytics' paged exports (the first page)
+        "after_source": None,
+        "after_target": None,
+        "after_type": None,
+        "after": None,
         "id": b,
         "key": "core_preferences",
         "value": "{}",
