@@ -1,11 +1,13 @@
 """Analytics on one tenant's causal structure, lifecycle and fact churn (issue 24).
 
-Everything is computed in Python on a bounded export (docs/adr/0024-analytics-in-python.md):
-the edge list is read a page at a time through `GraphRepository.edge_page` and refused with a
-`BoundExceeded` naming the setting once it passes `analytics_max_edges`; the memories (ids,
-entities, status, created_at) are read only when their count is within
-`analytics_max_memories`. The graph figures come from `service.engine.causal_graph`. Reads
-only: nothing is written, and an unknown tenant reads as an empty one.
+Where they run: docs/adr/0017-analytics-in-the-database-and-in-python.md. The database computes
+the components where its engine has the algorithm (`GraphRepository.component_sizes`: FalkorDB's
+algo.WCC); everything else is computed in Python on a bounded export: the edge list read a page
+at a time through `GraphRepository.edge_page`, refused with a `BoundExceeded` naming the setting
+once it passes `analytics_max_edges`, and the memories (ids, entities, status, created_at) read
+only when their count is within `analytics_max_memories`. The graph figures come from
+`service.engine.causal_graph`. Reads only: nothing is written, and an unknown tenant reads as an
+empty one.
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ ANALYTICS = """{
   analytics {
     __typename
     ... on Analytics {
-      memories causalEdges rootCauses longestChain
+      inDatabase memories causalEdges rootCauses longestChain
       pagerank { total items { memoryId value } }
       causalDegree { total items { memoryId value } }
       dominators { total items { memoryId value } }
@@ -58,6 +58,7 @@ def test_analytics_over_graphql_and_the_cli(tmp_path: Path) -> None:
         report = body["data"]["analytics"]
         assert report["__typename"] == "Analytics", body
         assert report["memories"] == 3 and report["causalEdges"] == 2
+        assert report["inDatabase"] == ["components"]  # the service's embedded FalkorDB
         assert report["longestChain"] == [first, second, third]
         assert report["rootCauses"] == 1
         assert report["dominators"]["items"] == [
@@ -93,6 +94,7 @@ def test_analytics_over_graphql_and_the_cli(tmp_path: Path) -> None:
         md = service.cli("analytics", "--format", "md")
         assert md.returncode == 0, md.stderr
         assert md.stdout.startswith("# Analytics of default/default")
+        assert "In the database: components;" in md.stdout
         assert "PageRank over causal edges (toward causes) (top 3 of 3)" in md.stdout
         assert f"`{first}` → `{second}` → `{third}`" in md.stdout
 
