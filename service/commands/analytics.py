@@ -234,8 +234,10 @@ def png(report: AnalyticsReport) -> bytes:
 
     c = report.causal
     figure, axes = plt.subplots(2, 2, figsize=(12, 8))
-    hubs = list(reversed(c.pagerank.items[:10]))
-    axes[0][0].barh([r.memory_id[:8] for r in hubs], [r.value for r in hubs])
+    hubs = c.pagerank.items[:10]
+    # Ranked labels: two ids may share their first characters, and equal labels share a bar.
+    labels = [f"{rank}. {r.memory_id[:8]}" for rank, r in enumerate(hubs, start=1)]
+    axes[0][0].barh(labels[::-1], [r.value for r in hubs][::-1])
     axes[0][0].set_title(f"Causal hubs: PageRank (top {len(hubs)} of {c.pagerank.total})")
     months = sorted({m.month for m in report.status_by_month})
     statuses = sorted({m.key for m in report.status_by_month})
