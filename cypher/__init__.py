@@ -54,6 +54,7 @@ class QueryName(StrEnum):
     TRAVERSE_HOP = "traverse_hop"
     INDUCED_EDGES = "induced_edges"
     PAGE_EDGES = "page_edges"
+    EDGE_PAGE = "edge_page"
     DEGREES = "degrees"
     ALL_DEGREES = "all_degrees"
     KAPPA_MAX = "kappa_max"
@@ -75,6 +76,7 @@ class QueryName(StrEnum):
     AUTO_LINK_INBOUND = "auto_link_inbound"
     WRITE_TOMBSTONES = "write_tombstones"
     GET_TOMBSTONES = "get_tombstones"
+    TOMBSTONE_PAGE = "tombstone_page"
     GET_CONFIG = "get_config"
     PUT_CONFIG = "put_config"
     VALIDATE_AUTO_LINKS = "validate_auto_links"
@@ -89,8 +91,9 @@ class QueryName(StrEnum):
     # Export: a tenant read a page at a time (keyset by id).
     MEMORY_PAGE = "memory_page"
     EDGES_FROM = "edges_from"
-    TOMBSTONE_PAGE = "tombstone_page"
     CONFIG_ENTRIES = "config_entries"
+    # Analytics computed in the database where the engine has the algorithm (FalkorDB).
+    COMPONENT_SIZES = "component_sizes"
     # An amendment's check-and-mark of the memory it supersedes (store_amendment).
     CLAIM_SUPERSESSION = "claim_supersession"
     # Tenancy by property, where tenants share one database (Neo4j); FalkorDB has a graph per

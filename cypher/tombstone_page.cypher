@@ -1,8 +1,8 @@
-// A page of the tenant's tombstones by id, ascending, past the keyset cursor $after.
+// One page of the tenant's tombstones in id order, resuming after the last id already seen.
 // params: after, limit
 MATCH (t:Tombstone)
-WHERE t.id > $after
+WHERE $after IS NULL OR t.id > $after
 RETURN t.id AS id, t.superseded_by AS superseded_by, t.content_hash AS content_hash,
        t.deleted_at AS deleted_at
-ORDER BY t.id
+ORDER BY id
 LIMIT $limit

@@ -48,6 +48,8 @@ from schema.idempotency import IdempotencyRecord
 MAX_TRAVERSE_DEPTH = 5
 #: Largest candidate list one recall leg may ask for.
 MAX_LEG_K = 1000
+#: Largest page an export read (`edge_page`, `tombstone_page`) may ask for.
+MAX_EXPORT_PAGE = 10_000
 
 
 def check_leg_k(k: int) -> None:
@@ -56,6 +58,13 @@ def check_leg_k(k: int) -> None:
         from schema import InvalidInput
 
         raise InvalidInput("k", f"{k} is outside 1–{MAX_LEG_K}")
+
+
+def check_export_page(limit: int) -> None:
+    from schema import InvalidInput
+
+    if not 1 <= limit <= MAX_EXPORT_PAGE:
+        raise InvalidInput("limit", f"{limit} is outside 1–{MAX_EXPORT_PAGE}")
 
 
 def check_dimension(vector: Sequence[float], dimension: int) -> None:
@@ -285,6 +294,24 @@ class GraphRepository(Protocol):
     async def incident_edges(self, tenant: Tenant, memory_id: str) -> list[MemoryEdge]:
         """Every memory–memory edge touching the memory, either direction."""
 
+    async def edge_page(
+        self,
+        tenant: Tenant,
+        edge_types: Collection[EdgeType],
+        *,
+        limit: int = MAX_EXPORT_PAGE,
+        after: EdgeKey | None = None,
+    ) -> list[MemoryEdge]:
+        """Up to `limit` (1–MAX_EXPORT_PAGE) memory–memory edges of `edge_types` in (source,
+        target, type) order past `after` (the key of the last edge already seen): reading page
+        after page exports every such edge exactly once (analytics' edge list)."""
+
+    async def component_sizes(self, tenant: Tenant) -> list[int] | None:
+        """The sizes of the weakly connected components of the tenant's memories over every
+        memory–memory edge type (a memory with no edge counts as one of size 1), computed in
+        the database; None where the engine has no such algorithm (the caller computes them
+        from `edge_page`)."""
+
     async def degrees(self, tenant: Tenant, ids: Sequence[str]) -> list[Degrees | None]: ...
 
     async def all_degrees(self, tenant: Tenant) -> list[Degrees]: ...
@@ -361,6 +388,12 @@ class GraphRepository(Protocol):
     async def get_tombstones(
         self, tenant: Tenant, ids: Sequence[str]
     ) -> list[Tombstone | None]: ...
+
+    async def tombstone_page(
+        self, tenant: Tenant, *, limit: int = MAX_EXPORT_PAGE, after: str | None = None
+    ) -> list[Tombstone]:
+        """Up to `limit` (1–MAX_EXPORT_PAGE) tombstones in id order past `after` (the id of
+        the last one already seen)."""
 
     async def get_config(self, tenant: Tenant, key: str) -> str | None:
         """A per-tenant configuration entry (JSON text), or None."""
@@ -534,18 +567,6 @@ class IdempotencyRepository(Protocol):
         """Delete the tenant's records expired at `now`; how many."""
 
 
-#: Most records one page of an export read may ask for.
-MAX_EXPORT_PAGE = 5000
-
-
-def check_page(limit: int) -> None:
-    """Every backend refuses the same export page sizes."""
-    if not 1 <= limit <= MAX_EXPORT_PAGE:
-        from schema import InvalidInput
-
-        raise InvalidInput("limit", f"{limit} is outside 1–{MAX_EXPORT_PAGE}")
-
-
 class PortableRepository(Protocol):
     """What an export reads and a restore writes (docs/ndjson-format.md, ADR 0017): a whole
     tenant a page at a time — keyset by id ascending, `after` the last id seen ('' before the
@@ -559,9 +580,6 @@ class PortableRepository(Protocol):
 
     async def edges_from(self, tenant: Tenant, ids: Sequence[str]) -> list[MemoryEdge]:
         """Every memory–memory edge leaving the memories of `ids`, by (source, target, type)."""
-
-    async def tombstone_page(self, tenant: Tenant, *, after: str, limit: int) -> list[Tombstone]:
-        """Up to `limit` tombstones with ids above `after`, by id."""
 
     async def config_entries(self, tenant: Tenant) -> dict[str, str]:
         """Every configuration entry of the tenant (key → JSON text)."""

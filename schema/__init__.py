@@ -12,7 +12,14 @@ from schema.edges import (
     Partition,
     StructuralEdge,
 )
-from schema.errors import Conflict, InvalidInput, NotFound, RetentiaError, Unavailable
+from schema.errors import (
+    BoundExceeded,
+    Conflict,
+    InvalidInput,
+    NotFound,
+    RetentiaError,
+    Unavailable,
+)
 from schema.labels import NodeLabel
 from schema.models import (
     Degrees,
@@ -36,6 +43,7 @@ __all__ = [
     "EDGE_PARTITION",
     "MAX_CONTENT_BYTES",
     "SUPPORTIVE_TYPES",
+    "BoundExceeded",
     "Category",
     "CategoryPolicy",
     "Conflict",

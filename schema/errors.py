@@ -35,3 +35,17 @@ class Conflict(RetentiaError):
 class Unavailable(RetentiaError):
     """Something the request needs (the database) cannot serve it now, but may shortly: the
     same request may succeed if retried (the API answers it as `UNAVAILABLE`, retryable)."""
+
+
+class BoundExceeded(InvalidInput):
+    """The request would read more than a configured bound allows; nothing was computed.
+
+    An `InvalidInput` whose field is the setting that holds the bound, so every adapter that
+    reports invalid input already reports this one, naming what to narrow or raise."""
+
+    def __init__(self, setting: str, bound: int, found: str) -> None:
+        super().__init__(
+            setting,
+            f"{found}, more than the bound of {bound:,}; narrow the request or raise {setting}",
+        )
+        self.bound = bound

@@ -26,6 +26,7 @@ from service.adapters.embedding import Embedder, load_embedder
 from service.adapters.llm import openai_client
 from service.adapters.webhooks import WebhookConfig, WebhookSender
 from service.settings import Settings
+from service.usecases.analytics import AnalyticsService
 from service.usecases.auth import ApiKeyStore
 from service.usecases.core_preferences import CorePreferencesService
 from service.usecases.explain import ExplainService
@@ -92,6 +93,8 @@ class UseCases:
     exports: ExportService
     #: An export file restored verbatim into an empty tenant (`retentia import` of one).
     restore: RestoreService
+    #: Causal structure, lifecycle and fact churn of one tenant (reads only).
+    analytics: AnalyticsService
     #: The tenant of requests that name none (ready when the use cases are).
     default_tenant: Tenant
     backend_name: str
@@ -241,6 +244,7 @@ async def compose_use_cases(
             history=HistoryImporter(memories, stores, facts, core),
             exports=ExportService(memories, facts.repository, clock),
             restore=RestoreService(memories, facts),
+            analytics=AnalyticsService(repository, clock, settings.engine),
             default_tenant=tenant,
             backend_name=repository.backend_name,
             fatal_error=repository.fatal_error,

@@ -29,8 +29,8 @@ from graph_backends._common.records import (
 from graph_backends._cypher.memories import _chunks, _RunsCypher
 from graph_backends.protocol import (
     check_dimension,
+    check_export_page,
     check_leg_k,
-    check_page,
     restore_facts_through_commit,
 )
 from schema import EdgeType, MemoryEdge, MemoryFacets, Tenant, parse_memory_id
@@ -217,14 +217,14 @@ class CypherFactMethods(_FactRunsCypher):
     # -- export and restore (PortableRepository) -------------------------------------------
 
     async def entity_page(self, tenant: Tenant, *, after: str, limit: int) -> list[Entity]:
-        check_page(limit)
+        check_export_page(limit)
         rows = await self._run(
             tenant, Q.ENTITY_PAGE, {"after": after, "limit": limit}, read_only=True
         )
         return [Entity(id=r["id"], name=r["name"], key=r["key"]) for r in rows]
 
     async def fact_page(self, tenant: Tenant, *, after: str, limit: int) -> list[Fact]:
-        check_page(limit)
+        check_export_page(limit)
         rows = await self._run(
             tenant, Q.FACT_PAGE, {"after": after, "limit": limit}, read_only=True
         )

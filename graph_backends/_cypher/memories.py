@@ -10,6 +10,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, ClassVar, Final, cast
 
 from cypher import AnyQueryName, QueryName
+from graph_backends._common.export import edge_page_params, tombstone_page_params
 from graph_backends._common.records import (
     edge_from_row,
     edge_params,
@@ -22,11 +23,12 @@ from graph_backends._common.records import (
 )
 from graph_backends._common.traversal import Position, page_edges, page_of, reach
 from graph_backends.protocol import (
+    MAX_EXPORT_PAGE,
     MAX_TRAVERSE_DEPTH,
     GraphRepository,
     ReactivationWrites,
     cascade_batches,
-    check_page,
+    check_export_page,
     write_reactivations_separately,
 )
 from schema import (
@@ -340,6 +342,18 @@ class CypherGraphMethods(_RunsCypher):
         )
         return sorted((edge_from_row(r) for r in rows), key=lambda e: (e.source, e.target, e.type))
 
+    async def edge_page(
+        self,
+        tenant: Tenant,
+        edge_types: Collection[EdgeType],
+        *,
+        limit: int = MAX_EXPORT_PAGE,
+        after: EdgeKey | None = None,
+    ) -> list[MemoryEdge]:
+        params = edge_page_params(edge_types, limit, after)
+        rows = await self._run(tenant, QueryName.EDGE_PAGE, params, read_only=True)
+        return [edge_from_row(r) for r in rows]
+
     # -- connectivity ----------------------------------------------------------------------
 
     async def degrees(self, tenant: Tenant, ids: Sequence[str]) -> list[Degrees | None]:
@@ -530,6 +544,13 @@ class CypherGraphMethods(_RunsCypher):
         found = {r["id"]: tombstone_from_row(r) for r in rows}
         return [found.get(i) for i in wanted]
 
+    async def tombstone_page(
+        self, tenant: Tenant, *, limit: int = MAX_EXPORT_PAGE, after: str | None = None
+    ) -> list[Tombstone]:
+        params = tombstone_page_params(limit, after)
+        rows = await self._run(tenant, QueryName.TOMBSTONE_PAGE, params, read_only=True)
+        return [tombstone_from_row(r) for r in rows]
+
     async def get_config(self, tenant: Tenant, key: str) -> str | None:
         rows = await self._run(tenant, QueryName.GET_CONFIG, {"key": key}, read_only=True)
         return str(rows[0]["value"]) if rows else None
@@ -542,7 +563,7 @@ class CypherGraphMethods(_RunsCypher):
     async def memory_page(
         self, tenant: Tenant, *, after: str, limit: int, with_embeddings: bool = False
     ) -> list[Memory]:
-        check_page(limit)
+        check_export_page(limit)
         rows = await self._run(
             tenant, QueryName.MEMORY_PAGE, {"after": after, "limit": limit}, read_only=True
         )
@@ -574,13 +595,6 @@ class CypherGraphMethods(_RunsCypher):
             )
             edges.extend(edge_from_row(r) for r in rows)
         return sorted(edges, key=lambda e: (e.source, e.target, e.type))
-
-    async def tombstone_page(self, tenant: Tenant, *, after: str, limit: int) -> list[Tombstone]:
-        check_page(limit)
-        rows = await self._run(
-            tenant, QueryName.TOMBSTONE_PAGE, {"after": after, "limit": limit}, read_only=True
-        )
-        return [tombstone_from_row(r) for r in rows]
 
     async def config_entries(self, tenant: Tenant) -> dict[str, str]:
         rows = await self._run(tenant, QueryName.CONFIG_ENTRIES, read_only=True)

@@ -128,6 +128,16 @@ class FalkorRepository(
 
         return await self._kappa_max.get(tenant.key, compute)
 
+    async def component_sizes(self, tenant: Tenant) -> list[int] | None:
+        """In the database: FalkorDB's `algo.WCC` over every memory–memory edge type."""
+        rows = await self._run(
+            tenant,
+            QueryName.COMPONENT_SIZES,
+            {"types": sorted(str(t) for t in EdgeType)},
+            read_only=True,
+        )
+        return sorted((int(r["size"]) for r in rows), reverse=True)
+
     # -- plumbing --------------------------------------------------------------------------
 
     async def _run(

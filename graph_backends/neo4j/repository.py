@@ -212,6 +212,11 @@ class Neo4jRepository(
     def fatal_error(self) -> str | None:
         return None  # nothing supervised: a server that is down is unavailable, not fatal
 
+    async def component_sizes(self, tenant: Tenant) -> list[int] | None:
+        # Neo4j's graph algorithms are the GDS plugin, which the harness does not bundle:
+        # analytics computes the components from edge_page.
+        return None
+
     async def ping(self) -> None:
         text = load(QueryName.PING, DIALECT).render()
         try:

@@ -36,7 +36,7 @@ from graph_backends._common.fact_records import (
 )
 from graph_backends._common.records import epoch_us
 from graph_backends.errors import BackendError, SchemaMismatch
-from graph_backends.protocol import check_page, restore_facts_through_commit
+from graph_backends.protocol import check_export_page, restore_facts_through_commit
 from graph_backends.surrealdb.steps import (
     SnapshotChanged,
     Step,
@@ -377,12 +377,12 @@ class SurrealFactsMixin:
     # -- export and restore (PortableRepository) -------------------------------------------
 
     async def entity_page(self, tenant: Tenant, *, after: str, limit: int) -> list[Entity]:
-        check_page(limit)
+        check_export_page(limit)
         rows = await self._read(tenant, Q.ENTITY_PAGE, {"after": after, "limit": limit}, empty=[])
         return [Entity(id=r["id"], name=r["name"], key=r["key"]) for r in rows]
 
     async def fact_page(self, tenant: Tenant, *, after: str, limit: int) -> list[Fact]:
-        check_page(limit)
+        check_export_page(limit)
         rows = await self._read(tenant, Q.FACT_PAGE, {"after": after, "limit": limit}, empty=[])
         return [_fact(r) for r in rows]
 

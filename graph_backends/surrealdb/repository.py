@@ -22,6 +22,7 @@ from contextlib import asynccontextmanager
 from datetime import datetime
 from typing import Any, Final
 
+from graph_backends._common.export import edge_page_params, tombstone_page_params
 from graph_backends._common.records import (
     edge_from_row,
     edge_params,
@@ -37,12 +38,13 @@ from graph_backends._common.traversal import Position, page_edges, page_of, reac
 from graph_backends.config import SurrealConfig
 from graph_backends.errors import BackendError, SchemaMismatch
 from graph_backends.protocol import (
+    MAX_EXPORT_PAGE,
     MAX_TRAVERSE_DEPTH,
     FactStore,
     ReactivationWrites,
     cascade_batches,
     check_dimension,
-    check_page,
+    check_export_page,
     superseded_already,
     write_reactivations_separately,
 )
@@ -589,6 +591,21 @@ class SurrealRepository(SurrealFactsMixin, SurrealRecallMixin, SurrealIdempotenc
         )
         return sorted((edge_from_row(r) for r in rows), key=lambda e: (e.source, e.target, e.type))
 
+    async def component_sizes(self, tenant: Tenant) -> list[int] | None:
+        return None  # SurrealDB has no graph algorithms: analytics computes them from edge_page
+
+    async def edge_page(
+        self,
+        tenant: Tenant,
+        edge_types: Collection[EdgeType],
+        *,
+        limit: int = MAX_EXPORT_PAGE,
+        after: EdgeKey | None = None,
+    ) -> list[MemoryEdge]:
+        params = edge_page_params(edge_types, limit, after)
+        rows = await self._read(tenant, QueryName.EDGE_PAGE, params, empty=[])
+        return [edge_from_row(r) for r in rows]
+
     # -- connectivity ----------------------------------------------------------------------
 
     async def degrees(self, tenant: Tenant, ids: Sequence[str]) -> list[Degrees | None]:
@@ -803,6 +820,13 @@ class SurrealRepository(SurrealFactsMixin, SurrealRecallMixin, SurrealIdempotenc
         found = {r["id"]: tombstone_from_row(r) for r in rows}
         return [found.get(i) for i in wanted]
 
+    async def tombstone_page(
+        self, tenant: Tenant, *, limit: int = MAX_EXPORT_PAGE, after: str | None = None
+    ) -> list[Tombstone]:
+        params = tombstone_page_params(limit, after)
+        rows = await self._read(tenant, QueryName.TOMBSTONE_PAGE, params, empty=[])
+        return [tombstone_from_row(r) for r in rows]
+
     async def get_config(self, tenant: Tenant, key: str) -> str | None:
         values = await self._read(tenant, QueryName.GET_CONFIG, {"key": key}, empty=[])
         return str(values[0]) if values else None
@@ -815,7 +839,7 @@ class SurrealRepository(SurrealFactsMixin, SurrealRecallMixin, SurrealIdempotenc
     async def memory_page(
         self, tenant: Tenant, *, after: str, limit: int, with_embeddings: bool = False
     ) -> list[Memory]:
-        check_page(limit)
+        check_export_page(limit)
         rows = await self._read(
             tenant, QueryName.MEMORY_PAGE, {"after": after, "limit": limit}, empty=[]
         )
@@ -847,13 +871,6 @@ class SurrealRepository(SurrealFactsMixin, SurrealRecallMixin, SurrealIdempotenc
             )
             edges.extend(edge_from_row(r) for r in rows)
         return sorted(edges, key=lambda e: (e.source, e.target, e.type))
-
-    async def tombstone_page(self, tenant: Tenant, *, after: str, limit: int) -> list[Tombstone]:
-        check_page(limit)
-        rows = await self._read(
-            tenant, QueryName.TOMBSTONE_PAGE, {"after": after, "limit": limit}, empty=[]
-        )
-        return [tombstone_from_row(r) for r in rows]
 
     async def config_entries(self, tenant: Tenant) -> dict[str, str]:
         rows = await self._read(tenant, QueryName.CONFIG_ENTRIES, empty=[])

@@ -135,6 +135,7 @@ def create_app(
                 core=uses.core,
                 maintenance=uses.maintenance,
                 reactivations=uses.reactivations,
+                analytics=uses.analytics,
                 dev=settings.dev,
                 keyless_introspection=settings.dev or settings.introspection_without_key,
                 fatal_error=uses.fatal_error,

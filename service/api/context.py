@@ -14,6 +14,7 @@ from strawberry.dataloader import DataLoader
 
 from schema import Degrees, Memory, RetentiaError, Tenant
 from schema.facts import ExtractionRecord
+from service.usecases.analytics import AnalyticsService
 from service.usecases.auth import (
     Access,
     ApiKeyStore,
@@ -68,6 +69,7 @@ class Services:
     maintenance: MaintenanceService
     #: Recalls' reactivations, written after their answers (settled before each request).
     reactivations: ReactivationQueue
+    analytics: AnalyticsService
     #: Development mode (`retentia serve --dev`, loopback only): no keys, every request admin
     #: of the org it names.
     dev: bool = False

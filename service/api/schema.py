@@ -18,6 +18,7 @@ from schema import Unavailable
 from service.api.errors import unavailable_error
 from service.api.introspection import KeylessIntrospection
 from service.api.limits import CHECKED_DOCUMENTS, MAX_TOKENS, CheckedDocuments, QueryCostLimiter
+from service.api.resolvers.analytics import AnalyticsQuery
 from service.api.resolvers.core import CoreMutation, CoreQuery
 from service.api.resolvers.facts import FactMutation, FactQuery
 from service.api.resolvers.importing import ImportMutation
@@ -74,7 +75,8 @@ class RetentiaSchema(strawberry.Schema):
 
 
 Query = merge_types(
-    "Query", (MemoryQuery, FactQuery, CoreQuery, KeyQuery, ProjectQuery, RecallQuery)
+    "Query",
+    (MemoryQuery, FactQuery, CoreQuery, KeyQuery, ProjectQuery, RecallQuery, AnalyticsQuery),
 )
 Mutation = merge_types(
     "Mutation",

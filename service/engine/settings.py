@@ -86,6 +86,11 @@ class EngineSettings(BaseModel):
     # -- storing with the original time -----------------------------------------------------
     created_at_max_skew_seconds: float = Field(default=300.0, ge=0.0)  # createdAt ahead of now
 
+    # -- analytics (service/usecases/analytics.py) -------------------------------------------
+    analytics_max_edges: int = Field(default=200_000, ge=1)  # edges exported; beyond: refused
+    analytics_max_memories: int = Field(default=200_000, ge=1)  # memories read; beyond: refused
+    analytics_top: int = Field(default=20, ge=1, le=1000)  # items listed per figure
+
     # -- maintenance ------------------------------------------------------------------------
     evaluation_interval_hours: float = Field(default=24.0, ge=0.0)  # one FSM evaluation per
     superseded_factor: float = Field(default=0.5, ge=0.0, le=1.0)  # score kept when superseded

@@ -9,6 +9,7 @@ import pytest
 from graph_backends import GraphRepository, fact_store
 from schema import Direction, NotFound, Tenant
 from service.engine.settings import EngineSettings
+from service.usecases.analytics import AnalyticsService
 from service.usecases.core_preferences import (
     CorePreferences,
     CorePreferencesService,
@@ -67,6 +68,7 @@ class Services:
         self.recall = RecallService(fact_store(repository), embedder, self.clock)
         self.explain = ExplainService(self.memories, self.recall)
         self.core = CorePreferencesService(self.memories)
+        self.analytics = AnalyticsService(repository, self.clock, EngineSettings())
 
 
 async def test_reads_of_a_tenant_never_written_create_nothing(
@@ -94,12 +96,18 @@ async def test_reads_of_a_tenant_never_written_create_nothing(
         assert await uses.core.list_core(ghost) == []
         assert await uses.core.candidates(ghost) == []
         assert await uses.core.get_preferences(ghost) == CorePreferences()
+        analytics = await uses.analytics.report(ghost)
+        assert (analytics.causal.memories, analytics.churn.facts) == (0, 0)
+        assert await repository.edge_page(ghost, []) == []
+        assert await repository.tombstone_page(ghost) == []
+        assert await repository.component_sizes(ghost) in (None, [])
         for missing in (
             memories.traverse(ghost, MISSING_ID, depth=2, direction=Direction.BOTH),
             uses.explain.explain(ghost, MISSING_ID),
             uses.explain.explain(ghost, MISSING_ID, "offsite"),
             memories.supersession_chain(ghost, MISSING_ID),
             memories.amend(ghost, MISSING_ID, "corrected"),
+            uses.analytics.why_path(ghost, MISSING_ID, MISSING_ID),
         ):
             with pytest.raises(NotFound):
                 await missing

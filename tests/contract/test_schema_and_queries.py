@@ -55,7 +55,8 @@ NOT_CHECKED: dict[str, frozenset[AnyQueryName]] = {
     | {QueryName.REGISTER_TENANT, QueryName.LIST_TENANTS, QueryName.DROP_TENANT_BATCH},
     # Neo4j plans every query, DDL included, but never runs FalkorDB's BM25 postings read, nor
     # the move of FalkorDB's full-text index (Neo4j's stays on :Memory), nor the one-query
-    # reactivation writes (it computes a batch in Python and writes it as its three writes).
+    # reactivation writes (it computes a batch in Python and writes it as its three writes),
+    # nor FalkorDB's in-database components (algo.WCC; Neo4j's would need the GDS plugin).
     "neo4j": frozenset(
         {
             QueryName.TERM_POSTINGS,
@@ -66,6 +67,7 @@ NOT_CHECKED: dict[str, frozenset[AnyQueryName]] = {
             QueryName.DROP_MEMORY_FULLTEXT_INDEX,
             RecallQueryName.CREATE_MEMORY_ENTITY_KEYS_INDEX,
             RecallQueryName.BACKFILL_MEMORY_ENTITY_KEYS,
+            QueryName.COMPONENT_SIZES,
         }
     ),
 }
@@ -213,6 +215,10 @@ def sample_params(name: AnyQueryName, dialect: str, tenant: Tenant) -> dict[str,
         "claimed_at": epoch_us(T0),
         "successor": "b",
         "factor": 0.5,
+        # Analytics' paged exports.
+        "after_source": "a",
+        "after_target": "b",
+        "after_type": "SUPPORTS",
     }
     if name in FACT_ROWS:
         values["rows"] = FACT_ROWS[name]

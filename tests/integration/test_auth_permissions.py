@@ -34,6 +34,12 @@ OPERATIONS: dict[str, tuple[str, str, dict[str, Any]]] = {
     "memories": (READ, "{ r: memories(first: 1) { D } }", {}),
     "traverse": (READ, "query($id: ID!) { r: traverse(id: $id) { D } }", {"id": GHOST}),
     "stats": (READ, "{ r: stats { D } }", {}),
+    "analytics": (READ, "{ r: analytics { D } }", {}),
+    "whyPath": (
+        READ,
+        "query($id: ID!) { r: whyPath(from: $id, to: $id) { D } }",
+        {"id": GHOST},
+    ),
     "explain": (READ, "query($id: ID!) { r: explain(id: $id) { D } }", {"id": GHOST}),
     "facts": (READ, "{ r: facts { D } }", {}),
     "factHistory": (READ, '{ r: factHistory(subject: "a", predicate: "b") { D } }', {}),

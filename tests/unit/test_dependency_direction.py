@@ -42,14 +42,11 @@ ROOMS: dict[str, tuple[set[str], set[str]]] = {
     ),
     "api": ({"api", "engine", "runtime", "usecases", "settings", "compose"}, {"schema"}),
     "mcp": ({"mcp", "engine", "runtime", "usecases", "settings", "compose"}, {"schema"}),
+    #: The CLI's subcommands that have a module of their own (`service/commands/`).
+    "commands": ({"commands", "engine", "runtime", "usecases", "settings", "compose"}, {"schema"}),
     "cli": (
         {"cli", "commands", "api", "mcp", "engine", "runtime", "usecases", "settings", "compose"},
         {"schema", "reconciler"},
-    ),
-    #: The CLI's subcommands that live in modules of their own (`service/commands/`).
-    "commands": (
-        {"commands", "engine", "runtime", "usecases", "settings", "compose"},
-        {"schema"},
     ),
 }
 

@@ -64,6 +64,7 @@ class QueryName(StrEnum):
     TRAVERSE_HOP = "traverse_hop"
     INDUCED_EDGES = "induced_edges"
     PAGE_EDGES = "page_edges"
+    EDGE_PAGE = "edge_page"
     INCIDENT_EDGES = "incident_edges"
     DEGREES = "degrees"
     ALL_DEGREES = "all_degrees"
@@ -81,6 +82,7 @@ class QueryName(StrEnum):
     MEMORIES_WITH_STATUS = "memories_with_status"
     WRITE_TOMBSTONES = "write_tombstones"
     GET_TOMBSTONES = "get_tombstones"
+    TOMBSTONE_PAGE = "tombstone_page"
     GET_CONFIG = "get_config"
     PUT_CONFIG = "put_config"
     VECTOR_SEARCH = "vector_search"
@@ -90,7 +92,6 @@ class QueryName(StrEnum):
     # Export and restore: a tenant read a page at a time (keyset by id), RELATES as stored.
     MEMORY_PAGE = "memory_page"
     EDGES_FROM = "edges_from"
-    TOMBSTONE_PAGE = "tombstone_page"
     CONFIG_ENTRIES = "config_entries"
     ENTITY_PAGE = "entity_page"
     FACT_PAGE = "fact_page"

@@ -54,6 +54,7 @@ FALKORDB_ONLY: dict[AnyQueryName, str] = {
     QueryName.DROP_MEMORY_FULLTEXT_INDEX: "Neo4j's full-text index stays on :Memory",
     QueryName.WRITE_REACTIVATIONS: "Neo4j writes a reactivation batch as its three writes",
     QueryName.WRITE_PRESENTATIONS: "Neo4j computes a reactivation batch in Python",
+    QueryName.COMPONENT_SIZES: "algo.WCC is FalkorDB's; Neo4j's would need the GDS plugin",
 }
 #: Fact-layer and recall queries Neo4j runs as the shared text scoped to its tenant by the
 #: loader (`cypher._tenancy`): they need no override.

@@ -169,6 +169,10 @@ def _params(name: QueryName, seeded: Seeded) -> dict[str, Any]:
         "after": "",
         "stale_before": 10**18,
         "statuses": ["active"],
+        # analytics' paged exports (the first page)
+        "after_source": None,
+        "after_target": None,
+        "after_type": None,
         "id": b,
         "key": "core_preferences",
         "value": "{}",
