@@ -118,6 +118,7 @@ OPERATIONS: dict[str, tuple[str, str, dict[str, Any]]] = {
         'mutation { r: registerFunctionalPredicates(predicates: ["works at"]) { D } }',
         {},
     ),
+    "importRecords": (WRITE, 'mutation { r: importRecords(ndjson: "") { D } }', {}),
     "runMaintenance": (MANAGE, "mutation { r: runMaintenance(dryRun: true) { D } }", {}),
     "consolidate": (MANAGE, "mutation { r: consolidate(dryRun: true) { D } }", {}),
     "projects": (MANAGE, "{ r: projects { D } }", {}),
