@@ -17,6 +17,7 @@ from strawberry.utils.logging import StrawberryLogger
 from service.api.introspection import KeylessIntrospection
 from service.api.limits import CHECKED_DOCUMENTS, MAX_TOKENS, CheckedDocuments, QueryCostLimiter
 from service.api.resolvers.core import CoreMutation, CoreQuery
+from service.api.resolvers.erasure import ErasureMutation, ErasureQuery
 from service.api.resolvers.facts import FactMutation, FactQuery
 from service.api.resolvers.keys import KeyMutation, KeyQuery
 from service.api.resolvers.maintenance import MaintenanceMutation
@@ -65,7 +66,8 @@ class RetentiaSchema(strawberry.Schema):
 
 
 Query = merge_types(
-    "Query", (MemoryQuery, FactQuery, CoreQuery, KeyQuery, ProjectQuery, RecallQuery)
+    "Query",
+    (MemoryQuery, FactQuery, CoreQuery, KeyQuery, ProjectQuery, ErasureQuery, RecallQuery),
 )
 Mutation = merge_types(
     "Mutation",
@@ -76,6 +78,7 @@ Mutation = merge_types(
         MaintenanceMutation,
         KeyMutation,
         ProjectMutation,
+        ErasureMutation,
     ),
 )
 

