@@ -102,6 +102,8 @@ class QueryName(StrEnum):
     TENANT_REGISTERED = "tenant_registered"
     LIST_TENANTS = "list_tenants"
     DROP_TENANT_BATCH = "drop_tenant_batch"
+    # Erasure of a subject (docs/adr/0018).
+    ERASE_TOMBSTONES = "erase_tombstones"
 
 
 class FactQueryName(StrEnum):
@@ -148,6 +150,14 @@ class FactQueryName(StrEnum):
     FACT_PAGE = "fact_page"
     RELATIONS_FROM = "relations_from"
     RESTORE_RELATIONS = "restore_relations"
+    FACT_ASSERTERS = "fact_asserters"
+    FACTS_CONTAINING = "facts_containing"
+    # Erasure of a subject (docs/adr/0018): the only queries that delete facts.
+    ERASE_FACTS = "erase_facts"
+    ERASE_FACT_SLOTS = "erase_fact_slots"
+    ERASE_ENTITIES = "erase_entities"
+    ERASE_IDEMPOTENCY_KEYS = "erase_idempotency_keys"
+    ERASE_EXTRACTIONS = "erase_extractions"
 
 
 class RecallQueryName(StrEnum):

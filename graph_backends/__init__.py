@@ -6,6 +6,7 @@ from graph_backends.errors import BackendError, BackendUnavailable, SchemaMismat
 from graph_backends.factory import open_backend, probe_backend
 from graph_backends.protocol import (
     MAX_TRAVERSE_DEPTH,
+    ErasureRepository,
     FactRepository,
     FactStore,
     GraphRepository,
@@ -25,6 +26,7 @@ __all__ = [
     "BackendConfig",
     "BackendError",
     "BackendUnavailable",
+    "ErasureRepository",
     "FactRepository",
     "FactStore",
     "FalkorConfig",

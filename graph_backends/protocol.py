@@ -28,6 +28,7 @@ from schema import (
     Tenant,
     Tombstone,
 )
+from schema.erasure import ErasedCounts, ErasurePlan
 from schema.facts import (
     Close,
     Entity,
@@ -414,7 +415,8 @@ class GraphRepository(Protocol):
 
 class FactRepository(Protocol):
     """The fact layer's storage (DESIGN §5): facts, entities, derived RELATES edges, leases and
-    extraction records. Facts are never deleted; every change is a state-machine step."""
+    extraction records. Facts are never deleted but by an erasure (`ErasureRepository`); every
+    other change is a state-machine step."""
 
     async def ensure_fact_schema(self, tenant: Tenant) -> None:
         """Create the fact layer's indexes if missing and wait until usable. Idempotent."""
@@ -474,6 +476,25 @@ class FactRepository(Protocol):
     async def get_extractions(
         self, tenant: Tenant, memory_ids: Sequence[str]
     ) -> list[ExtractionRecord | None]: ...
+
+    async def fact_asserters(self, tenant: Tenant, fact_ids: Sequence[str]) -> dict[str, list[str]]:
+        """The memories asserting each fact (its source, and every other memory that stated it
+        since), sorted; facts no existing memory asserts are absent."""
+
+
+class ErasureRepository(Protocol):
+    """Erasing a subject (docs/adr/0018): the one operation that deletes facts."""
+
+    async def facts_containing(self, tenant: Tenant, key: str) -> list[Fact]:
+        """Every fact, in any state and at any time, whose subject or object key (normalised)
+        holds `key` as a substring."""
+
+    async def erase(self, tenant: Tenant, plan: ErasurePlan) -> ErasedCounts:
+        """Delete every record `plan` names with what hangs off it (see `ErasurePlan`), in one
+        transaction where the backend can; an id that is not there counts nothing, so an erase
+        repeated deletes nothing more. Caches the backend keeps of the tenant's text are
+        dropped, and files it can rewrite (FalkorDB's append-only file and snapshot) are
+        rewritten before it returns, so none of them holds a deleted value."""
 
 
 @runtime_checkable
@@ -635,10 +656,11 @@ class FactStore(
     RecallRepository,
     IdempotencyRepository,
     PortableRepository,
+    ErasureRepository,
     Protocol,
 ):
-    """Everything a backend implements: the memory graph, the fact layer, recall's reads and
-    idempotency records.
+    """Everything a backend implements: the memory graph, the fact layer, recall's reads,
+    idempotency records, export and restore, and erasure.
     `open_backend` yields one."""
 
 

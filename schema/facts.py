@@ -1,7 +1,8 @@
 """Facts: subject–predicate–object assertions kept true over time (DESIGN §5).
 
 `FactInput` is what a writer asserts; `Fact` is what the store keeps. No transition deletes a
-fact: supersession, retraction and expiry only close it in time.
+fact: supersession, retraction and expiry only close it in time. Only an erasure of a subject
+deletes facts (`schema.erasure`, docs/adr/0018).
 """
 
 from __future__ import annotations
@@ -292,11 +293,20 @@ class FactWrite:
     supersessions: list[Supersession] = field(default_factory=list)
     #: Embeddings of inserted facts (fact id → vector), when the writer has an embedder.
     vectors: dict[str, tuple[float, ...]] = field(default_factory=dict)
+    #: (fact id, memory id): a memory asserting a fact already recorded from another memory
+    #: (its own assertion skipped as the same); the memory is linked to that fact, so deleting
+    #: the first memory leaves the fact standing (docs/adr/0021).
+    links: list[tuple[str, str]] = field(default_factory=list)
 
     @property
     def empty(self) -> bool:
         return not (
-            self.inserts or self.closes or self.reshapes or self.rekeys or self.soft_conflicts
+            self.inserts
+            or self.closes
+            or self.reshapes
+            or self.rekeys
+            or self.soft_conflicts
+            or self.links
         )
 
 

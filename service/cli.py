@@ -1,5 +1,5 @@
 """`retentia` command line: serve the API, maintain and reconcile tenants, manage API keys,
-list and drop tenants."""
+list and drop tenants, erase a subject."""
 
 from __future__ import annotations
 
@@ -379,6 +379,9 @@ def parser() -> argparse.ArgumentParser:
         command.add_argument("--data-dir", type=Path, help="data directory (RETENTIA_DATA_DIR)")
     tenants.set_defaults(run=_tenants)
     importing.add_parser(commands)
+    from service.commands import erase
+
+    erase.register(commands)
     mcp = commands.add_parser(
         "mcp",
         help="serve the memory tools to an agent over MCP on stdin/stdout (memory_store, "

@@ -29,6 +29,8 @@ from service.settings import Settings
 from service.usecases.analytics import AnalyticsService
 from service.usecases.auth import ApiKeyStore
 from service.usecases.core_preferences import CorePreferencesService
+from service.usecases.deletion import DeletionService
+from service.usecases.erasure import ErasureService
 from service.usecases.explain import ExplainService
 from service.usecases.export import ExportService
 from service.usecases.extraction import FactExtractor, LLMFactExtractor, MemoryFactWriter
@@ -71,6 +73,10 @@ class UseCases:
     memories: MemoryService
     #: A store with its facts, as the surfaces make it.
     stores: StoreService
+    #: A delete with the facts only those memories asserted, as the surfaces make it.
+    deletion: DeletionService
+    #: Erasing a subject: every memory, fact and trace of it (docs/adr/0018).
+    erasure: ErasureService
     #: The writes that take an idempotency key, as the surfaces make them.
     idempotent: IdempotentWrites
     facts: FactService
@@ -229,6 +235,8 @@ async def compose_use_cases(
         yield UseCases(
             memories=memories,
             stores=stores,
+            deletion=DeletionService(memories, facts),
+            erasure=ErasureService(memories, facts, core, reactivations),
             idempotent=idempotent,
             facts=facts,
             memory_facts=memory_facts,

@@ -1,4 +1,5 @@
-// Create facts and link each to its subject entity. Facts are never deleted.
+// Create facts and link each to its subject entity. Facts are deleted only by an erasure
+// (erase_facts).
 // params: rows
 UNWIND $rows AS row
 MATCH (s:Entity {id: row.props.subject_entity})

@@ -99,6 +99,11 @@ class CommonTerms:
         now = self._clock()
         return {t for t in terms if self._until.get((scope, t), 0.0) > now}
 
+    def forget(self, scope: str) -> None:
+        """Drop what is kept of `scope` (an erase: its terms are erased content)."""
+        for key in [k for k in self._until if k[0] == scope]:
+            del self._until[key]
+
     def remember(self, scope: str, terms: Collection[str]) -> None:
         if len(self._until) + len(terms) > self._max_entries:
             self._until.clear()  # bounded; it refills from the next queries

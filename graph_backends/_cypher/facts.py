@@ -102,6 +102,7 @@ class CypherFactMethods(_FactRunsCypher):
             if f.object_entity is not None
         ]
         sources = [{"fact": f.id, "memory": f.source} for f in write.inserts if f.source]
+        sources += [{"fact": f, "memory": m} for f, m in dict.fromkeys(write.links)]
         soft = [{"id": k, "ids": list(v)} for k, v in sorted(write.soft_conflicts.items())]
         rekeys = [{"id": k, "key": v} for k, v in sorted(write.rekeys.items())]
         inserted = {f.id for f in write.inserts}

@@ -24,6 +24,7 @@ from graph_backends._common.records import (
     memory_update_rows,
 )
 from graph_backends._common.tenants import tenants_named
+from graph_backends._cypher.erasure import CypherErasureMethods
 from graph_backends._cypher.idempotency import CypherIdempotencyMethods
 from graph_backends._cypher.memories import _BATCH, CypherGraphMethods, Step, _ids
 from graph_backends.errors import BackendError, BackendUnavailable, SchemaMismatch
@@ -51,6 +52,7 @@ from schema import (
     Tenant,
     parse_memory_id,
 )
+from schema.erasure import ErasedCounts, ErasurePlan
 
 log = logging.getLogger(__name__)
 
@@ -83,10 +85,20 @@ _OLD_FULLTEXT_INDEX: Final = ("Memory", "content", "FULLTEXT")
 _DEGREE_WRITES: Final = frozenset({QueryName.UNLINK_MEMORIES, QueryName.DELETE_MEMORIES})
 #: Runs of one amendment whose WATCH saw another write to the tenant before it gives up.
 _AMEND_ATTEMPTS: Final = 200
+#: Longest wait for the server's rewrite of its files after an erase.
+_REWRITE_TIMEOUT_S: Final = 600.0
+#: Times a rewrite is asked for while the server refuses it (another child process runs).
+_REWRITE_ATTEMPTS: Final = 50
+#: INFO persistence fields that say a child process is writing the server's files.
+_CHILD_BUSY: Final = ("aof_rewrite_in_progress", "aof_rewrite_scheduled", "rdb_bgsave_in_progress")
 
 
 class FalkorRepository(
-    FalkorFactsMixin, FalkorRecallMixin, CypherIdempotencyMethods, CypherGraphMethods
+    FalkorFactsMixin,
+    FalkorRecallMixin,
+    CypherIdempotencyMethods,
+    CypherErasureMethods,
+    CypherGraphMethods,
 ):
     """FalkorDB behind the `GraphRepository` and `FactRepository` Protocols; see them for the
     contract."""
@@ -396,6 +408,12 @@ class FalkorRepository(
     async def _transaction(self, tenant: Tenant, steps: Sequence[Step]) -> None:
         """Several queries in one MULTI/EXEC: other clients never see part of them, and redis
         replays a transaction from its append-only file whole or not at all."""
+        await self._transaction_rows(tenant, steps)
+
+    async def _transaction_rows(
+        self, tenant: Tenant, steps: Sequence[Step]
+    ) -> list[list[dict[str, Any]]]:
+        """`_transaction`, and the rows each query returned."""
         for name, _, templates in steps:
             self._note_write(tenant, name, templates)
         try:
@@ -404,11 +422,91 @@ class FalkorRepository(
                     query = load(name, DIALECT)
                     text = wire.query_text(query.render(**templates), query.bind(params))
                     pipe.execute_command("GRAPH.QUERY", tenant.key, text, "--compact")
-                await pipe.execute()
+                replies = await pipe.execute()
+            # Every query here returns scalars only, which `wire` reads.
+            return [wire.rows(reply) or [] for reply in replies]
         except ResponseError as e:
             raise BackendError(f"FalkorDB failed a transaction for tenant {tenant}: {e}") from e
         except (RedisError, OSError) as e:
             raise BackendUnavailable(f"FalkorDB is unreachable ({e})") from e
+
+    # -- erasure ---------------------------------------------------------------------------
+
+    async def erase(self, tenant: Tenant, plan: ErasurePlan) -> ErasedCounts:
+        """One MULTI/EXEC; then the tenant's kept terms are dropped, the graph's slow-query
+        log (which quotes query parameters) is cleared, and the server's files are rewritten
+        from what it holds now (`_rewrite_files`) — also when nothing was left to delete, so an
+        erase repeated after a crash before the rewrite still rewrites them."""
+        counts = await CypherErasureMethods.erase(self, tenant, plan)
+        self._common_terms.forget(tenant.key)
+        self._kappa_max.changed(tenant.key)
+        await self._clear_slow_logs(tenant)
+        await self._rewrite_files()
+        return counts
+
+    async def _clear_slow_logs(self, tenant: Tenant) -> None:
+        """FalkorDB's per-graph slow log and redis' own keep the text (parameters included) of
+        slow queries in memory; an erased value may be among them."""
+        connection = self._db.connection
+        for command in (("GRAPH.SLOWLOG", tenant.key, "RESET"), ("SLOWLOG", "RESET")):
+            try:
+                await connection.execute_command(*command)
+            except ResponseError as e:  # a server that refuses the command: nothing to clear
+                log.warning("could not clear the slow log after an erase (%s): %s", command[0], e)
+            except (RedisError, OSError) as e:
+                raise BackendUnavailable(f"FalkorDB is unreachable ({e})") from e
+
+    async def _rewrite_files(self) -> None:
+        """Make the server's files hold nothing deleted: rewrite its append-only file
+        (BGREWRITEAOF: a new base from what it holds now; the old base and increments, which
+        replay the deleted values, are removed) when it keeps one, and its snapshot (BGSAVE)
+        when it is configured to save one. Each waits for a rewrite that *started after* the
+        deletion to finish: a child already running (an automatic save) is waited out first,
+        as its file may hold the old values."""
+        try:
+            info = await self._db.connection.info("persistence")
+            if int(info.get("aof_enabled", 0)):
+                await self._rewrite("BGREWRITEAOF", "aof_rewrites", "aof_last_bgrewrite_status")
+            try:
+                saves = (await self._db.connection.config_get("save")).get("save", "")
+            except ResponseError as e:
+                log.warning("CONFIG GET save refused (%s); the snapshot is not rewritten", e)
+                saves = ""
+            if str(saves).strip():
+                await self._rewrite("BGSAVE", "rdb_saves", "rdb_last_bgsave_status")
+        except (RedisConnectionError, RedisTimeoutError, OSError) as e:
+            raise BackendUnavailable(f"FalkorDB is unreachable ({e})") from e
+
+    async def _rewrite(self, command: str, counter: str, status: str) -> None:
+        connection = self._db.connection
+        deadline = asyncio.get_running_loop().time() + _REWRITE_TIMEOUT_S
+
+        async def idle() -> dict[str, Any]:
+            """INFO persistence once no child process writes the server's files."""
+            while True:
+                info: dict[str, Any] = await connection.info("persistence")
+                if not any(int(info.get(field, 0)) for field in _CHILD_BUSY):
+                    return info
+                if asyncio.get_running_loop().time() > deadline:
+                    raise BackendError(f"FalkorDB's {command} did not finish in time")
+                await asyncio.sleep(0.02)
+
+        for attempt in range(_REWRITE_ATTEMPTS):
+            before = int((await idle()).get(counter, 0))
+            try:
+                await connection.execute_command(command)
+                break
+            except ResponseError as e:
+                # Most likely another child began between the check and the command (after
+                # the deletion, but its outcome is not ours to read): wait and ask again.
+                if attempt == _REWRITE_ATTEMPTS - 1:
+                    raise BackendError(f"FalkorDB refused {command} after an erase: {e}") from e
+                await asyncio.sleep(0.02)
+        # The command forks its child (or schedules it) before it answers: once no child
+        # runs, the rewrite asked for is done.
+        info = await idle()
+        if int(info.get(counter, 0)) <= before or info.get(status) != "ok":
+            raise BackendError(f"FalkorDB's {command} after an erase failed: {info.get(status)}")
 
     async def store_amendment(
         self,

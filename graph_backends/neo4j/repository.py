@@ -32,6 +32,7 @@ from graph_backends._common.records import (
     memory_from_props,
 )
 from graph_backends._common.tenants import tenants_named
+from graph_backends._cypher.erasure import CypherErasureMethods
 from graph_backends._cypher.idempotency import CypherIdempotencyMethods
 from graph_backends._cypher.memories import CypherGraphMethods, Step
 from graph_backends.config import Neo4jConfig
@@ -79,7 +80,11 @@ _T = TypeVar("_T")
 
 
 class Neo4jRepository(
-    Neo4jFactsMixin, Neo4jRecallMixin, CypherIdempotencyMethods, CypherGraphMethods
+    Neo4jFactsMixin,
+    Neo4jRecallMixin,
+    CypherIdempotencyMethods,
+    CypherErasureMethods,
+    CypherGraphMethods,
 ):
     """Neo4j behind the `GraphRepository`, `FactRepository` and `RecallRepository` Protocols;
     see them for the contract."""
@@ -177,6 +182,21 @@ class Neo4jRepository(
                 await result.consume()
 
         await self._execute(work, read_only=False, what=f"a transaction for tenant {tenant}")
+
+    async def _transaction_rows(
+        self, tenant: Tenant, steps: Sequence[Step]
+    ) -> list[list[dict[str, Any]]]:
+        """`_transaction`, and the rows each query returned."""
+        prepared = self._prepare(tenant, steps)
+
+        async def work(tx: AsyncManagedTransaction) -> list[list[dict[str, Any]]]:
+            out = []
+            for text, bound in prepared:
+                result = await tx.run(text, bound)
+                out.append([record.data() async for record in result])
+            return out
+
+        return await self._execute(work, read_only=False, what=f"a transaction for tenant {tenant}")
 
     async def store_amendment(
         self,

@@ -47,6 +47,7 @@ from graph_backends.surrealdb.steps import (
 )
 from graph_backends.surrealdb.surrealql import QueryName
 from schema import Conflict, Tenant
+from schema.erasure import ErasedCounts, ErasurePlan
 from schema.facts import (
     Close,
     Entity,
@@ -218,6 +219,7 @@ class SurrealFactsMixin:
             if f.object_entity is not None
         ]
         sources = [{"fact": f.id, "memory": f.source} for f in write.inserts if f.source]
+        sources += [{"fact": f, "memory": m} for f, m in dict.fromkeys(write.links)]
         soft = [{"id": k, "ids": list(v)} for k, v in sorted(write.soft_conflicts.items())]
         rekeys = [{"id": k, "key": v} for k, v in sorted(write.rekeys.items())]
         inserted = {f.id for f in write.inserts}
@@ -452,6 +454,51 @@ class SurrealFactsMixin:
                 tenant,
                 [step(Q.RECORD_EXTRACTIONS, {"records": [extraction_params(r) for r in chunk]})],
             )
+
+    async def fact_asserters(self, tenant: Tenant, fact_ids: Sequence[str]) -> dict[str, list[str]]:
+        found: dict[str, list[str]] = {}
+        for chunk in chunks(list(dict.fromkeys(fact_ids))):
+            rows = await self._read(tenant, Q.FACT_ASSERTERS, {"ids": list(chunk)}, empty=[])
+            found.update((r["id"], sorted(r["memories"])) for r in rows if r["memories"])
+        return found
+
+    # -- erasure ---------------------------------------------------------------------------
+
+    async def facts_containing(self, tenant: Tenant, key: str) -> list[Fact]:
+        rows = await self._read(tenant, Q.FACTS_CONTAINING, {"key": key}, empty=[])
+        return [_fact(r) for r in rows]
+
+    async def erase(self, tenant: Tenant, plan: ErasurePlan) -> ErasedCounts:
+        """One transaction; each kind of record is one step with its whole list (the steps of
+        one request cannot share parameter names)."""
+        if plan.empty:
+            return ErasedCounts()
+        await self.ensure_fact_schema(tenant)  # a tenant that never had facts has no tables
+        planned: list[tuple[QueryName, dict[str, Any]]] = [
+            (Q.ERASE_TRACES, {"trace_ids": list(dict.fromkeys(plan.traces))}),
+            (Q.DELETE_MEMORIES, {"ids": list(dict.fromkeys(plan.memories))}),
+            (
+                Q.ERASE_FACTS,
+                {
+                    "fact_ids": list(dict.fromkeys(plan.facts)),
+                    "fact_locks": list(dict.fromkeys(plan.fact_keys)),
+                },
+            ),
+            (Q.ERASE_ENTITIES, {"entity_ids": list(dict.fromkeys(plan.entities))}),
+        ]
+        steps = [(name, params) for name, params in planned if any(params.values())]
+        values = await self._write(tenant, [step(name, params) for name, params in steps])
+        total = ErasedCounts()
+        for (name, _), value in zip(steps, values, strict=True):
+            if name is Q.DELETE_MEMORIES:
+                total += ErasedCounts(memories=len(value))
+            elif name is Q.ERASE_FACTS:
+                total += ErasedCounts(facts=value["facts"], fact_vectors=value["vectors"])
+            elif name is Q.ERASE_ENTITIES:
+                total += ErasedCounts(entities=value["entities"], relations=value["relations"])
+            else:
+                total += ErasedCounts(**value)
+        return total
 
     async def get_extractions(
         self, tenant: Tenant, memory_ids: Sequence[str]

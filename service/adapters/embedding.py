@@ -18,11 +18,11 @@ import threading
 import time
 from array import array
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any, Final, Protocol
+from typing import Any, Final, Protocol, runtime_checkable
 
 from schema import RetentiaError
 from service.adapters.llm import openai_client
@@ -290,8 +290,23 @@ class CachedEmbedder:
                     self._vectors.popitem(last=False)
         return [found[t] for t in texts]
 
+    def forget(self, drop: Callable[[str], bool]) -> int:
+        """Drop the kept vectors of the texts `drop` picks (an erase: they are erased
+        content); how many."""
+        dropped = [text for text in self._vectors if drop(text)]
+        for text in dropped:
+            del self._vectors[text]
+        return len(dropped)
+
     async def aclose(self) -> None:
         await self._inner.aclose()
+
+
+@runtime_checkable
+class ForgetsTexts(Protocol):
+    """An embedder that keeps texts it embedded and can drop them (`CachedEmbedder`)."""
+
+    def forget(self, drop: Callable[[str], bool]) -> int: ...
 
 
 class OpenAIEmbedder:

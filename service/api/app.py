@@ -125,6 +125,8 @@ def create_app(
                 memories=uses.memories,
                 default_tenant=default_tenant,
                 stores=uses.stores,
+                deletion=uses.deletion,
+                erasure=uses.erasure,
                 idempotent=uses.idempotent,
                 facts=uses.facts,
                 keys=uses.keys,

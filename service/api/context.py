@@ -27,6 +27,8 @@ from service.usecases.auth import (
     require,
 )
 from service.usecases.core_preferences import CorePreferencesService
+from service.usecases.deletion import DeletionService
+from service.usecases.erasure import ErasureService
 from service.usecases.explain import ExplainService
 from service.usecases.export import ExportService
 from service.usecases.facts import FactService
@@ -56,6 +58,10 @@ class Services:
     memories: MemoryService
     default_tenant: Tenant
     stores: StoreService
+    #: Deletes that retract the facts only the deleted memories asserted.
+    deletion: DeletionService
+    #: Erasing a subject (docs/adr/0018).
+    erasure: ErasureService
     #: The writes that take an idempotency key.
     idempotent: IdempotentWrites
     facts: FactService

@@ -20,6 +20,7 @@ from service.api.introspection import KeylessIntrospection
 from service.api.limits import CHECKED_DOCUMENTS, MAX_TOKENS, CheckedDocuments, QueryCostLimiter
 from service.api.resolvers.analytics import AnalyticsQuery
 from service.api.resolvers.core import CoreMutation, CoreQuery
+from service.api.resolvers.erasure import ErasureMutation, ErasureQuery
 from service.api.resolvers.facts import FactMutation, FactQuery
 from service.api.resolvers.importing import ImportMutation
 from service.api.resolvers.keys import KeyMutation, KeyQuery
@@ -76,7 +77,16 @@ class RetentiaSchema(strawberry.Schema):
 
 Query = merge_types(
     "Query",
-    (MemoryQuery, FactQuery, CoreQuery, KeyQuery, ProjectQuery, RecallQuery, AnalyticsQuery),
+    (
+        MemoryQuery,
+        FactQuery,
+        CoreQuery,
+        KeyQuery,
+        ProjectQuery,
+        ErasureQuery,
+        RecallQuery,
+        AnalyticsQuery,
+    ),
 )
 Mutation = merge_types(
     "Mutation",
@@ -88,6 +98,7 @@ Mutation = merge_types(
         KeyMutation,
         ProjectMutation,
         ImportMutation,
+        ErasureMutation,
     ),
 )
 

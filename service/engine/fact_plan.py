@@ -56,12 +56,15 @@ def plan_batch(candidates: Sequence[Candidate], snapshot: FactSnapshot, now: dat
         slots.setdefault(fact.conflict_key, []).append(fact.id)
         recorded[fact.fingerprint] = fact.id
 
-    def skipped(index: int, existing: str) -> None:
+    def skipped(index: int, existing: str, source: str | None = None) -> None:
         write.results.append(
             FactResult(
                 index=index, outcome=FactOutcome.SKIPPED, fact_id=existing, others=(existing,)
             )
         )
+        if source is not None and current[existing].source != source:
+            # Another memory states what is recorded already: it asserts that fact too.
+            write.links.append((existing, source))
 
     def settle_slot(new: Fact) -> list[str]:
         """Settle `new`'s slot; returns the facts that were active and the settling closed."""
@@ -93,7 +96,7 @@ def plan_batch(candidates: Sequence[Candidate], snapshot: FactSnapshot, now: dat
                 None,
             )
             if same is not None:  # the same value from the same instant: already recorded
-                skipped(candidate.index, same.id)
+                skipped(candidate.index, same.id, new.source)
                 continue
             add(new)
             closed = settle_slot(new)
@@ -113,7 +116,7 @@ def plan_batch(candidates: Sequence[Candidate], snapshot: FactSnapshot, now: dat
         )
         if decision.outcome == "skipped":
             assert decision.existing is not None
-            skipped(candidate.index, decision.existing)
+            skipped(candidate.index, decision.existing, new.source)
             continue
         if decision.outcome == "superseded":  # a multi-valued triple confirmed
             add(new)

@@ -62,6 +62,7 @@ from service.runtime import observability
 from service.settings import Settings
 from service.usecases.auth import AuthError
 from service.usecases.core_preferences import CorePreferencesService, preferences
+from service.usecases.deletion import DeletionService
 from service.usecases.explain import ExplainService
 from service.usecases.idempotency import IdempotentWrites
 from service.usecases.memories import MemoryService, RelatedEdge, StoreRequest
@@ -83,6 +84,8 @@ class MemoryTools:
     tenant: Tenant
     memories: MemoryService
     stores: StoreService
+    #: Delete with the facts only the deleted memories asserted.
+    deletion: DeletionService
     #: Store and amend under an idempotency key.
     idempotent: IdempotentWrites
     recall: RecallService
@@ -109,6 +112,7 @@ async def open_tools(settings: Settings, tenant: Tenant) -> AsyncIterator[Memory
             tenant,
             uses.memories,
             uses.stores,
+            uses.deletion,
             uses.idempotent,
             uses.recall,
             uses.explain,
@@ -606,7 +610,7 @@ async def unpin_memory(tools: MemoryTools, args: NodeArgs) -> Result:
 
 
 async def delete_memory(tools: MemoryTools, args: NodeArgs) -> Result:
-    report = await tools.memories.delete(tools.tenant, [args.node_id])
+    report = await tools.deletion.delete(tools.tenant, [args.node_id])
     if report.missing:
         raise NotFound("memory", report.missing[0])
     return {
@@ -614,6 +618,7 @@ async def delete_memory(tools: MemoryTools, args: NodeArgs) -> Result:
         "status": "deleted",
         "new_orphans": list(report.new_orphans),
         "tombstones": list(report.tombstones),
+        "retracted_facts": list(report.retracted_facts),
     }
 
 

@@ -490,6 +490,58 @@ class FactService:
             metrics.FACTS_RETRACTED.inc()
         return result
 
+    async def retract_facts(
+        self, tenant: Tenant, ids: Sequence[str], at: datetime | None = None
+    ) -> list[Fact]:
+        """Retract, at `at` (now by default), each of the facts that is still active, in one
+        write; the others are left as they are. A fact that only starts later is retracted
+        from its start, so it never holds. Returns the facts retracted."""
+        stored = await self._repository.get_facts(tenant, list(dict.fromkeys(ids)))
+        wanted = {f.id: f for f in stored if f is not None and f.state is FactState.ACTIVE}
+        if not wanted:
+            return []
+        retracted: list[Fact] = []
+
+        def plan(snapshot: FactSnapshot) -> FactWrite:
+            instant = at or self._clock()
+            retracted.clear()
+            write = FactWrite()
+            for slot in snapshot.facts.values():
+                for current in slot:
+                    if current.id not in wanted or current.state is not FactState.ACTIVE:
+                        continue
+                    when = max(instant, current.started_at)
+                    write.closes.append(Close(current.id, FactState.RETRACTED, invalid_at=when))
+                    retracted.append(
+                        current.model_copy(
+                            update={"state": FactState.RETRACTED, "invalid_at": when}
+                        )
+                    )
+            return write
+
+        await self._repository.commit_facts(
+            tenant,
+            keys={f.conflict_key for f in wanted.values()},
+            fingerprints=(),
+            now=self._clock(),
+            plan=plan,
+        )
+        upserts, expiries = [], []
+        for fact in retracted:
+            assert fact.invalid_at is not None
+            ops = projection.for_retraction(fact, fact.invalid_at)
+            upserts += ops.upserts
+            expiries += ops.expiries
+        if expiries:
+            await self._repository.project_relations(tenant, upserts, expiries, self._clock())
+        metrics.FACTS_RETRACTED.inc(len(retracted))
+        return sorted(retracted, key=lambda f: f.id)
+
+    async def asserted_only_by(self, tenant: Tenant, memory_ids: Sequence[str]) -> list[Fact]:
+        """The facts some of the memories assert and no other memory does (in any state):
+        what deleting those memories leaves without a source (docs/adr/0021)."""
+        return await sole_assertions(self._repository, tenant, memory_ids)
+
     # -- reads -----------------------------------------------------------------------------
 
     async def extractions(
@@ -575,6 +627,19 @@ class FactService:
         return 1.0
 
 
+async def sole_assertions(
+    repository: FactStore, tenant: Tenant, memory_ids: Sequence[str]
+) -> list[Fact]:
+    """The facts some of the memories assert and no other memory does, in any state, by id."""
+    if not memory_ids:
+        return []
+    asserted = await repository.facts_of_memories(tenant, list(dict.fromkeys(memory_ids)))
+    facts = {f.id: f for listed in asserted.values() for f in listed}
+    asserters = await repository.fact_asserters(tenant, sorted(facts))
+    leaving = set(memory_ids)
+    return [facts[i] for i in sorted(facts) if set(asserters.get(i, ())) <= leaving]
+
+
 def _changes(supersessions: Sequence[Supersession]) -> list[Supersession]:
     """The supersessions that changed a value: a restatement (the same object from a later
     start) closes the earlier record but contradicts nothing."""
@@ -601,4 +666,4 @@ def _error(index: int, field: str | None, reason: str) -> FactResult:
     return FactResult(index=index, outcome=FactOutcome.ERROR, field=field, reason=reason)
 
 
-__all__ = ["FUNCTIONAL_PREDICATES", "FactService", "is_proper_name"]
+__all__ = ["FUNCTIONAL_PREDICATES", "FactService", "is_proper_name", "sole_assertions"]

@@ -18,11 +18,13 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, Protocol
 
+from graph_backends import fact_store
 from schema import (
     CAUSAL_TYPES,
     SUPPORTIVE_TYPES,
     EdgeCreator,
     EdgeType,
+    FactState,
     Memory,
     MemoryEdge,
     MemoryStatus,
@@ -42,6 +44,7 @@ from service.engine.summaries import extractive_summary
 from service.engine.text import normalise
 from service.runtime import metrics
 from service.usecases.core_preferences import CorePreferences, CorePreferencesService
+from service.usecases.facts import sole_assertions
 from service.usecases.memories import MemoryService, content_hash, new_edge
 
 log = logging.getLogger(__name__)
@@ -115,6 +118,9 @@ class MaintenanceReport:
     consolidated: list[Consolidation] = field(default_factory=list)
     forgotten: list[str] = field(default_factory=list)
     tombstones: list[str] = field(default_factory=list)
+    #: Active facts whose every asserting memory this pass forgot. Forgetting removes a
+    #: memory, not what it established: they stay active, named here (docs/adr/0021).
+    facts_kept: list[str] = field(default_factory=list)
     seconds: float = 0.0
 
     @property
@@ -131,7 +137,8 @@ class MaintenanceReport:
             f"transitions {moves}; {self.rescored} rescored; {len(self.promoted)} promoted to "
             f"core, {len(self.awaiting_approval)} awaiting approval; "
             f"{len(self.consolidated)} consolidated; {len(self.forgotten)} forgotten "
-            f"({len(self.tombstones)} tombstones) in {self.seconds:.2f} s"
+            f"({len(self.tombstones)} tombstones, {len(self.facts_kept)} facts kept without "
+            f"a memory) in {self.seconds:.2f} s"
         )
 
 
@@ -454,6 +461,8 @@ class MaintenanceService:
             if m.superseded_by is not None
         ]
         report.tombstones = sorted(t.id for t in tombstones)
+        kept = await sole_assertions(fact_store(repository), tenant, sorted(state.forgotten))
+        report.facts_kept = [f.id for f in kept if f.state is FactState.ACTIVE]
         if not dry_run:
             skip = state.forgotten.keys() | {m.id for m in state.created}
             updates = [m for i, m in state.changed.items() if i not in skip]

@@ -101,6 +101,9 @@ class DeleteReport:
     #: Neighbours that had a causal or supportive edge before and have none now.
     new_orphans: tuple[str, ...]
     tombstones: tuple[str, ...]
+    #: Facts that only the deleted memories asserted, retracted at the deletion
+    #: (`service.usecases.deletion`; docs/adr/0021).
+    retracted_facts: tuple[str, ...] = ()
 
 
 def new_edge(
@@ -720,7 +723,9 @@ class MemoryService:
 
     async def delete(self, tenant: Tenant, ids: Sequence[str]) -> DeleteReport:
         """Delete memories with their edges; report the neighbours left without any causal or
-        supportive edge, and leave a tombstone for each superseded one."""
+        supportive edge, and leave a tombstone for each superseded one. The memory graph
+        alone: a surface deletes through `service.usecases.deletion`, which also retracts the
+        facts only these memories asserted."""
         wanted = list(dict.fromkeys(parse_memory_id(i) for i in ids))
         if not await self.ready_to_read(tenant):  # nothing to delete, nothing to create
             return DeleteReport(deleted=(), missing=tuple(wanted), new_orphans=(), tombstones=())

@@ -53,3 +53,12 @@ def test_common_terms_are_remembered_per_tenant_for_a_while() -> None:
     common.remember("t1", ["a", "b"])
     common.remember("t1", ["c", "d"])  # over the bound: forgets the rest, keeps these
     assert common.known("t1", ["a", "c", "d"]) == {"c", "d"}
+
+
+def test_an_erase_forgets_the_tenants_common_terms_only() -> None:
+    common = bm25.CommonTerms()
+    common.remember("t1", ["zoe", "smith"])
+    common.remember("t2", ["zoe"])
+    common.forget("t1")
+    assert common.known("t1", ["zoe", "smith"]) == set()
+    assert common.known("t2", ["zoe"]) == {"zoe"}

@@ -73,6 +73,18 @@ def test_recorded_fingerprint_is_a_retry() -> None:
     assert write.results[0].fact_id == "a1"
 
 
+def test_a_memory_stating_a_recorded_fact_is_linked_to_it() -> None:
+    """The same triple from another memory is skipped, and that memory asserts the recorded
+    fact too (ADR 0021); from the same memory, or with no memory, nothing is linked."""
+    held = make("t1", "Bob", "likes", "tea", single=False).model_copy(update={"source": "m1"})
+    again = make("t2", "Bob", "likes", "tea", single=False, start=T + timedelta(days=1))
+    for source, links in (("m2", [("t1", "m2")]), ("m1", []), (None, [])):
+        candidate = Candidate(0, again.model_copy(update={"source": source}))
+        write = plan_batch([candidate], snapshot(held), T + timedelta(days=1))
+        assert write.results[0].outcome is FactOutcome.SKIPPED and write.inserts == []
+        assert write.links == links and write.empty is (not links)
+
+
 def test_projection_keeps_an_edge_whose_key_survives_and_expires_one_that_does_not() -> None:
     istanbul = make("i", "Alice", "lives in", "Istanbul")
     tentative = make("l1", "Alice", "lives in", "London", confidence=0.4)

@@ -1,6 +1,6 @@
 // Create facts in the tenant: each carries the tenant (and its full-text term, ADR 0007) and
 // links to its subject entity and to its conflict key's :FactSlot, which commit_facts has
-// already locked. Facts are never deleted.
+// already locked. Facts are deleted only by an erasure (erase_facts).
 // params: rows, tenant, tenant_term
 UNWIND $rows AS row
 MATCH (s:Entity {tenant: $tenant, id: row.props.subject_entity})

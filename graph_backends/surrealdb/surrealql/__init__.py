@@ -141,6 +141,12 @@ class QueryName(StrEnum):
     FACT_FULLTEXT_SEARCH = "fact_fulltext_search"
     FACTS_OF_MEMORIES = "facts_of_memories"
     MEMORIES_ABOUT_ENTITIES = "memories_about_entities"
+    FACT_ASSERTERS = "fact_asserters"
+    FACTS_CONTAINING = "facts_containing"
+    # Erasure of a subject (docs/adr/0018): the only queries that delete facts.
+    ERASE_TRACES = "erase_traces"
+    ERASE_FACTS = "erase_facts"
+    ERASE_ENTITIES = "erase_entities"
 
 
 class QueryError(Exception):

@@ -234,13 +234,14 @@ class MemoryMutation:
         return MemoryList(memories=[MemoryType.from_domain(m) for m in memories])
 
     @strawberry.mutation(
-        description="Delete memories with their edges; reports the neighbours left as orphans "
-        "and the tombstones left for superseded memories."
+        description="Delete memories with their edges, and retract the facts that only they "
+        "asserted; reports the neighbours left as orphans, the tombstones left for superseded "
+        "memories and the facts retracted."
     )
     @maps_errors
     async def delete_memories(self, info: Info, ids: list[strawberry.ID]) -> DeleteResult:
         tenant = info.context.require(WRITE).tenant()
-        report = await info.context.services.memories.delete(tenant, id_list(ids))
+        report = await info.context.services.deletion.delete(tenant, id_list(ids))
         return DeleteReportType.from_domain(report)
 
     @strawberry.mutation(

@@ -19,6 +19,7 @@ from schema import (
     Partition,
     Visibility,
 )
+from schema.erasure import MemoryErasure
 from schema.facts import ExtractionStatus, FactOutcome, FactWriter
 from service.engine.query import Intent
 from service.usecases.auth import Permission
@@ -33,6 +34,7 @@ __all__ = [
     "FactState",
     "FactWriter",
     "Intent",
+    "MemoryErasure",
     "MemoryStatus",
     "Partition",
     "Permission",
@@ -52,3 +54,9 @@ strawberry.enum(FactWriter, name="FactWriter")
 strawberry.enum(ExtractionStatus, name="ExtractionStatus")
 strawberry.enum(Permission, name="Permission")
 strawberry.enum(Intent, name="RecallIntent")
+strawberry.enum(
+    MemoryErasure,
+    name="MemoryErasure",
+    description="What an erase does with the memories that name the subject: DELETE them, or "
+    "REDACT the name out of them (they are re-embedded; their facts about it go either way).",
+)

@@ -22,6 +22,10 @@ class DeleteReportType:
         description="Neighbours left without any causal or supportive edge."
     )
     tombstones: list[strawberry.ID]
+    retracted_facts: list[strawberry.ID] = strawberry.field(
+        description="Facts that only the deleted memories asserted, retracted at the deletion "
+        "(still in as-of reads of earlier instants; docs/adr/0021)."
+    )
 
     @classmethod
     def from_domain(cls, report: DeleteReport) -> DeleteReportType:
@@ -30,6 +34,7 @@ class DeleteReportType:
             missing=[strawberry.ID(i) for i in report.missing],
             new_orphans=[strawberry.ID(i) for i in report.new_orphans],
             tombstones=[strawberry.ID(i) for i in report.tombstones],
+            retracted_facts=[strawberry.ID(i) for i in report.retracted_facts],
         )
 
 
@@ -88,6 +93,10 @@ class MaintenanceReportType:
     consolidated: list[ConsolidationType]
     forgotten: list[strawberry.ID]
     tombstones: list[strawberry.ID]
+    facts_kept: list[strawberry.ID] = strawberry.field(
+        description="Active facts whose every asserting memory this pass forgot: forgetting "
+        "removes a memory, not what it established, so they stay active."
+    )
     seconds: float
     summary: str
 
@@ -113,6 +122,7 @@ class MaintenanceReportType:
             ],
             forgotten=ids(report.forgotten),
             tombstones=ids(report.tombstones),
+            facts_kept=ids(report.facts_kept),
             seconds=report.seconds,
             summary=report.summary(),
         )

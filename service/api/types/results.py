@@ -9,6 +9,7 @@ import strawberry
 
 from service.api.types.api_key import ApiKeyList, ApiKeyType, NewApiKey
 from service.api.types.edge import MemoryEdgeType
+from service.api.types.erasure import ErasureList, ErasureType
 from service.api.types.errors import (
     ConflictError,
     ForbiddenError,
@@ -124,6 +125,11 @@ DropProjectResult = Annotated[
     DroppedProjectType | NotFoundError | InvalidInputError | Denied,
     strawberry.union("DropProjectResult"),
 ]
+EraseSubjectResult = Annotated[
+    ErasureType | InvalidInputError | ConflictError | Denied,
+    strawberry.union("EraseSubjectResult"),
+]
+ErasuresResult = Annotated[ErasureList | Denied, strawberry.union("ErasuresResult")]
 RecallResult = Annotated[
     RecallType | InvalidInputError | RecallUnavailableError | ForbiddenError | UnauthenticatedError,
     strawberry.union("RecallResult"),

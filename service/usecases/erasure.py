@@ -1,0 +1,388 @@
+"""Erase a subject (docs/adr/0018): everything a tenant holds about a person or thing, so that
+no read of any kind returns it afterwards.
+
+The subject is matched as facts match entities: by its normalised key (`normalise`). What
+names it (`service.engine.mentions`): a fact whose subject or object key holds the key as whole
+words ("Zoe Smith", "Zoe Smith's flat"), an entity so named, a memory whose content, summary,
+entities, metadata or session does. An erase
+
+1. reads every memory of the tenant, a page at a time, and every fact whose keys hold the
+   subject's, and picks those that name it;
+2. by default (`MemoryErasure.DELETE`) deletes the memories that name the subject and those
+   that assert a fact about it; with `REDACT` keeps them with the name replaced (content
+   re-embedded, edge reasons too) and deletes only the facts;
+3. retracts the other facts that only the deleted memories asserted (the delete rule of
+   `service.usecases.deletion`, docs/adr/0021);
+4. deletes, in one backend transaction (`ErasureRepository.erase`): those memories with their
+   embeddings, indexed text and edges; the facts with their embeddings; the entities with
+   their RELATES edges; the tombstones, extraction records and idempotency records of what
+   went; FalkorDB then rewrites its files;
+5. drops the embedder's kept vectors of the erased texts and the ids from the core candidates;
+6. records an audit line — a salted digest of the key, never the name — in the tenant's
+   configuration and the log.
+
+Erasures of one tenant run one at a time (a lease). An erase is a point in time: a write racing
+it may survive it, and an erase sent again removes that too (an erase that finds nothing
+deletes nothing and still records its line).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import hmac
+import json
+import logging
+import secrets
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any, Final
+
+from schema import Conflict, FactState, InvalidInput, Memory, MemoryEdge, Tenant
+from schema.erasure import REDACTION, ErasedCounts, ErasurePlan, MemoryErasure
+from schema.facts import Fact, FactQuery, entity_id
+from service.adapters.embedding import ForgetsTexts
+from service.engine.mentions import mentions, redact
+from service.engine.text import normalise
+from service.usecases.core_preferences import CorePreferencesService
+from service.usecases.facts import FactService, sole_assertions
+from service.usecases.memories import MAX_BATCH, MemoryService
+from service.usecases.reactivation_queue import ReactivationQueue
+
+log = logging.getLogger(__name__)
+
+#: The tenant's configuration entries: its audit lines (a JSON list), and the salt of their
+#: subject digests.
+AUDIT_KEY: Final = "erasure_audit"
+SALT_KEY: Final = "erasure_salt"
+_LEASE: Final = "erasure"
+_LEASE_TTL: Final = timedelta(minutes=30)
+#: Memories read per page while looking for the subject.
+_PAGE: Final = 1000
+
+
+@dataclass(frozen=True, slots=True)
+class Erasure:
+    """One erase, as its receipt and its audit line: when, by whom, of what (`subject`: the
+    salted digest of its key, never the name), how, and how many of each kind went."""
+
+    id: str
+    at: datetime
+    by: str
+    subject: str
+    memories: MemoryErasure
+    memories_deleted: int = 0
+    memories_redacted: int = 0
+    facts_deleted: int = 0
+    facts_retracted: int = 0
+    fact_vectors: int = 0
+    entities: int = 0
+    relations: int = 0
+    edge_reasons_redacted: int = 0
+    tombstones: int = 0
+    idempotency_records: int = 0
+    extractions: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        data = dataclasses.asdict(self)
+        data["at"] = self.at.isoformat()
+        data["memories"] = str(self.memories)
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Erasure:
+        values = dict(data)
+        values["at"] = datetime.fromisoformat(values["at"])
+        values["memories"] = MemoryErasure(values["memories"])
+        return cls(**values)
+
+
+def memory_names(memory: Memory, key: str) -> bool:
+    """Whether any text the memory carries names the subject."""
+    texts = [
+        memory.content,
+        memory.summary,
+        memory.source_session,
+        *memory.entities,
+        *memory.metadata,
+        *memory.metadata.values(),
+    ]
+    return any(mentions(t, key) for t in texts)
+
+
+def redacted_memory(memory: Memory, key: str) -> Memory:
+    """The memory with the subject's name replaced in every text it carries, and dropped from
+    its entities."""
+
+    def cut(text: str) -> str:
+        return redact(text, key, REDACTION)
+
+    return memory.model_copy(
+        update={
+            "content": cut(memory.content),
+            "summary": None if memory.summary is None else cut(memory.summary),
+            "source_session": None if memory.source_session is None else cut(memory.source_session),
+            "entities": tuple(e for e in memory.entities if not mentions(e, key)),
+            "metadata": {cut(k): cut(v) for k, v in memory.metadata.items()},
+            "embedding": None,
+        }
+    )
+
+
+def _fact_names(fact: Fact, key: str) -> bool:
+    return mentions(fact.subject_key, key) or mentions(fact.object_key, key)
+
+
+def _fact_keys(fact: Fact) -> tuple[str, str]:
+    """What a backend may keep a record per: the fact's conflict key and its fingerprint."""
+    return (fact.conflict_key, fact.fingerprint)
+
+
+class ErasureService:
+    def __init__(
+        self,
+        memories: MemoryService,
+        facts: FactService,
+        core: CorePreferencesService,
+        reactivations: ReactivationQueue,
+    ) -> None:
+        self._memories = memories
+        self._facts = facts
+        self._core = core
+        self._reactivations = reactivations
+
+    async def erase_subject(
+        self,
+        tenant: Tenant,
+        entity: str,
+        *,
+        memories: MemoryErasure = MemoryErasure.DELETE,
+        by: str,
+    ) -> Erasure:
+        """Erase everything the tenant holds about `entity` (see the module); `by` names who
+        asked, for the audit line. `Conflict` while another erase of the tenant runs."""
+        key = normalise(entity)
+        if not key:
+            raise InvalidInput("entity", "has no letters or digits once normalised")
+        at = self._memories.now()
+        if not await self._memories.ready_to_read(tenant):
+            # A project never written holds nothing, and an erase creates nothing: no digest
+            # (its salt would be the project's), the log line alone.
+            erasure = Erasure(str(uuid.uuid4()), at, by, "", memories)
+            self._log(tenant, erasure)
+            return erasure
+        repository = self._facts.repository
+        owner = uuid.uuid4().hex
+        if not await repository.acquire_lease(tenant, _LEASE, owner, at, _LEASE_TTL):
+            raise Conflict(
+                f"another erase of project {tenant.project} is running; send this one again "
+                "when it has finished"
+            )
+        try:
+            # Reactivations of recalls answered so far are written before, never after.
+            await self._reactivations.settle(tenant)
+            erasure = await self._erase(tenant, key, memories, by, at)
+            await self._record(tenant, erasure)
+        finally:
+            await repository.release_lease(tenant, _LEASE, owner)
+        self._log(tenant, erasure)
+        return erasure
+
+    async def erasures(self, tenant: Tenant, subject: str | None = None) -> list[Erasure]:
+        """The tenant's audit lines, newest first; with `subject`, only the erasures of it."""
+        if not await self._memories.ready_to_read(tenant):
+            return []
+        repository = self._facts.repository
+        raw = await repository.get_config(tenant, AUDIT_KEY)
+        found = [Erasure.from_json(e) for e in json.loads(raw)] if raw else []
+        if subject is not None:
+            salt = await repository.get_config(tenant, SALT_KEY)
+            wanted = _digest(salt, normalise(subject)) if salt else None
+            found = [e for e in found if e.subject == wanted]
+        return found[::-1]  # appended as they happened
+
+    # -- the erase -------------------------------------------------------------------------
+
+    async def _erase(
+        self, tenant: Tenant, key: str, how: MemoryErasure, by: str, at: datetime
+    ) -> Erasure:
+        repository = self._facts.repository
+        facts = await self._facts_naming(tenant, key)
+        fact_ids = {f.id for f in facts}
+        asserting = await repository.fact_asserters(tenant, sorted(fact_ids))
+        named = await self._memories_naming(tenant, key)
+        if how is MemoryErasure.DELETE:
+            doomed = set(named) | {m for listed in asserting.values() for m in listed}
+            kept: dict[str, Memory] = {}
+        else:
+            doomed, kept = set(), named
+        # The delete rule: what only the deleted memories said does not stay active.
+        orphaned = await sole_assertions(repository, tenant, sorted(doomed))
+        retracted = await self._facts.retract_facts(
+            tenant,
+            [f.id for f in orphaned if f.id not in fact_ids and f.state is FactState.ACTIVE],
+            at,
+        )
+        edges = await self._redact(tenant, key, list(kept.values())) if kept else 0
+        texts = {m.content for m in named.values()}
+        unnamed = sorted(doomed - set(named))
+        texts |= {m.content for m in await repository.get_memories(tenant, unnamed) if m}
+        counts = await repository.erase(
+            tenant,
+            ErasurePlan(
+                memories=tuple(sorted(doomed)),
+                facts=tuple(sorted(fact_ids)),
+                entities=tuple(sorted(await self._entities(tenant, key, facts))),
+                traces=tuple(sorted(doomed | set(kept) | fact_ids)),
+                fact_keys=tuple(sorted({k for f in facts for k in _fact_keys(f)})),
+            ),
+        )
+        embedder = self._memories.embedder
+        if isinstance(embedder, ForgetsTexts):
+            embedder.forget(lambda text: text in texts or mentions(text, key))
+        candidates = await self._core.candidates(tenant)
+        if doomed & set(candidates):
+            await self._core.set_candidates(tenant, [i for i in candidates if i not in doomed])
+        return _receipt(
+            str(uuid.uuid4()),
+            at,
+            by,
+            _digest(await self._salt(tenant), key),
+            how,
+            counts,
+            redacted=len(kept),
+            retracted=len(retracted),
+            edges=edges,
+        )
+
+    async def _entities(self, tenant: Tenant, key: str, facts: Sequence[Fact]) -> set[str]:
+        """The entities to erase: the subject's own, every entity whose name holds it, and the
+        other ends of its facts that no fact is left about once they are gone (an address, a
+        condition: they exist only because of the subject)."""
+        erased = {f.id for f in facts}
+        found = {entity_id(key)}
+        ends: set[str] = set()
+        for fact in facts:
+            for entity, name in (
+                (fact.subject_entity, fact.subject_key),
+                (fact.object_entity, fact.object_key),
+            ):
+                if entity is not None:
+                    (found if mentions(name, key) else ends).add(entity)
+        for entity in sorted(ends - found):
+            about = await self._facts.repository.find_facts(
+                tenant, FactQuery(entity=entity, limit=len(erased) + 1)
+            )
+            if all(f.id in erased for f in about):
+                found.add(entity)
+        return found
+
+    async def _facts_naming(self, tenant: Tenant, key: str) -> list[Fact]:
+        """Every fact, in any state, whose subject or object names the subject: the keys are
+        stored normalised, so those holding the key as a substring are a superset."""
+        candidates = await self._facts.repository.facts_containing(tenant, key)
+        return [f for f in candidates if _fact_names(f, key)]
+
+    async def _memories_naming(self, tenant: Tenant, key: str) -> dict[str, Memory]:
+        """Every memory that names the subject, by id."""
+        found: dict[str, Memory] = {}
+        after: tuple[datetime, str] | None = None
+        while True:
+            page = await self._memories.recent(tenant, limit=_PAGE, after=after)
+            found.update((m.id, m) for m in page if memory_names(m, key))
+            if len(page) < _PAGE:
+                return found
+            after = (page[-1].created_at, page[-1].id)
+
+    async def _redact(self, tenant: Tenant, key: str, memories: Sequence[Memory]) -> int:
+        """Write the memories with the subject's name replaced (re-embedded), and the reasons of
+        their edges that name it; how many edge reasons changed."""
+        repository = self._memories.repository
+        for start in range(0, len(memories), MAX_BATCH):
+            batch = [redacted_memory(m, key) for m in memories[start : start + MAX_BATCH]]
+            vectors = await self._memories.embedder.embed([m.content for m in batch])
+            embedded = zip(batch, vectors, strict=True)
+            await repository.upsert_memories(
+                tenant, [m.model_copy(update={"embedding": v}) for m, v in embedded]
+            )
+        edges: dict[tuple[str, str, str], MemoryEdge] = {}
+        for memory in memories:
+            for edge in await repository.incident_edges(tenant, memory.id):
+                if mentions(edge.reason, key):
+                    reason = redact(edge.reason or "", key, REDACTION)
+                    edges[(edge.source, edge.target, str(edge.type))] = edge.model_copy(
+                        update={"reason": reason}
+                    )
+        if edges:
+            await repository.link(tenant, list(edges.values()))
+        return len(edges)
+
+    # -- the audit line --------------------------------------------------------------------
+
+    async def _salt(self, tenant: Tenant) -> str:
+        """The tenant's salt of subject digests, made at its first erase (under the lease)."""
+        repository = self._facts.repository
+        salt = await repository.get_config(tenant, SALT_KEY)
+        if salt is None:
+            salt = secrets.token_hex(32)
+            await repository.put_config(tenant, SALT_KEY, salt)
+        return salt
+
+    async def _record(self, tenant: Tenant, erasure: Erasure) -> None:
+        """Append the audit line (under the lease, so no concurrent erase loses one)."""
+        repository = self._facts.repository
+        raw = await repository.get_config(tenant, AUDIT_KEY)
+        lines = [*(json.loads(raw) if raw else []), erasure.to_json()]
+        await repository.put_config(tenant, AUDIT_KEY, json.dumps(lines, sort_keys=True))
+
+    @staticmethod
+    def _log(tenant: Tenant, erasure: Erasure) -> None:
+        counts = {k: v for k, v in erasure.to_json().items() if isinstance(v, int)}
+        log.info(
+            "erasure %s of project %s/%s by %s: subject %s, memories %s, %s",
+            erasure.id,
+            tenant.org,
+            tenant.project,
+            erasure.by,
+            erasure.subject or "(none: nothing stored)",
+            erasure.memories,
+            json.dumps(counts, sort_keys=True),
+        )
+
+
+def _digest(salt: str, key: str) -> str:
+    return hmac.new(salt.encode(), key.encode(), hashlib.sha256).hexdigest()
+
+
+def _receipt(
+    erasure_id: str,
+    at: datetime,
+    by: str,
+    subject: str,
+    how: MemoryErasure,
+    counts: ErasedCounts,
+    *,
+    redacted: int,
+    retracted: int,
+    edges: int,
+) -> Erasure:
+    return Erasure(
+        id=erasure_id,
+        at=at,
+        by=by,
+        subject=subject,
+        memories=how,
+        memories_deleted=counts.memories,
+        memories_redacted=redacted,
+        facts_deleted=counts.facts,
+        facts_retracted=retracted,
+        fact_vectors=counts.fact_vectors,
+        entities=counts.entities,
+        relations=counts.relations,
+        edge_reasons_redacted=edges,
+        tombstones=counts.tombstones,
+        idempotency_records=counts.idempotency_records,
+        extractions=counts.extractions,
+    )
