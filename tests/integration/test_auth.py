@@ -281,7 +281,8 @@ def test_an_infrastructure_failure_denies_and_masks_never_500(
     tmp_path_factory: pytest.TempPathFactory,
 ) -> None:
     """With the database gone, authentication denies (typed, with the request id), and in
-    development mode the failing resolver is masked with the request id it logged."""
+    development mode the failing resolver answers the typed, retryable UNAVAILABLE (issue 22)
+    with a fixed message and the request id it logged: nothing of the cause leaks."""
     server, url = falkordb_server.start(tmp_path_factory.mktemp("doomed-falkordb"))
     env = {"RETENTIA_FALKORDB_URL": url, "RETENTIA_BOOTSTRAP_KEY": BOOTSTRAP}
     secured = ServiceProcess(tmp_path_factory.mktemp("doomed-auth"), env, dev=False, key=BOOTSTRAP)
@@ -300,7 +301,10 @@ def test_an_infrastructure_failure_denies_and_masks_never_500(
         assert masked.status_code == 200
         request_id = masked.headers["x-request-id"]
         (error,) = masked.json()["errors"]
-        assert error["message"] == f"Unexpected error (request {request_id})."
+        assert error["message"] == (
+            f"The database is unavailable right now; retry shortly (request {request_id})."
+        )
+        assert error["extensions"] == {"code": "UNAVAILABLE", "retryable": True}
         assert request_id in dev.log.read_text()
         assert httpx.get(f"{secured.url}/readyz").status_code == 503
     finally:

@@ -118,6 +118,12 @@ OPERATIONS: dict[str, tuple[str, str, dict[str, Any]]] = {
         'mutation { r: registerFunctionalPredicates(predicates: ["works at"]) { D } }',
         {},
     ),
+    "erasures": (MANAGE, "{ r: erasures { D } }", {}),
+    "eraseSubject": (
+        MANAGE,
+        'mutation { r: eraseSubject(entity: "nobody-probe") { D } }',
+        {},
+    ),
     "importRecords": (WRITE, 'mutation { r: importRecords(ndjson: "") { D } }', {}),
     "runMaintenance": (MANAGE, "mutation { r: runMaintenance(dryRun: true) { D } }", {}),
     "consolidate": (MANAGE, "mutation { r: consolidate(dryRun: true) { D } }", {}),

@@ -135,6 +135,11 @@ def _params(name: QueryName, seeded: Seeded) -> dict[str, Any]:
     )
     values: dict[str, Any] = {
         "ids": [a, b, new_memory_id()],
+        # Erasure's steps (their parameter names differ: one request holds them all).
+        "trace_ids": [a, new_memory_id()],
+        "fact_ids": [current.id],
+        "fact_locks": [current.conflict_key, current.fingerprint],
+        "entity_ids": entities[:1],
         "rows": [
             {
                 "id": a,
