@@ -4,10 +4,11 @@ passed down. Nothing else in Retentia reads the environment."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
+from urllib.parse import urlsplit
 
-from pydantic import Field, SecretStr, model_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import Field, SecretStr, field_validator, model_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from graph_backends import BackendConfig, FalkorConfig, Neo4jConfig, SurrealConfig
 from service.engine.settings import EngineSettings
@@ -102,6 +103,10 @@ class Settings(BaseSettings):
     log_format: Literal["json", "text"] = "text"
     #: Request bodies above this many bytes are refused (413) before anything reads them.
     max_request_bytes: int = Field(default=16 * 1024 * 1024, ge=1024)
+    #: Browser origins allowed to call the API from pages they serve (CORS), comma-separated,
+    #: each exactly `scheme://host[:port]` (`https://app.example.com,http://localhost:5173`);
+    #: empty: no cross-origin access. No wildcard: the API key is a credential.
+    cors_origins: Annotated[tuple[str, ...], NoDecode] = ()
 
     # -- auth -----------------------------------------------------------------------------
     #: Development mode (`retentia serve --dev`): no API keys, every request is an admin of the
@@ -113,6 +118,18 @@ class Settings(BaseSettings):
     #: Let requests without a valid key introspect the schema (`__schema`, `__type`); always
     #: on in development mode. A request with a valid key may always introspect.
     introspection_without_key: bool = False
+
+    @field_validator("cors_origins", mode="before")
+    @classmethod
+    def _split_origins(cls, value: object) -> object:
+        if isinstance(value, str):
+            return tuple(part.strip() for part in value.split(",") if part.strip())
+        return value
+
+    @field_validator("cors_origins")
+    @classmethod
+    def _check_origins(cls, origins: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(cors_origin(origin) for origin in origins)
 
     @model_validator(mode="after")
     def _check_auth(self) -> Settings:
@@ -176,3 +193,30 @@ class Settings(BaseSettings):
             restart_backoff_s=self.falkordb_restart_backoff_s,
             share_running=share_running,
         )
+
+
+def cors_origin(origin: str) -> str:
+    """`origin` as a browser sends it in `Origin` (`scheme://host[:port]`, lower case), or a
+    ValueError that names what is wrong with it."""
+    if "*" in origin:
+        raise ValueError(
+            f"RETENTIA_CORS_ORIGINS: {origin!r} is a wildcard; list each origin exactly "
+            "(the API key is a credential, and a wildcard would hand it to every site)"
+        )
+    parts = urlsplit(origin)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise ValueError(
+            f"RETENTIA_CORS_ORIGINS: {origin!r} is not an origin; write scheme://host[:port], "
+            "e.g. https://app.example.com"
+        )
+    if parts.path not in ("", "/") or parts.query or parts.fragment or parts.username:
+        raise ValueError(
+            f"RETENTIA_CORS_ORIGINS: {origin!r} has more than scheme://host[:port]; an origin "
+            "has no path, query or user"
+        )
+    try:
+        port = parts.port
+    except ValueError as error:
+        raise ValueError(f"RETENTIA_CORS_ORIGINS: {origin!r}: {error}") from None
+    host = parts.hostname if ":" not in parts.hostname else f"[{parts.hostname}]"
+    return f"{parts.scheme}://{host}" + (f":{port}" if port is not None else "")

@@ -22,6 +22,7 @@ from strawberry.asgi import GraphQL
 from schema import RetentiaError
 from service import compose
 from service.api.context import Context, Services, build_context
+from service.api.cors import cross_origin
 from service.api.export import export
 from service.api.graphiql import graphiql_assets_dir, render_graphiql_html, wants_html
 from service.api.limits import BodySizeLimit, decode_request_json
@@ -167,4 +168,6 @@ def create_app(
         RequestObservability, routes=[r.path for r in routes if isinstance(r, Route)]
     )
     limit = Middleware(BodySizeLimit, max_bytes=settings.max_request_bytes)
-    return Starlette(routes=routes, lifespan=lifespan, middleware=[observe, limit])
+    return Starlette(
+        routes=routes, lifespan=lifespan, middleware=[*cross_origin(settings), observe, limit]
+    )
