@@ -45,6 +45,11 @@ MEMORIES_FORGOTTEN: Final = Counter(
     "retentia_memories_forgotten_total",
     "Memories deleted by the forgetting sweep of a maintenance pass (dry runs excluded).",
 )
+MAINTENANCE_LEASE_HELD: Final = Counter(
+    "retentia_maintenance_lease_held_total",
+    "Maintenance passes (or consolidations) skipped because another pass held the tenant's "
+    "maintenance lease.",
+)
 
 #: Request latencies from a millisecond to a minute: recall sits around 10–200 ms, a batch
 #: store or a maintenance pass takes seconds.

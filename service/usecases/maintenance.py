@@ -1,7 +1,11 @@
 """`maintain(tenant)`: one maintenance pass — rescoring at rest, status transitions with
 hysteresis, consolidation, core promotion and the forgetting sweep (DESIGN §4).
 
-The pass is idempotent: run twice at the same instant, the second run changes nothing. Status
+The pass is idempotent: run twice at the same instant, the second run changes nothing. A pass
+that writes holds the tenant's `maintenance` lease in the database (the repository leases the
+reconciler uses), so two passes started at once — two replicas' schedules, a CronJob beside a
+manual `retentia maintain` — never interleave their writes: the second finds the lease held and
+skips the tenant (`lease_held`). A crashed pass's lease frees itself after `LEASE_TTL`. Status
 transitions count one evaluation per `evaluation_interval_hours`; structure changes
 (consolidation edges, forgotten memories) are applied to the degree bookkeeping before the
 final rescoring, so the scores written are the ones the next pass computes; the forgetting
@@ -11,12 +15,16 @@ sweep runs to a fixpoint, re-examining the neighbours each deletion affects.
 from __future__ import annotations
 
 import logging
+import os
+import socket
 import time
+import uuid
 from collections import Counter, defaultdict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from graph_backends import fact_store
 from schema import (
@@ -53,6 +61,11 @@ Progress = Callable[[str], None]
 #: What a maintenance pass may change on an existing memory.
 LIFECYCLE_FIELDS = ("status", "irrelevance_counter", "last_evaluated_at", "score")
 _PROMOTABLE = (MemoryStatus.ACTIVE, MemoryStatus.EPISODIC, MemoryStatus.SEMANTIC)
+#: The tenant lease a writing pass holds; another pass finds it held and skips the tenant.
+LEASE_NAME: Final = "maintenance"
+#: How long a pass's lease lasts: longer than a pass (≤ 10 min at a million memories is the
+#: target), so a crashed pass delays the next by at most this.
+LEASE_TTL: Final = timedelta(minutes=30)
 
 
 class Summarizer(Protocol):
@@ -121,6 +134,8 @@ class MaintenanceReport:
     #: Active facts whose every asserting memory this pass forgot. Forgetting removes a
     #: memory, not what it established: they stay active, named here (docs/adr/0021).
     facts_kept: list[str] = field(default_factory=list)
+    #: Another pass held the tenant's maintenance lease: this one wrote nothing.
+    lease_held: bool = False
     seconds: float = 0.0
 
     @property
@@ -130,6 +145,11 @@ class MaintenanceReport:
         )
 
     def summary(self) -> str:
+        if self.lease_held:
+            return (
+                f"{self.tenant}: another maintenance pass holds the tenant's lease; skipped "
+                f"(nothing written) in {self.seconds:.2f} s"
+            )
         moves = ", ".join(f"{k} {v}" for k, v in sorted(self.transitions.items())) or "none"
         verb = "would change" if self.dry_run else "changed"
         return (
@@ -383,6 +403,25 @@ class MaintenanceService:
         self._memories = memories
         self._core = core
         self._summarizer = summarizer or ExtractiveSummarizer()
+        self.owner = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+
+    @asynccontextmanager
+    async def _lease(self, tenant: Tenant, report: MaintenanceReport) -> AsyncIterator[bool]:
+        """Hold the tenant's maintenance lease for a writing pass; yields False (and marks the
+        report) when another pass holds it. A dry run takes no lease."""
+        if report.dry_run:
+            yield True
+            return
+        leases = fact_store(self._memories.repository)
+        if not await leases.acquire_lease(tenant, LEASE_NAME, self.owner, report.now, LEASE_TTL):
+            report.lease_held = True
+            metrics.MAINTENANCE_LEASE_HELD.inc()
+            yield False
+            return
+        try:
+            yield True
+        finally:
+            await leases.release_lease(tenant, LEASE_NAME, self.owner)
 
     async def consolidate(self, tenant: Tenant, *, dry_run: bool = False) -> MaintenanceReport:
         """Consolidation alone (no rescoring, transitions or forgetting): every entity shared by
@@ -392,12 +431,14 @@ class MaintenanceService:
         report = MaintenanceReport(tenant=str(tenant), dry_run=dry_run, now=service.now())
         if not await service.ready_to_read(tenant):  # nothing to consolidate, nothing created
             return report
-        memories = {m.id: m for m in await service.repository.all_memories(tenant)}
-        report.memories = len(memories)
-        state = _Pass(service, tenant, memories, {}, {}, {}, report)
-        await state.consolidate(self._summarizer)
-        if not dry_run:
-            await _write_consolidations(state)
+        async with self._lease(tenant, report) as held:
+            if held:
+                memories = {m.id: m for m in await service.repository.all_memories(tenant)}
+                report.memories = len(memories)
+                state = _Pass(service, tenant, memories, {}, {}, {}, report)
+                await state.consolidate(self._summarizer)
+                if not dry_run:
+                    await _write_consolidations(state)
         report.seconds = time.perf_counter() - started
         return report
 
@@ -408,13 +449,23 @@ class MaintenanceService:
         service = self._memories
         started = time.perf_counter()
         say = progress or (lambda message: log.info("%s", message))
-        repository = service.repository
         report = MaintenanceReport(tenant=str(tenant), dry_run=dry_run, now=service.now())
         if not await service.ready_to_read(tenant):  # nothing to maintain, nothing created
             say(f"{tenant}: never written; nothing to maintain")
             report.seconds = time.perf_counter() - started
             say(report.summary())
             return report
+        async with self._lease(tenant, report) as held:
+            if held:
+                await self._pass(tenant, report, say)
+        report.seconds = time.perf_counter() - started
+        say(report.summary())
+        return report
+
+    async def _pass(self, tenant: Tenant, report: MaintenanceReport, say: Progress) -> None:
+        service = self._memories
+        repository = service.repository
+        dry_run = report.dry_run
         s = service.engine
         memories = {m.id: m for m in await repository.all_memories(tenant)}
         degrees = await repository.all_degrees(tenant)
@@ -474,6 +525,3 @@ class MaintenanceService:
                 metrics.MEMORIES_FORGOTTEN.inc(len(state.forgotten))
             if pending != previous:
                 await self._core.set_candidates(tenant, sorted(pending))
-        report.seconds = time.perf_counter() - started
-        say(report.summary())
-        return report

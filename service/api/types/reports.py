@@ -97,6 +97,10 @@ class MaintenanceReportType:
         description="Active facts whose every asserting memory this pass forgot: forgetting "
         "removes a memory, not what it established, so they stay active."
     )
+    lease_held: bool = strawberry.field(
+        description="Another maintenance pass held the tenant's lease: this one skipped the "
+        "tenant and wrote nothing."
+    )
     seconds: float
     summary: str
 
@@ -123,6 +127,7 @@ class MaintenanceReportType:
             forgotten=ids(report.forgotten),
             tombstones=ids(report.tombstones),
             facts_kept=ids(report.facts_kept),
+            lease_held=report.lease_held,
             seconds=report.seconds,
             summary=report.summary(),
         )
