@@ -107,6 +107,11 @@ class Settings(BaseSettings):
     #: each exactly `scheme://host[:port]` (`https://app.example.com,http://localhost:5173`);
     #: empty: no cross-origin access. No wildcard: the API key is a credential.
     cors_origins: Annotated[tuple[str, ...], NoDecode] = ()
+    #: Requests a second each API key (or, without one, each client address) may make to
+    #: one process; unset: no limit. Over it: 429 with `Retry-After`.
+    rate_limit: float | None = Field(default=None, gt=0, le=1_000_000)
+    #: Requests a key may make at once above its rate; unset: twice the rate (at least 1).
+    rate_limit_burst: int | None = Field(default=None, ge=1, le=10_000_000)
 
     # -- auth -----------------------------------------------------------------------------
     #: Development mode (`retentia serve --dev`): no API keys, every request is an admin of the

@@ -5,6 +5,7 @@ mode), /export (a project as NDJSON or GraphML, same keys), /healthz, /readyz an
 from __future__ import annotations
 
 import logging
+import math
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
@@ -26,6 +27,7 @@ from service.api.cors import cross_origin
 from service.api.export import export
 from service.api.graphiql import graphiql_assets_dir, render_graphiql_html, wants_html
 from service.api.limits import BodySizeLimit, decode_request_json
+from service.api.rate_limit import RateLimit, TokenBuckets
 from service.api.schema import build_schema
 from service.runtime.heap import settle_after_start
 from service.runtime.observability import RequestObservability, observe_operations
@@ -169,5 +171,15 @@ def create_app(
     )
     limit = Middleware(BodySizeLimit, max_bytes=settings.max_request_bytes)
     return Starlette(
-        routes=routes, lifespan=lifespan, middleware=[*cross_origin(settings), observe, limit]
+        routes=routes,
+        lifespan=lifespan,
+        middleware=[*cross_origin(settings), observe, *rate_limits(settings), limit],
     )
+
+
+def rate_limits(settings: Settings) -> list[Middleware]:
+    """The per-key rate limit, when one is set."""
+    if settings.rate_limit is None:
+        return []
+    burst = settings.rate_limit_burst or max(1, math.ceil(2 * settings.rate_limit))
+    return [Middleware(RateLimit, buckets=TokenBuckets(settings.rate_limit, burst))]

@@ -45,6 +45,11 @@ MEMORIES_FORGOTTEN: Final = Counter(
     "retentia_memories_forgotten_total",
     "Memories deleted by the forgetting sweep of a maintenance pass (dry runs excluded).",
 )
+RATE_LIMITED: Final = Counter(
+    "retentia_rate_limited_total",
+    "Requests answered 429 because their API key (or client address) was over its rate, by path.",
+    ["path"],
+)
 MAINTENANCE_LEASE_HELD: Final = Counter(
     "retentia_maintenance_lease_held_total",
     "Maintenance passes (or consolidations) skipped because another pass held the tenant's "
