@@ -18,6 +18,7 @@ from graph_backends.protocol import (
     ReactivationWrites,
     RecallRepository,
     fact_store,
+    lease_owner,
     superseded_already,
 )
 
@@ -42,6 +43,7 @@ __all__ = [
     "SchemaMismatch",
     "SurrealConfig",
     "fact_store",
+    "lease_owner",
     "open_backend",
     "probe_backend",
     "superseded_already",

@@ -7,6 +7,9 @@ is what a DataLoader needs. Every method is scoped to one tenant; none can reach
 from __future__ import annotations
 
 import asyncio
+import os
+import socket
+import uuid
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -669,3 +672,9 @@ def fact_store(repository: GraphRepository) -> FactStore:
     against the Protocol where `open_backend` yields it), for callers that hold it by its
     narrower `GraphRepository` type."""
     return cast("FactStore", repository)
+
+
+def lease_owner() -> str:
+    """A lease owner's name that says which process holds it (host, pid) and is unique to
+    this holder, for `acquire_lease` / `release_lease`."""
+    return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"

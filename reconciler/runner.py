@@ -9,16 +9,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import os
-import socket
 import time
-import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from datetime import datetime, timedelta
 from typing import Final
 
-from graph_backends import FactStore
+from graph_backends import FactStore, lease_owner
 from reconciler import metrics
 from reconciler.apply import apply_plan
 from reconciler.plan import plan
@@ -67,7 +64,7 @@ class Reconciler:
     ) -> None:
         self._repository = repository
         self._clock = clock
-        self.owner = owner or f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+        self.owner = owner or lease_owner()
 
     async def reconcile(self, tenant: Tenant, *, dry_run: bool = False) -> ReconcileReport:
         started = time.perf_counter()

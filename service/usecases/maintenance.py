@@ -15,10 +15,7 @@ sweep runs to a fixpoint, re-examining the neighbours each deletion affects.
 from __future__ import annotations
 
 import logging
-import os
-import socket
 import time
-import uuid
 from collections import Counter, defaultdict
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
@@ -26,7 +23,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, Final, Protocol
 
-from graph_backends import fact_store
+from graph_backends import fact_store, lease_owner
 from schema import (
     CAUSAL_TYPES,
     SUPPORTIVE_TYPES,
@@ -403,7 +400,7 @@ class MaintenanceService:
         self._memories = memories
         self._core = core
         self._summarizer = summarizer or ExtractiveSummarizer()
-        self.owner = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+        self.owner = lease_owner()
 
     @asynccontextmanager
     async def _lease(self, tenant: Tenant, report: MaintenanceReport) -> AsyncIterator[bool]:
