@@ -3,9 +3,9 @@ hysteresis, consolidation, core promotion and the forgetting sweep (DESIGN §4).
 
 The pass is idempotent: run twice at the same instant, the second run changes nothing. A pass
 that writes holds the tenant's `maintenance` lease in the database (the repository leases the
-reconciler uses), so two passes started at once — two replicas' schedules, a CronJob beside a
-manual `retentia maintain` — never interleave their writes: the second finds the lease held and
-skips the tenant (`lease_held`). A crashed pass's lease frees itself after `LEASE_TTL`. Status
+reconciler uses), meant for two passes started at once — two replicas' schedules, a CronJob
+beside a manual `retentia maintain`: a pass that finds another owner's lease skips the tenant
+(`lease_held`). A crashed pass's lease frees itself after `LEASE_TTL`. Status
 transitions count one evaluation per `evaluation_interval_hours`; structure changes
 (consolidation edges, forgotten memories) are applied to the degree bookkeeping before the
 final rescoring, so the scores written are the ones the next pass computes; the forgetting
