@@ -1,6 +1,6 @@
 """The ASGI application: GraphQL at /graphql (GraphiQL offline; API keys unless in development
-mode), /export (a project as NDJSON or GraphML, same keys), /healthz, /readyz and /metrics
-(Prometheus)."""
+mode), the MCP tools at /mcp (streamable HTTP, the same keys), /export (a project as NDJSON or
+GraphML, same keys), /healthz, /readyz and /metrics (Prometheus)."""
 
 from __future__ import annotations
 
@@ -27,6 +27,7 @@ from service.api.cors import cross_origin
 from service.api.export import export
 from service.api.graphiql import graphiql_assets_dir, render_graphiql_html, wants_html
 from service.api.limits import BodySizeLimit, decode_request_json
+from service.api.mcp_http import MCP_PATH, McpEndpoint
 from service.api.rate_limit import RateLimit, TokenBuckets
 from service.api.schema import build_schema
 from service.runtime.heap import settle_after_start
@@ -145,15 +146,18 @@ def create_app(
                 keyless_introspection=settings.dev or settings.introspection_without_key,
                 fatal_error=uses.fatal_error,
                 exports=uses.exports,
+                promotion=uses.promotion,
             )
             log.info("Retentia ready on backend %s", uses.backend_name)
             if owns_process:
                 settle_after_start()
             try:
-                yield
+                async with mcp.running():
+                    yield
             finally:
                 app.state.services = None
 
+    mcp = McpEndpoint(settings.max_request_bytes)
     graphql = RetentiaGraphQL(
         observe_operations(build_schema()),
         graphql_ide="graphiql" if settings.graphiql else None,
@@ -164,6 +168,7 @@ def create_app(
         Route("/metrics", metrics),
         Route("/export", export, methods=["GET"]),
         Route(GRAPHQL_PATH, graphql, methods=["GET", "POST"]),
+        Route(MCP_PATH, mcp, methods=["GET", "POST", "DELETE"]),
         Mount(GRAPHIQL_STATIC, StaticFiles(directory=graphiql_assets_dir()), name="graphiql"),
     ]
     observe = Middleware(

@@ -37,6 +37,7 @@ from service.usecases.idempotency import IdempotentWrites
 from service.usecases.maintenance import MaintenanceService
 from service.usecases.memories import MemoryService
 from service.usecases.projects import ProjectService
+from service.usecases.promotion import PromotionService
 from service.usecases.reactivation_queue import ReactivationQueue
 from service.usecases.recall import RecallService
 from service.usecases.store import StoreService
@@ -86,6 +87,8 @@ class Services:
     fatal_error: Callable[[], str | None] = _never_fatal
     #: `GET /export` (service.api.export).
     exports: ExportService | None = None
+    #: Promoting to the org with the private links (the `/mcp` tool `promote_to_org`).
+    promotion: PromotionService | None = None
 
 
 @dataclass(frozen=True, slots=True)

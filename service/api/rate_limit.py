@@ -24,7 +24,7 @@ from service.runtime.metrics import RATE_LIMITED
 #: Paths a probe or a scraper must always reach.
 UNLIMITED_PATHS: Final = frozenset({"/healthz", "/readyz", "/metrics"})
 #: Paths named in the metric's label (anything else is `other`, so the label stays bounded).
-_COUNTED_PATHS: Final = frozenset({"/graphql", "/export"})
+_COUNTED_PATHS: Final = frozenset({"/graphql", "/mcp", "/export"})
 #: Buckets kept at most; beyond, the ones that have refilled (idle callers) are dropped.
 MAX_BUCKETS: Final = 100_000
 

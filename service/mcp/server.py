@@ -52,6 +52,7 @@ from schema import (
     NotFound,
     RetentiaError,
     Tenant,
+    Unavailable,
     Visibility,
     parse_memory_id,
 )
@@ -60,7 +61,7 @@ from service import compose
 from service.engine.settings import EngineSettings
 from service.runtime import observability
 from service.settings import Settings
-from service.usecases.auth import AuthError
+from service.usecases.auth import AuthError, Forbidden, Unauthenticated
 from service.usecases.core_preferences import CorePreferencesService, preferences
 from service.usecases.deletion import DeletionService
 from service.usecases.explain import ExplainService
@@ -804,8 +805,26 @@ def _answer(payload: Mapping[str, Any], *, error: bool = False) -> types.CallToo
     return types.CallToolResult(content=[types.TextContent(type="text", text=text)], is_error=error)
 
 
-def _failure(message: str, retryable: bool) -> types.CallToolResult:
-    return _answer({"error": message, "retryable": retryable}, error=True)
+#: A failure's `code`: the name of the GraphQL result type the same error becomes
+#: (service/api/errors.py), tried in this order; anything else is `Unavailable` (the storage or
+#: the embedder failing) or `Internal`.
+_CODES: Final[tuple[tuple[type[Exception], str], ...]] = (
+    (Conflict, "Conflict"),
+    (NotFound, "NotFound"),
+    (Unauthenticated, "Unauthenticated"),
+    (Forbidden, "Forbidden"),
+    (InvalidInput, "InvalidInput"),
+    (Unavailable, "Unavailable"),
+    (RetentiaError, "Unavailable"),
+)
+
+
+def error_code(error: Exception) -> str:
+    return next((code for kind, code in _CODES if isinstance(error, kind)), "Internal")
+
+
+def _failure(message: str, retryable: bool, code: str) -> types.CallToolResult:
+    return _answer({"error": message, "code": code, "retryable": retryable}, error=True)
 
 
 def _validation_message(error: ValidationError) -> str:
@@ -816,31 +835,36 @@ def _validation_message(error: ValidationError) -> str:
     return "invalid arguments: " + "; ".join(parts)
 
 
-Opener = Callable[[], Awaitable[MemoryTools]]
+#: The memory tools for one call: (the tool's name, the transport's request — the HTTP request
+#: on `/mcp`, None on stdio) → the tools on the caller's tenant, or an `AuthError`.
+Opener = Callable[[str, object | None], Awaitable[MemoryTools]]
 
 
 async def call_tool(
-    tools: Opener, name: str, arguments: Mapping[str, Any] | None
+    tools: Opener, name: str, arguments: Mapping[str, Any] | None, request: object | None = None
 ) -> types.CallToolResult:
-    """One tool call: validate, run, answer; every failure becomes `{error, retryable}`."""
+    """One tool call: validate, run, answer; every failure becomes `{error, code, retryable}`."""
     spec = next((t for t in TOOLS if t.name == name), None)
     if spec is None:
-        return _failure(f"unknown tool {name!r}; the tools are {', '.join(TOOL_NAMES)}", False)
+        message = f"unknown tool {name!r}; the tools are {', '.join(TOOL_NAMES)}"
+        return _failure(message, False, "InvalidInput")
     try:
         args = spec.arguments.model_validate(dict(arguments or {}))
     except ValidationError as e:
-        return _failure(_validation_message(e), False)
+        return _failure(_validation_message(e), False, "InvalidInput")
     try:
-        result = await spec.run(await tools(), args)
+        result = await spec.run(await tools(name, request), args)
     except IdempotencyConflict as e:  # retryable while the first call is still writing
         log.info("tool %s failed: %s", name, e)
-        return _failure(str(e), e.retryable)
+        return _failure(str(e), e.retryable, error_code(e))
     except RetentiaError as e:
         log.info("tool %s failed: %s", name, e)
-        return _failure(str(e), retryable_after(e, read=spec.read))
+        return _failure(str(e), retryable_after(e, read=spec.read), error_code(e))
     except Exception as e:  # answered, never raised: an agent turn must not die on memory
         log.exception("tool %s failed unexpectedly", name)
-        return _failure(f"{type(e).__name__}: {e}", retryable_after(e, read=spec.read))
+        return _failure(
+            f"{type(e).__name__}: {e}", retryable_after(e, read=spec.read), error_code(e)
+        )
     return _answer(plain(result))
 
 
@@ -877,7 +901,7 @@ def build_server(tools: Opener) -> Server[Any]:
         ctx: ServerRequestContext[Any], params: types.CallToolRequestParams
     ) -> types.CallToolResult:
         with observability.request_context(uuid.uuid4().hex[:16]):
-            return await call_tool(tools, params.name, params.arguments)
+            return await call_tool(tools, params.name, params.arguments, ctx.request)
 
     return Server(
         SERVER_NAME,
@@ -897,7 +921,9 @@ class _Opening:
         self._closed = asyncio.Event()
         self._task = asyncio.create_task(self._hold())
 
-    async def tools(self) -> MemoryTools:
+    async def tools(self, name: str = "", request: object | None = None) -> MemoryTools:
+        """The one tenant's tools, whatever the tool and the request (stdio has no callers to
+        tell apart)."""
         return await asyncio.shield(self._ready)
 
     async def _hold(self) -> None:

@@ -251,11 +251,19 @@ async def test_a_call_that_would_fail_again_is_never_retryable(mcp: ClientSessio
     the tool's schema — is `retryable: false` on reads and writes alike."""
     ghost = new_memory_id()
     failed, answer = await call(mcp, "memory_explain", node_id=ghost)
-    assert failed and answer == {"error": f"memory {ghost!r} does not exist", "retryable": False}
+    assert failed and answer == {
+        "error": f"memory {ghost!r} does not exist",
+        "code": "NotFound",
+        "retryable": False,
+    }
     failed, answer = await call(mcp, "memory_traverse", node_id=ghost)
     assert failed and answer["retryable"] is False and ghost in answer["error"]
     failed, answer = await call(mcp, "delete_memory", node_id=ghost)
-    assert failed and answer == {"error": f"memory {ghost!r} does not exist", "retryable": False}
+    assert failed and answer == {
+        "error": f"memory {ghost!r} does not exist",
+        "code": "NotFound",
+        "retryable": False,
+    }
     failed, answer = await call(
         mcp, "memory_store", content="x", related=[{"id": ghost, "type": "caused_by"}]
     )

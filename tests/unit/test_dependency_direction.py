@@ -40,7 +40,9 @@ ROOMS: dict[str, tuple[set[str], set[str]]] = {
         {"compose", "engine", "adapters", "runtime", "usecases", "settings"},
         {"schema", "graph_backends", "reconciler"},
     ),
-    "api": ({"api", "engine", "runtime", "usecases", "settings", "compose"}, {"schema"}),
+    #: The API serves the MCP tools at /mcp (service.api.mcp_http); the MCP room never imports
+    #: the API.
+    "api": ({"api", "mcp", "engine", "runtime", "usecases", "settings", "compose"}, {"schema"}),
     "mcp": ({"mcp", "engine", "runtime", "usecases", "settings", "compose"}, {"schema"}),
     #: The CLI's subcommands that have a module of their own (`service/commands/`).
     "commands": ({"commands", "engine", "runtime", "usecases", "settings", "compose"}, {"schema"}),
