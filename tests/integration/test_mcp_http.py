@@ -2,8 +2,8 @@
 `retentia serve` process (uvicorn, embedded FalkorDB, the real embedder) with API keys: the
 same tools as `retentia mcp` over stdio, a store then a recall, the API keys and tenancy of
 GraphQL (no key or a wrong one: 401; a key restricted to other projects: one `Forbidden` answer
-whether the project exists or not; two projects never see each other's memories), and bad
-arguments as a typed tool error."""
+whether the project exists or not; two projects never see each other's memories; development
+mode needs no key), the request body limit, and bad arguments as a typed tool error."""
 
 from __future__ import annotations
 
@@ -27,6 +27,8 @@ from tests.integration.service_process import ServiceProcess
 
 REPO = Path(__file__).resolve().parents[2]
 BOOTSTRAP = "mcp-http-bootstrap-0123456789abcdef0123456789"
+#: The request body limit the service runs with (RETENTIA_MAX_REQUEST_BYTES).
+LIMIT = 64 * 1024
 INITIALIZE = {
     "jsonrpc": "2.0",
     "id": 1,
@@ -43,7 +45,7 @@ INITIALIZE = {
 def api(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServiceProcess]:
     process = ServiceProcess(
         tmp_path_factory.mktemp("mcp-http"),
-        env={"RETENTIA_BOOTSTRAP_KEY": BOOTSTRAP},
+        env={"RETENTIA_BOOTSTRAP_KEY": BOOTSTRAP, "RETENTIA_MAX_REQUEST_BYTES": str(LIMIT)},
         dev=False,
         key=BOOTSTRAP,
     )
@@ -215,3 +217,37 @@ async def test_the_tools_over_http_are_the_stdio_servers(
             over_stdio = (await stdio.list_tools()).tools
     assert len(over_http) == 13
     assert [t.model_dump() for t in over_http] == [t.model_dump() for t in over_stdio]
+
+
+async def test_the_body_limit_applies_to_mcp(api: ServiceProcess) -> None:
+    """A tool call over the request body limit is refused (413) before it reaches a tool: no
+    memory is stored."""
+    name = project()
+    call_over_limit = {
+        "jsonrpc": "2.0",
+        "id": 2,
+        "method": "tools/call",
+        "params": {"name": "memory_store", "arguments": {"content": "x" * (LIMIT + 1)}},
+    }
+    async with httpx.AsyncClient(timeout=60) as client:
+        response = await client.post(
+            f"{api.url}/mcp",
+            json=call_over_limit,
+            headers={
+                "Authorization": f"Bearer {BOOTSTRAP}",
+                "X-Retentia-Project": name,
+                "Accept": "application/json, text/event-stream",
+            },
+        )
+    assert response.status_code == 413, response.text
+    async with session(api, project=name) as mcp:
+        assert (await ok(mcp, "memory_search", query=""))["results"] == []
+
+
+async def test_development_mode_needs_no_key(tmp_path: Path) -> None:
+    """`retentia serve --dev` serves /mcp without a key, as it serves GraphQL."""
+    with ServiceProcess(tmp_path / "dev").running() as dev:
+        async with session(dev, key=None) as mcp:
+            stored = await ok(mcp, "memory_store", content="development notes")
+            listed = await ok(mcp, "memory_search", query="")
+    assert [hit["id"] for hit in listed["results"]] == [stored["node_id"]]
