@@ -32,9 +32,10 @@ def post(api: ServiceProcess, key: str) -> httpx.Response:
     )
 
 
-def limited_count(api: ServiceProcess) -> float:
+def limited_count(api: ServiceProcess, path: str = "/graphql") -> float:
     text = httpx.get(f"{api.url}/metrics", timeout=30).text
-    found = re.search(r'^retentia_rate_limited_total\{path="/graphql"\} (\S+)$', text, re.M)
+    pattern = rf'^retentia_rate_limited_total\{{path="{re.escape(path)}"\}} (\S+)$'
+    found = re.search(pattern, text, re.M)
     return float(found.group(1)) if found else 0.0
 
 
@@ -51,6 +52,28 @@ def test_past_its_burst_a_key_is_told_when_to_retry(limited: ServiceProcess) -> 
     assert limited_count(limited) == before + 1
     # Another key has its own budget.
     assert post(limited, "key-b").status_code == 200
+
+
+def test_mcp_shares_the_limit_under_its_own_label(limited: ServiceProcess) -> None:
+    """/mcp is limited per key like /graphql, and its refusals are counted as `path="/mcp"`."""
+    before = limited_count(limited, "/mcp")
+    initialize = {
+        "jsonrpc": "2.0",
+        "id": 1,
+        "method": "initialize",
+        "params": {
+            "protocolVersion": "2025-06-18",
+            "capabilities": {},
+            "clientInfo": {"name": "probe", "version": "0"},
+        },
+    }
+    headers = {"Authorization": "Bearer key-mcp", "Accept": "application/json, text/event-stream"}
+    codes = [
+        httpx.post(f"{limited.url}/mcp", json=initialize, headers=headers, timeout=60).status_code
+        for _ in range(3)
+    ]
+    assert codes == [200, 200, 429]
+    assert limited_count(limited, "/mcp") == before + 1
 
 
 def test_probes_and_metrics_are_never_limited(limited: ServiceProcess) -> None:
