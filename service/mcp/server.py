@@ -67,7 +67,14 @@ from service.usecases.explain import ExplainService
 from service.usecases.idempotency import IdempotentWrites
 from service.usecases.memories import MemoryService, RelatedEdge, StoreRequest
 from service.usecases.promotion import PrivateLink, PromotionService
-from service.usecases.recall import MAX_K, RecallHit, RecallRequest, RecallService, SearchFilters
+from service.usecases.recall import (
+    MAX_K,
+    FactRecallHit,
+    RecallHit,
+    RecallRequest,
+    RecallService,
+    SearchFilters,
+)
 from service.usecases.recall_hits import hit_activation
 from service.usecases.session_locks import SessionBusy
 from service.usecases.store import StoreService
@@ -366,6 +373,23 @@ def _hit(hit: RecallHit, at: datetime, engine: EngineSettings, concise: bool) ->
     }
 
 
+def _fact_hit(hit: FactRecallHit) -> dict[str, Any]:
+    f = hit.fact
+    return {
+        "fact_id": f.id,
+        "subject": f.subject,
+        "predicate": f.predicate,
+        "object": f.object,
+        "valid_from": plain(f.valid_from),
+        "valid_to": plain(f.valid_to),
+        "confidence": f.confidence,
+        "source": f.source,
+        "current": hit.current,
+        "score": hit.score,
+        "legs": dict(sorted(hit.legs.items())),
+    }
+
+
 # -- the tools -------------------------------------------------------------------------------
 
 A = TypeVar("A", bound=_Args)
@@ -481,6 +505,7 @@ async def memory_recall(tools: MemoryTools, args: RecallArgs) -> Result:
     if not concise:
         out["intent"] = result.intent.value
         out["category"] = None if result.category is None else result.category.value
+        out["facts"] = [_fact_hit(f) for f in result.facts]
     if result.degraded:
         out["degraded"] = dict(sorted(result.failed_legs.items()))
     return out
@@ -578,6 +603,7 @@ async def memory_explain(tools: MemoryTools, args: ExplainArgs) -> Result:
     if ranked is not None:
         hit = ranked.hit
         out["recall"] = None if hit is None else _hit(hit, ranked.at, tools.engine, concise=False)
+        out["recall_facts"] = [_fact_hit(f) for f in ranked.facts]
     return out
 
 
