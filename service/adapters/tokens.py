@@ -8,7 +8,7 @@ from functools import cache
 from pathlib import Path
 from typing import Protocol
 
-from tokenizers import Tokenizer
+from schema import InvalidInput
 
 
 class TokenCounter(Protocol):
@@ -23,6 +23,16 @@ class FileTokenizer:
     """A `tokenizer.json`, with truncation and padding off (a long block is counted whole)."""
 
     def __init__(self, path: Path) -> None:
+        try:
+            from tokenizers import Tokenizer
+        except ImportError as e:
+            raise InvalidInput(
+                "tokenizer",
+                "counting a context budget needs the 'tokenizers' package: "
+                "pip install 'retentia[local-embeddings]'",
+            ) from e
+        if not path.is_file():
+            raise InvalidInput("tokenizer", f"{path} is not a tokenizer.json file")
         tokenizer = Tokenizer.from_file(str(path))
         tokenizer.no_truncation()
         tokenizer.no_padding()

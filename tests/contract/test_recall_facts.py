@@ -11,8 +11,9 @@ import pytest
 from graph_backends import GraphRepository
 from schema import Tenant
 from schema.facts import FactWriter
+from service.engine.query import Intent
 from service.usecases.explain import ExplainService
-from service.usecases.recall import Intent, RecallResult
+from service.usecases.recall import RecallResult
 from tests.contract.test_recall import World, fact
 
 pytestmark = pytest.mark.fact_layer
