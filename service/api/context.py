@@ -26,6 +26,7 @@ from service.usecases.auth import (
     request_tenant,
     require,
 )
+from service.usecases.context import ContextService
 from service.usecases.core_preferences import CorePreferencesService
 from service.usecases.deletion import DeletionService
 from service.usecases.erasure import ErasureService
@@ -72,6 +73,8 @@ class Services:
     history: HistoryImporter
     recall: RecallService
     explain: ExplainService
+    #: Budgeted context blocks (docs/adr/0029).
+    context: ContextService
     core: CorePreferencesService
     maintenance: MaintenanceService
     #: Recalls' reactivations, written after their answers (settled before each request).

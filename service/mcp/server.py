@@ -58,17 +58,32 @@ from schema import (
 )
 from schema.idempotency import IdempotencyConflict
 from service import compose
+from service.engine.query import Intent
 from service.engine.settings import EngineSettings
 from service.runtime import observability
 from service.settings import Settings
 from service.usecases.auth import AuthError, Forbidden, Unauthenticated
+from service.usecases.context import (
+    MAX_BUDGET,
+    MIN_BUDGET,
+    ContextItem,
+    ContextRequest,
+    ContextService,
+)
 from service.usecases.core_preferences import CorePreferencesService, preferences
 from service.usecases.deletion import DeletionService
 from service.usecases.explain import ExplainService
 from service.usecases.idempotency import IdempotentWrites
 from service.usecases.memories import MemoryService, RelatedEdge, StoreRequest
 from service.usecases.promotion import PrivateLink, PromotionService
-from service.usecases.recall import MAX_K, RecallHit, RecallRequest, RecallService, SearchFilters
+from service.usecases.recall import (
+    MAX_K,
+    FactRecallHit,
+    RecallHit,
+    RecallRequest,
+    RecallService,
+    SearchFilters,
+)
 from service.usecases.recall_hits import hit_activation
 from service.usecases.session_locks import SessionBusy
 from service.usecases.store import StoreService
@@ -93,6 +108,8 @@ class MemoryTools:
     explain: ExplainService
     core: CorePreferencesService
     promotion: PromotionService
+    #: Budgeted context blocks (memory_context).
+    context: ContextService
 
     @property
     def engine(self) -> EngineSettings:
@@ -119,6 +136,7 @@ async def open_tools(settings: Settings, tenant: Tenant) -> AsyncIterator[Memory
             uses.explain,
             uses.core,
             uses.promotion,
+            uses.context,
         )
 
 
@@ -202,6 +220,21 @@ class RecallArgs(_Args):
     max_results: int | None = Field(default=None, description="At most this many results.")
     read_only: bool = Field(default=False, description="Do not reactivate the hits.")
     verbosity: Literal["concise", "full"] = "full"
+
+
+class ContextArgs(_Args):
+    query: str
+    budget: int = Field(
+        default=1024,
+        description=f"Most tokens the block may take ({MIN_BUDGET}–{MAX_BUDGET}), counted by "
+        "the local model's tokenizer.",
+    )
+    intent: Literal["current", "historical", "audit"] | None = Field(
+        default=None, description="Default: detected from the query, as recall does."
+    )
+    as_of: AwareDatetime | None = Field(
+        default=None, description="The instant the block answers for (ISO 8601); default now."
+    )
 
 
 class SearchFilterArgs(_Args):
@@ -367,6 +400,23 @@ def _hit(hit: RecallHit, at: datetime, engine: EngineSettings, concise: bool) ->
     }
 
 
+def _fact_hit(hit: FactRecallHit) -> dict[str, Any]:
+    f = hit.fact
+    return {
+        "fact_id": f.id,
+        "subject": f.subject,
+        "predicate": f.predicate,
+        "object": f.object,
+        "valid_from": plain(f.valid_from),
+        "valid_to": plain(f.valid_to),
+        "confidence": f.confidence,
+        "source": f.source,
+        "current": hit.current,
+        "score": hit.score,
+        "legs": dict(sorted(hit.legs.items())),
+    }
+
+
 # -- the tools -------------------------------------------------------------------------------
 
 A = TypeVar("A", bound=_Args)
@@ -482,9 +532,46 @@ async def memory_recall(tools: MemoryTools, args: RecallArgs) -> Result:
     if not concise:
         out["intent"] = result.intent.value
         out["category"] = None if result.category is None else result.category.value
+        out["facts"] = [_fact_hit(f) for f in result.facts]
     if result.degraded:
         out["degraded"] = dict(sorted(result.failed_legs.items()))
     return out
+
+
+def _context_item(item: ContextItem) -> dict[str, Any]:
+    return {
+        "kind": item.kind,
+        "id": item.id,
+        "text": item.text,
+        "tokens": item.tokens,
+        "position": item.position,
+        "source": item.source,
+        "at": plain(item.at),
+    }
+
+
+async def memory_context(tools: MemoryTools, args: ContextArgs) -> Result:
+    block = await tools.context.context(
+        tools.tenant,
+        ContextRequest(
+            query=args.query,
+            budget=args.budget,
+            intent=None if args.intent is None else Intent(args.intent),
+            as_of=_utc(args.as_of),
+        ),
+    )
+    return {
+        "query": block.query,
+        "intent": block.intent.value,
+        "as_of": plain(block.at),
+        "text": block.text,
+        "tokens": block.tokens,
+        "budget": block.budget,
+        "tokenizer": block.tokenizer,
+        "items": [_context_item(i) for i in block.items],
+        "dropped": [{**_context_item(d.item), "reason": d.reason} for d in block.dropped],
+        "order": block.order,
+    }
 
 
 async def memory_search(tools: MemoryTools, args: SearchArgs) -> Result:
@@ -579,6 +666,7 @@ async def memory_explain(tools: MemoryTools, args: ExplainArgs) -> Result:
     if ranked is not None:
         hit = ranked.hit
         out["recall"] = None if hit is None else _hit(hit, ranked.at, tools.engine, concise=False)
+        out["recall_facts"] = [_fact_hit(f) for f in ranked.facts]
     return out
 
 
@@ -710,6 +798,16 @@ TOOLS: Final[tuple[ToolSpec[Any], ...]] = (
         "relevance and retention; hits are reactivated unless read_only.",
         RecallArgs,
         memory_recall,
+        read=True,
+    ),
+    ToolSpec(
+        "memory_context",
+        "A ready-to-paste context block for answering `query` within `budget` tokens: current "
+        "facts (with since when), what changed (previous values), core identity and the "
+        "relevant memories with dates and sessions; items are never cut, and the order and "
+        "what was dropped are explained. Read-only.",
+        ContextArgs,
+        memory_context,
         read=True,
     ),
     ToolSpec(

@@ -7,7 +7,7 @@ memory (`explain_ranked`)."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from schema import (
@@ -45,7 +45,7 @@ from service.engine.retention import (
 )
 from service.engine.text import normalise
 from service.usecases.memories import MemoryService
-from service.usecases.recall import RecallHit, RecallService
+from service.usecases.recall import FactRecallHit, RecallHit, RecallService
 
 FORMULA = "score = relevance × connectivity × activation"
 
@@ -97,6 +97,8 @@ class RankedExplanation:
     hit: RecallHit | None
     #: The instant the hit's activation is read at.
     at: datetime
+    #: The facts the query matches, with each fact leg's rank and the fused score.
+    facts: list[FactRecallHit] = field(default_factory=list)
 
 
 class ExplainService:
@@ -215,7 +217,8 @@ class ExplainService:
         """`explain` (against `query` when given), and the recall hit the query gives the
         memory."""
         explanation = await self.explain(tenant, memory_id, query)
-        hit = None
+        hit: RecallHit | None = None
+        facts: list[FactRecallHit] = []
         if query is not None:
-            hit = await self._recall.explain_hit(tenant, explanation.memory.id, query)
-        return RankedExplanation(explanation, hit, self._recall.now())
+            hit, facts = await self._recall.explain_recall(tenant, explanation.memory.id, query)
+        return RankedExplanation(explanation, hit, self._recall.now(), facts)

@@ -45,7 +45,7 @@ from schema import (
     SearchHit,
     Tenant,
 )
-from schema.facts import Fact, FactHit, entity_id
+from schema.facts import Fact, FactHit, FactQuery, entity_id
 from schema.values import MAX_SHORT_TEXT_BYTES, check_text
 from service.adapters.embedding import Embedder, Vector
 from service.engine.fact_time import event_time_category, event_validity
@@ -112,6 +112,24 @@ class RecallHit:
 
 
 @dataclass
+class FactRecallHit:
+    """A fact the fact legs found for the query: current (effective at the instant) unless the
+    intent is historical, which also brings the earlier values of the same slot."""
+
+    fact: Fact
+    #: Reciprocal-rank-fused score over the fact legs (0 for an earlier value brought in).
+    score: float
+    #: 1-based rank of the fact in each fact leg that returned it.
+    legs: dict[str, int] = field(default_factory=dict)
+    #: Effective at the instant recall answers for (False: an earlier, superseded value).
+    current: bool = True
+
+
+#: Most facts one recall returns.
+MAX_FACTS: Final = 20
+
+
+@dataclass
 class _Candidate:
     """A candidate being ranked: a `RecallHit` but for its memory, of which only the facets
     ranking uses are read until it is chosen."""
@@ -139,6 +157,8 @@ class RecallResult:
     failed_legs: dict[str, str] = field(default_factory=dict)
     #: The category the query was routed to, if the classifier was confident.
     category: Category | None = None
+    #: The facts matching the query (the fact legs' hits fused by rank), best first.
+    facts: list[FactRecallHit] = field(default_factory=list)
 
     @property
     def degraded(self) -> bool:
@@ -209,8 +229,15 @@ class RecallService:
     async def explain_hit(self, tenant: Tenant, memory_id: str, query: str) -> RecallHit | None:
         """How `query` would rank the memory now (read-only): its legs and terms, or None when
         it is not among the best candidates."""
+        hit, _ = await self.explain_recall(tenant, memory_id, query)
+        return hit
+
+    async def explain_recall(
+        self, tenant: Tenant, memory_id: str, query: str
+    ) -> tuple[RecallHit | None, list[FactRecallHit]]:
+        """`explain_hit`, and the facts the query matches with how each ranked."""
         result = await self.recall(tenant, RecallRequest(query=query, k=MAX_K, read_only=True))
-        return next((h for h in result.hits if h.memory.id == memory_id), None)
+        return next((h for h in result.hits if h.memory.id == memory_id), None), result.facts
 
     async def recall(self, tenant: Tenant, request: RecallRequest) -> RecallResult:
         check_text("query", request.query, MAX_SHORT_TEXT_BYTES)
@@ -237,6 +264,8 @@ class RecallService:
         text_scores: dict[str, float] = {}
         #: Session walks done so far (the window leg's serve the neighbour leg's anchors).
         walked: dict[str, list[list[str]]] = {}
+        #: Each fact leg's hits, in its order (for the facts recall returns).
+        fact_hits: dict[str, list[FactHit]] = {}
         repo = self._repository
         vector: Vector | None = None
         try:
@@ -253,7 +282,10 @@ class RecallService:
                     )
             if "fact_fulltext" in request.legs:
                 jobs["fact_fulltext"] = asyncio.ensure_future(
-                    self._fact_leg(repo.fact_fulltext_search(tenant, request.query, at, pool))
+                    self._fact_leg(
+                        repo.fact_fulltext_search(tenant, request.query, at, pool),
+                        fact_hits.setdefault("fact_fulltext", []),
+                    )
                 )
             if "graph" in request.legs and names:
                 jobs["graph"] = asyncio.ensure_future(self._graph_leg(tenant, names, at, pool))
@@ -269,7 +301,10 @@ class RecallService:
                 )
             if "fact_vector" in request.legs and vector is not None:
                 jobs["fact_vector"] = asyncio.ensure_future(
-                    self._fact_leg(repo.fact_vector_search(tenant, vector, at, pool))
+                    self._fact_leg(
+                        repo.fact_vector_search(tenant, vector, at, pool),
+                        fact_hits.setdefault("fact_vector", []),
+                    )
                 )
         except BaseException:
             embedding.cancel()
@@ -360,8 +395,11 @@ class RecallService:
                 )
             )
         self._rank(candidates, edges, request, at)
-        chosen = await self._read_whole(
-            tenant, _select(candidates, request, s.recall_min_similarity)
+        chosen, matched = await asyncio.gather(
+            self._read_whole(tenant, _select(candidates, request, s.recall_min_similarity)),
+            self._matching_facts(
+                tenant, {leg: hits for leg, hits in fact_hits.items() if leg in ranked}, intent, at
+            ),
         )
         if not request.read_only and chosen and self._reactivate is not None:
             await self._reactivate(tenant, [h.memory for h in chosen])
@@ -372,7 +410,62 @@ class RecallService:
             hits=chosen,
             failed_legs=failed,
             category=category,
+            facts=matched,
         )
+
+    async def _matching_facts(
+        self, tenant: Tenant, legs: Mapping[str, Sequence[FactHit]], intent: Intent, at: datetime
+    ) -> list[FactRecallHit]:
+        """The facts the fact legs found, fused by rank (the legs read only facts effective at
+        `at`), best `MAX_FACTS`; with historical intent, each slot's earlier values up to `at`
+        follow the current one, newest first (they match the same subject and predicate)."""
+        ranks = {leg: list(dict.fromkeys(h.fact_id for h in hits)) for leg, hits in legs.items()}
+        fused = fused_scores(ranks, self._engine.recall_rrf_k)
+        order = sorted(fused, key=lambda i: (-fused[i], i))[:MAX_FACTS]
+        if not order:
+            return []
+        read = await self._repository.get_facts(tenant, order)
+        found = [
+            FactRecallHit(
+                fact=fact,
+                score=fused[fact.id],
+                legs={leg: ids.index(fact.id) + 1 for leg, ids in ranks.items() if fact.id in ids},
+            )
+            for fact in read
+            if fact is not None and fact.effective_at(at)
+        ]
+        if intent is not Intent.HISTORICAL:
+            return found
+        earlier = await self.earlier_values(tenant, [h.fact for h in found], at)
+        out: list[FactRecallHit] = []
+        seen = {h.fact.id for h in found}
+        for hit in found:
+            out.append(hit)
+            for fact in earlier.get(hit.fact.id, []):
+                if fact.id not in seen:
+                    seen.add(fact.id)
+                    out.append(FactRecallHit(fact=fact, score=0.0, current=False))
+        return out
+
+    async def earlier_values(
+        self, tenant: Tenant, facts: Sequence[Fact], at: datetime
+    ) -> dict[str, list[Fact]]:
+        """For each fact, the facts of its slot (subject and predicate) that were effective
+        before `at` and are not any more (superseded, retracted or ended), newest first."""
+        slots = list(dict.fromkeys((f.subject_key, f.predicate_key) for f in facts))
+        read = await asyncio.gather(
+            *(
+                self._repository.find_facts(
+                    tenant, FactQuery(subject=subject, predicate=predicate, end=at, limit=10)
+                )
+                for subject, predicate in slots
+            )
+        )
+        by_slot = {
+            slot: [f for f in found if not f.effective_at(at)]
+            for slot, found in zip(slots, read, strict=True)
+        }
+        return {f.id: by_slot[(f.subject_key, f.predicate_key)] for f in facts}
 
     async def search(
         self, tenant: Tenant, query: str, filters: SearchFilters, limit: int
@@ -473,8 +566,9 @@ class RecallService:
         return found
 
     @staticmethod
-    async def _fact_leg(hits: Awaitable[Sequence[FactHit]]) -> Ranked:
+    async def _fact_leg(hits: Awaitable[Sequence[FactHit]], kept: list[FactHit]) -> Ranked:
         found = await hits
+        kept.extend(found)
         return list(dict.fromkeys(h.source for h in found if h.source))
 
     async def _graph_leg(

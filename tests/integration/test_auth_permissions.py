@@ -48,6 +48,7 @@ OPERATIONS: dict[str, tuple[str, str, dict[str, Any]]] = {
     "coreCandidates": (READ, "{ r: coreCandidates { D } }", {}),
     "recall": (READ, '{ r: recall(query: "probe", readOnly: true) { D } }', {}),
     "search": (READ, '{ r: search(query: "") { D } }', {}),
+    "context": (READ, '{ r: context(query: "probe", budget: 64) { D } }', {}),
     "corePreferences": (CONF_READ, "{ r: corePreferences { D } }", {}),
     "apiKeys": (MEMBERS_READ, "{ r: apiKeys { D } }", {}),
     "storeMemory": (

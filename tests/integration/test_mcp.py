@@ -51,6 +51,10 @@ PAPEZ_TOOLS: dict[str, tuple[set[str], set[str]]] = {
     "set_core_preferences": ({"auto", "approval", "excluded"}, set()),
     "promote_to_org": ({"node_id", "org_id", "action", "dry_run"}, {"node_id", "org_id"}),
 }
+#: Tools papez does not have: each one's arguments and the required ones.
+RETENTIA_TOOLS: dict[str, tuple[set[str], set[str]]] = {
+    "memory_context": ({"query", "budget", "intent", "as_of"}, {"query"}),
+}
 RETENTIA_EXTRAS = {
     "memory_recall": {"read_only"},
     "memory_explain": {"query"},
@@ -112,8 +116,8 @@ async def test_the_thirteen_tools_have_the_established_names_and_arguments(
     """An agent configured for papez finds every tool it calls, each taking the arguments it
     sends, with the same ones required."""
     listed = {t.name: t for t in (await mcp.list_tools()).tools}
-    assert set(listed) == set(PAPEZ_TOOLS)
-    for name, (arguments, required) in PAPEZ_TOOLS.items():
+    assert set(listed) == set(PAPEZ_TOOLS) | set(RETENTIA_TOOLS)
+    for name, (arguments, required) in (PAPEZ_TOOLS | RETENTIA_TOOLS).items():
         schema = listed[name].input_schema
         assert schema["type"] == "object"
         assert set(schema["properties"]) == arguments | RETENTIA_EXTRAS.get(name, set()), name
@@ -205,6 +209,18 @@ async def test_store_recall_explain_traverse_pin_unpin_delete(mcp: ClientSession
     assert deleted["new_orphans"] == [cause["node_id"]]
     after = await ok(mcp, "memory_recall", query="Lisbon team Porto office", read_only=True)
     assert effect["node_id"] not in [r["id"] for r in after["results"]]
+
+
+async def test_memory_context_answers_a_budgeted_block(mcp: ClientSession) -> None:
+    """memory_context returns the block and its parts within the budget; a budget out of
+    range is refused naming it, not retryable."""
+    stored = await ok(mcp, "memory_store", content="The Madrid office opens at nine on Mondays.")
+    block = await ok(mcp, "memory_context", query="When does the Madrid office open?", budget=64)
+    assert 0 < block["tokens"] <= 64 and "Madrid office opens" in block["text"]
+    assert stored["node_id"] in [i["id"] for i in block["items"]]
+    assert block["order"] and "tokenizer.json" in block["tokenizer"]
+    failed, answer = await call(mcp, "memory_context", query="Madrid", budget=3)
+    assert failed and answer["retryable"] is False and "budget" in answer["error"]
 
 
 async def test_amend_search_stats_core_preferences_and_promotion(mcp: ClientSession) -> None:

@@ -108,3 +108,35 @@ def test_reactivations_of_answered_recalls_survive_a_clean_stop(api: ServiceProc
     api.start()
     count = """query($id: ID!) { memory(id: $id) { ... on Memory { reactivationCount } } }"""
     assert api.graphql(count, {"id": memory_id}, h)["data"]["memory"]["reactivationCount"] == 5
+
+
+FACT_RECALL = """query($q: String!) { recall(query: $q, readOnly: true) { __typename
+  ... on Recall { facts { score current legs { leg rank }
+                          fact { subject predicate object validFrom confidence sourceId } } } } }"""
+CONTEXT = """query($q: String!, $budget: Int!) { context(query: $q, budget: $budget) {
+  __typename
+  ... on Context { text tokens budget tokenizer order
+                   items { kind id text tokens position at } dropped { reason item { id } } }
+  ... on InvalidInput { field message } } }"""
+INGEST = """mutation($facts: [FactInput!]!) { ingestFacts(facts: $facts) { __typename } }"""
+
+
+def test_facts_in_recall_and_the_context_block(api: ServiceProcess) -> None:
+    """A fact ingested without a memory comes back in recall with its validity and no source,
+    and heads the context block; a budget out of range is a typed InvalidInput."""
+    headers = {"X-Retentia-Org": "recall", "X-Retentia-Project": "context"}
+    fact = {"subject": "Carol", "predicate": "lives in", "object": "Oslo"}
+    fact |= {"validFrom": "2025-06-01T00:00:00Z"}
+    assert api.graphql(INGEST, {"facts": [fact]}, headers)["data"]["ingestFacts"]
+    stored(api, [{"content": "Carol's new flat has a view of the fjord"}], headers)
+    recall = api.graphql(FACT_RECALL, {"q": "Where does Carol live?"}, headers)["data"]["recall"]
+    (found,) = [f for f in recall["facts"] if f["fact"]["object"] == "Oslo"]
+    assert found["current"] is True and found["fact"]["sourceId"] is None and found["legs"]
+    assert found["fact"]["validFrom"].startswith("2025-06-01")
+    block = api.graphql(CONTEXT, {"q": "Where does Carol live?", "budget": 128}, headers)
+    context = block["data"]["context"]
+    assert context["__typename"] == "Context" and 0 < context["tokens"] <= 128
+    assert context["items"][0]["kind"] == "FACT"
+    assert context["text"].startswith("Current facts:\n- Carol lives in Oslo — since 2025-06")
+    bad = api.graphql(CONTEXT, {"q": "Carol", "budget": 1}, headers)["data"]["context"]
+    assert bad["__typename"] == "InvalidInput" and bad["field"] == "budget"

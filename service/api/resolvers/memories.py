@@ -18,7 +18,7 @@ from service.api.types.explanation import ExplanationType
 from service.api.types.inputs import LinkInput, StoreMemoryInput
 from service.api.types.memory import MemoryType
 from service.api.types.memory_page import MemoryConnection, memory_position
-from service.api.types.recall import RecallHitType
+from service.api.types.recall import FactRecallHitType, RecallHitType
 from service.api.types.reports import DeleteReportType, ReactivationReportType
 from service.api.types.results import (
     AmendResult,
@@ -132,7 +132,8 @@ class MemoryQuery:
             hit = RecallHitType.from_domain(
                 ranked.hit, ranked.at, services.recall.engine, concise=False
             )
-        return ExplanationType.from_domain(ranked.explanation, hit)
+        facts = [FactRecallHitType.from_domain(f) for f in ranked.facts]
+        return ExplanationType.from_domain(ranked.explanation, hit, facts)
 
 
 @strawberry.type

@@ -8,9 +8,11 @@ import strawberry
 
 from service.api.errors import maps_errors
 from service.api.resolvers._common import READ, Info
+from service.api.types.context import ContextType
 from service.api.types.enums import Category, Intent, MemoryStatus
 from service.api.types.recall import Leg, RecallType, SwitchableTerm, Verbosity
-from service.api.types.results import RecallResult
+from service.api.types.results import ContextResult, RecallResult
+from service.usecases.context import MAX_BUDGET, MIN_BUDGET, ContextRequest
 from service.usecases.recall import LEGS, TERMS, RecallRequest, SearchFilters
 
 
@@ -51,6 +53,28 @@ class RecallQuery:
             ),
         )
         return RecallType.from_domain(result, service.engine, verbosity is Verbosity.CONCISE)
+
+    @strawberry.field(
+        description="A ready-to-paste context block for an answering model and its parts: the "
+        "current facts matching the query, what changed in them, core identity and the "
+        f"relevant memories with dates and sessions, within `budget` tokens ({MIN_BUDGET}–"
+        f"{MAX_BUDGET}) counted by a real tokenizer; items are never cut, and the order and "
+        "what was dropped are explained. Read-only."
+    )
+    @maps_errors
+    async def context(
+        self,
+        info: Info,
+        query: str,
+        budget: int = 1024,
+        intent: Intent | None = None,
+        as_of: datetime | None = None,
+    ) -> ContextResult:
+        tenant = info.context.require(READ).tenant()
+        block = await info.context.services.context.context(
+            tenant, ContextRequest(query=query, budget=budget, intent=intent, as_of=as_of)
+        )
+        return ContextType.from_domain(block)
 
     @strawberry.field(
         description="Read-only hybrid search with filters (status, category, entity, since, "

@@ -11,7 +11,7 @@ import strawberry
 from service.api.types.edge import MemoryEdgeType
 from service.api.types.enums import MemoryStatus
 from service.api.types.memory import MemoryType
-from service.api.types.recall import RecallHitType
+from service.api.types.recall import FactRecallHitType, RecallHitType
 from service.usecases.explain import Explanation
 
 
@@ -122,9 +122,19 @@ class ExplanationType:
         description="With a query: how recall ranks this memory for it now — each leg's rank, "
         "the fused relevance and every ranking term (null when it is not among the candidates).",
     )
+    recall_facts: list[FactRecallHitType] = strawberry.field(
+        default_factory=list,
+        description="With a query: the facts recall returns for it, best first, with each fact "
+        "leg's rank and the fused score.",
+    )
 
     @classmethod
-    def from_domain(cls, e: Explanation, recall: RecallHitType | None = None) -> ExplanationType:
+    def from_domain(
+        cls,
+        e: Explanation,
+        recall: RecallHitType | None = None,
+        recall_facts: list[FactRecallHitType] | None = None,
+    ) -> ExplanationType:
         forces = [_force("relevance_at_rest", e.relevance_at_rest)]
         if e.relevance is not None:
             forces.insert(0, _force("relevance", e.relevance))
@@ -132,6 +142,7 @@ class ExplanationType:
         policy = e.category_policy
         return cls(
             recall=recall,
+            recall_facts=recall_facts or [],
             memory=MemoryType.from_domain(e.memory),
             formula=e.formula,
             query=e.query,

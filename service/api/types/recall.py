@@ -8,9 +8,10 @@ from enum import Enum
 import strawberry
 
 from service.api.types.enums import Category, Intent, MemoryStatus
+from service.api.types.facts import FactType
 from service.api.types.memory import MemoryType
 from service.engine.settings import EngineSettings
-from service.usecases.recall import RecallHit, RecallResult
+from service.usecases.recall import FactRecallHit, RecallHit, RecallResult
 from service.usecases.recall_hits import hit_activation
 
 
@@ -112,6 +113,31 @@ class RecallHitType:
         )
 
 
+@strawberry.type(name="FactRecallHit")
+class FactRecallHitType:
+    fact: FactType = strawberry.field(
+        description="Subject, predicate, object, validity interval, confidence and the source "
+        "memory (null for a fact ingested without one)."
+    )
+    score: float = strawberry.field(
+        description="Reciprocal-rank-fused score over the fact legs (0 for an earlier value)."
+    )
+    legs: list[LegRank] = strawberry.field(description="Each fact leg's 1-based rank of it.")
+    current: bool = strawberry.field(
+        description="Effective at the instant recall answers for; false for an earlier value "
+        "of the same subject and predicate (historical intent only)."
+    )
+
+    @classmethod
+    def from_domain(cls, hit: FactRecallHit) -> FactRecallHitType:
+        return cls(
+            fact=FactType.from_domain(hit.fact),
+            score=hit.score,
+            legs=[LegRank(leg=Leg(k), rank=v) for k, v in sorted(hit.legs.items())],
+            current=hit.current,
+        )
+
+
 @strawberry.type(name="Recall")
 class RecallType:
     query: str
@@ -121,6 +147,10 @@ class RecallType:
     failed_legs: list[LegFailure]
     category: Category | None
     hits: list[RecallHitType]
+    facts: list[FactRecallHitType] = strawberry.field(
+        description="The facts matching the query from the fact legs, best first: those "
+        "effective at `asOf`, and with historical intent each one's earlier values after it."
+    )
 
     @classmethod
     def from_domain(
@@ -136,4 +166,5 @@ class RecallType:
             ],
             category=result.category,
             hits=[RecallHitType.from_domain(h, result.at, engine, concise) for h in result.hits],
+            facts=[FactRecallHitType.from_domain(f) for f in result.facts],
         )

@@ -8,6 +8,7 @@ from typing import Annotated
 import strawberry
 
 from service.api.types.api_key import ApiKeyList, ApiKeyType, NewApiKey
+from service.api.types.context import ContextType
 from service.api.types.edge import MemoryEdgeType
 from service.api.types.erasure import ErasureList, ErasureType
 from service.api.types.errors import (
@@ -130,6 +131,14 @@ EraseSubjectResult = Annotated[
     strawberry.union("EraseSubjectResult"),
 ]
 ErasuresResult = Annotated[ErasureList | Denied, strawberry.union("ErasuresResult")]
+ContextResult = Annotated[
+    ContextType
+    | InvalidInputError
+    | RecallUnavailableError
+    | ForbiddenError
+    | UnauthenticatedError,
+    strawberry.union("ContextResult"),
+]
 RecallResult = Annotated[
     RecallType | InvalidInputError | RecallUnavailableError | ForbiddenError | UnauthenticatedError,
     strawberry.union("RecallResult"),

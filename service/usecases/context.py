@@ -1,0 +1,228 @@
+"""`context(query, budget, intent, asOf)`: a ready-to-paste block for the answering model and
+its structured parts, within a token budget counted by a real tokenizer (ADR 0029).
+
+What goes in, in this order: the current facts matching the query (by their fused fact-leg
+score: "Carol lives in Oslo — since 2025-06"), what changed in those facts' slots (earlier
+values, newest first: "Carol lives in: previously Rome, until 2025-06"), the core identity
+memories (newest first), then the memories recall ranks for the query, with their dates and
+sessions (a memory replaced by a newer one is marked as previous). Items are added whole in
+that order while the block, counted whole by the tokenizer, stays within the budget; an item
+that does not fit is left out, with the reason, and the later, smaller ones are still tried.
+Nothing is cut in half."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Final, Literal
+
+from schema import InvalidInput, Memory, Tenant
+from schema.facts import Fact
+from schema.values import MAX_SHORT_TEXT_BYTES, check_text
+from service.adapters.tokens import TokenCounter
+from service.engine.query import Intent
+from service.usecases.core_preferences import CorePreferencesService
+from service.usecases.recall import MAX_K, RecallRequest, RecallService
+
+MIN_BUDGET: Final = 16
+MAX_BUDGET: Final = 32_768
+#: Core memories considered for the identity section.
+MAX_CORE: Final = 20
+
+Kind = Literal["fact", "change", "identity", "memory"]
+#: The sections in the order they fill, with their headers in the block.
+SECTIONS: Final[tuple[tuple[Kind, str], ...]] = (
+    ("fact", "Current facts:"),
+    ("change", "What changed:"),
+    ("identity", "About the user:"),
+    ("memory", "Relevant memories:"),
+)
+ORDER: Final = (
+    "current facts by fused fact-leg score, then what changed in their slots (earlier values, "
+    "newest first), then core identity memories (newest first), then the memories in recall's "
+    "ranking; each item is added whole while the block, counted by the tokenizer, stays within "
+    "the budget; one that does not fit is dropped and the later ones are still tried"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ContextRequest:
+    query: str
+    budget: int
+    #: None detects it from the query, as recall does.
+    intent: Intent | None = None
+    as_of: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ContextItem:
+    kind: Kind
+    #: The memory or fact the line states.
+    id: str
+    #: The line as the block shows it (without the "- " bullet).
+    text: str
+    #: Tokens of the line alone (bullet included), by the same tokenizer.
+    tokens: int
+    #: 0-based position in the fill order.
+    position: int
+    #: The memory a fact or change was stated in, when there is one.
+    source: str | None = None
+    #: When the line is about: a fact's start, a change's end, a memory's creation.
+    at: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DroppedItem:
+    item: ContextItem
+    reason: str
+
+
+@dataclass
+class ContextBlock:
+    query: str
+    intent: Intent
+    at: datetime
+    budget: int
+    #: The ready-to-paste block.
+    text: str
+    #: Tokens of `text` by `tokenizer` (never above `budget`).
+    tokens: int
+    tokenizer: str
+    items: list[ContextItem] = field(default_factory=list)
+    dropped: list[DroppedItem] = field(default_factory=list)
+    order: str = ORDER
+
+
+def _month(at: datetime) -> str:
+    return f"{at:%Y-%m}"
+
+
+def fact_line(fact: Fact) -> str:
+    line = f"{fact.subject} {fact.predicate} {fact.object} — since {_month(fact.started_at)}"
+    return line if fact.confidence >= 1.0 else f"{line} (confidence {fact.confidence:.2f})"
+
+
+def change_line(fact: Fact, current: Fact) -> str:
+    end = fact.valid_to or fact.invalid_at or current.started_at
+    return (
+        f"{fact.subject} {fact.predicate}: previously {fact.object}, until {_month(end)} "
+        f"(now {current.object})"
+    )
+
+
+def memory_line(memory: Memory) -> str:
+    where = f", session {memory.source_session}" if memory.source_session else ""
+    previous = "previous (updated since): " if memory.superseded_by else ""
+    return f"[{memory.created_at:%Y-%m-%d}{where}] {previous}{' '.join(memory.content.split())}"
+
+
+class ContextService:
+    def __init__(
+        self,
+        recall: RecallService,
+        core: CorePreferencesService,
+        tokenizer: Callable[[], TokenCounter],
+    ) -> None:
+        self._recall = recall
+        self._core = core
+        #: Loaded at the first block (a server that never builds one never loads it).
+        self._tokenizer = tokenizer
+
+    async def context(self, tenant: Tenant, request: ContextRequest) -> ContextBlock:
+        check_text("query", request.query, MAX_SHORT_TEXT_BYTES)
+        if not MIN_BUDGET <= request.budget <= MAX_BUDGET:
+            raise InvalidInput(
+                "budget", f"{request.budget} tokens is outside {MIN_BUDGET}–{MAX_BUDGET}"
+            )
+        counter = self._tokenizer()
+        k = min(MAX_K, max(10, request.budget // 40))
+        result = await self._recall.recall(
+            tenant,
+            RecallRequest(
+                query=request.query,
+                k=k,
+                intent=request.intent,
+                as_of=request.as_of,
+                read_only=True,
+            ),
+        )
+        at = result.at
+        current = [h.fact for h in result.facts if h.current]
+        earlier = await self._recall.earlier_values(tenant, current, at) if current else {}
+        core = [m for m in await self._core.list_core(tenant, limit=MAX_CORE) if m.created_at <= at]
+        lines: list[tuple[Kind, str, str, str | None, datetime | None]] = []
+        for fact in current:
+            lines.append(("fact", fact.id, fact_line(fact), fact.source, fact.started_at))
+        seen_changes: set[str] = set()
+        for fact in current:
+            for old in earlier.get(fact.id, []):
+                if old.id not in seen_changes and old.object_key != fact.object_key:
+                    seen_changes.add(old.id)
+                    end = old.valid_to or old.invalid_at or fact.started_at
+                    lines.append(("change", old.id, change_line(old, fact), old.source, end))
+        core_ids = {m.id for m in core}
+        for memory in core:
+            lines.append(("identity", memory.id, memory_line(memory), None, memory.created_at))
+        for hit in result.hits:
+            m = hit.memory
+            if m.id not in core_ids:
+                lines.append(("memory", m.id, memory_line(m), None, m.created_at))
+        items = [
+            ContextItem(
+                kind=kind,
+                id=item_id,
+                text=text,
+                tokens=counter.count(f"- {text}"),
+                position=i,
+                source=source,
+                at=when,
+            )
+            for i, (kind, item_id, text, source, when) in enumerate(lines)
+        ]
+        kept, dropped, text, tokens = fill(items, request.budget, counter)
+        return ContextBlock(
+            query=request.query,
+            intent=result.intent,
+            at=at,
+            budget=request.budget,
+            text=text,
+            tokens=tokens,
+            tokenizer=counter.name,
+            items=kept,
+            dropped=dropped,
+        )
+
+
+def render(items: Sequence[ContextItem]) -> str:
+    """The block: each non-empty section's header, then its items as bullets."""
+    parts = []
+    for kind, header in SECTIONS:
+        mine = [f"- {i.text}" for i in items if i.kind == kind]
+        if mine:
+            parts.append("\n".join([header, *mine]))
+    return "\n\n".join(parts)
+
+
+def fill(
+    items: Sequence[ContextItem], budget: int, counter: TokenCounter
+) -> tuple[list[ContextItem], list[DroppedItem], str, int]:
+    """Items added whole in order while the rendered block's count stays within `budget`."""
+    kept: list[ContextItem] = []
+    dropped: list[DroppedItem] = []
+    text, tokens = "", 0
+    for item in items:
+        trial = render([*kept, item])
+        count = counter.count(trial)
+        if count <= budget:
+            kept.append(item)
+            text, tokens = trial, count
+        else:
+            dropped.append(
+                DroppedItem(
+                    item,
+                    f"over budget: the block would take {count} tokens of {budget} "
+                    f"({budget - tokens} left, the item needs {count - tokens})",
+                )
+            )
+    return kept, dropped, text, tokens
