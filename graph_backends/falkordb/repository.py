@@ -11,6 +11,8 @@ from typing import Any, Final
 
 from falkordb.asyncio import FalkorDB
 from falkordb.asyncio.query_result import QueryResult
+from redis.asyncio import Redis
+from redis.asyncio.cluster import RedisCluster
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError, ResponseError, WatchError
 from redis.exceptions import TimeoutError as RedisTimeoutError
@@ -110,15 +112,25 @@ class FalkorRepository(
         vector_dimension: int,
         ef_runtime: int,
         fatal_error: Callable[[], str | None] | None = None,
+        wait_replicas: int = 0,
+        wait_timeout_ms: int = 1000,
     ) -> None:
         self._db = db
+        self._wait_replicas = wait_replicas
+        self._wait_timeout_ms = wait_timeout_ms
         self._fatal_error = fatal_error
         self._fact_schema_ready = set()
         self._dimension = vector_dimension
         self._ef_runtime = ef_runtime
         self._common_terms = bm25.CommonTerms()
         self._kappa_max = KappaMaxCache()
-        self._reads = ReadBatcher(db.connection.connection_pool)
+        #: Cluster mode (ADR 0022): `db.connection` is a `RedisCluster` that routes each command
+        #: by its key's slot and follows MOVED/ASK; reads are not batched (the batcher packs
+        #: commands onto one connection, which is one node).
+        self._cluster: RedisCluster | None = (
+            db.connection if isinstance(db.connection, RedisCluster) else None
+        )
+        self._reads = None if self._cluster else ReadBatcher(db.connection.connection_pool)
 
     @property
     def backend_name(self) -> str:
@@ -186,7 +198,11 @@ class FalkorRepository(
         """One query's rows; `RedisError` for the caller to judge."""
         command = "GRAPH.RO_QUERY" if read_only else "GRAPH.QUERY"
         # Reads issued in the same turn share one socket write (`_falkor_batch`).
-        send = self._reads.execute if read_only else self._db.connection.execute_command
+        send = (
+            self._reads.execute
+            if read_only and self._reads is not None
+            else self._db.connection.execute_command
+        )
         try:
             reply = await send(command, tenant.key, text, "--compact")
             records = wire.rows(reply)
@@ -295,10 +311,16 @@ class FalkorRepository(
 
     async def list_tenants(self) -> list[Tenant]:
         try:
-            names = await self._db.connection.execute_command("GRAPH.LIST")
+            if self._cluster is not None:  # each master lists the graphs in its own slots
+                replies = await self._cluster.execute_command(
+                    "GRAPH.LIST", target_nodes=self._cluster.get_primaries()
+                )
+                names = [n for listed in _per_node(replies) for n in listed]
+            else:
+                names = await self._db.connection.execute_command("GRAPH.LIST")
         except (RedisError, OSError) as e:
             raise BackendUnavailable(f"FalkorDB is unreachable ({e})") from e
-        return tenants_named(str(name) for name in sorted(names))
+        return tenants_named(str(name) for name in sorted(set(names)))
 
     async def drop_tenant(self, tenant: Tenant) -> None:
         self._fact_schema_ready.discard(tenant.key)
@@ -448,9 +470,15 @@ class FalkorRepository(
         """FalkorDB's per-graph slow log and redis' own keep the text (parameters included) of
         slow queries in memory; an erased value may be among them."""
         connection = self._db.connection
-        for command in (("GRAPH.SLOWLOG", tenant.key, "RESET"), ("SLOWLOG", "RESET")):
+        # In a cluster, the graph's slow log is on the node of its slot; redis' own on every
+        # node (a replica runs the replicated queries too).
+        everywhere = {} if self._cluster is None else {"target_nodes": self._cluster.get_nodes()}
+        for command, options in (
+            (("GRAPH.SLOWLOG", tenant.key, "RESET"), {}),
+            (("SLOWLOG", "RESET"), everywhere),
+        ):
             try:
-                await connection.execute_command(*command)
+                await connection.execute_command(*command, **options)
             except ResponseError as e:  # a server that refuses the command: nothing to clear
                 log.warning("could not clear the slow log after an erase (%s): %s", command[0], e)
             except (RedisError, OSError) as e:
@@ -462,23 +490,36 @@ class FalkorRepository(
         replay the deleted values, are removed) when it keeps one, and its snapshot (BGSAVE)
         when it is configured to save one. Each waits for a rewrite that *started after* the
         deletion to finish: a child already running (an automatic save) is waited out first,
-        as its file may hold the old values."""
-        try:
-            info = await self._db.connection.info("persistence")
-            if int(info.get("aof_enabled", 0)):
-                await self._rewrite("BGREWRITEAOF", "aof_rewrites", "aof_last_bgrewrite_status")
+        as its file may hold the old values. In a cluster, on every node, replicas included
+        (each keeps its own files of what it replicated)."""
+        if self._cluster is None:
+            await self._rewrite_files_of(self._db.connection)
+            return
+        for node in self._cluster.get_nodes():
+            server = Redis(host=node.host, port=int(node.port), decode_responses=True)
             try:
-                saves = (await self._db.connection.config_get("save")).get("save", "")
+                await self._rewrite_files_of(server)
+            finally:
+                await server.aclose()
+
+    async def _rewrite_files_of(self, server: Redis) -> None:
+        try:
+            info = await server.info("persistence")
+            if int(info.get("aof_enabled", 0)):
+                await self._rewrite(
+                    server, "BGREWRITEAOF", "aof_rewrites", "aof_last_bgrewrite_status"
+                )
+            try:
+                saves = (await server.config_get("save")).get("save", "")
             except ResponseError as e:
                 log.warning("CONFIG GET save refused (%s); the snapshot is not rewritten", e)
                 saves = ""
             if str(saves).strip():
-                await self._rewrite("BGSAVE", "rdb_saves", "rdb_last_bgsave_status")
+                await self._rewrite(server, "BGSAVE", "rdb_saves", "rdb_last_bgsave_status")
         except (RedisConnectionError, RedisTimeoutError, OSError) as e:
             raise BackendUnavailable(f"FalkorDB is unreachable ({e})") from e
 
-    async def _rewrite(self, command: str, counter: str, status: str) -> None:
-        connection = self._db.connection
+    async def _rewrite(self, connection: Any, command: str, counter: str, status: str) -> None:
         deadline = asyncio.get_running_loop().time() + _REWRITE_TIMEOUT_S
 
         async def idle() -> dict[str, Any]:
@@ -617,3 +658,11 @@ class FalkorRepository(
             tenant, QueryName.FULLTEXT_SEARCH, {"query": query, "k": k}, read_only=True
         )
         return [SearchHit(memory_id=r["id"], score=float(r["score"])) for r in rows]
+
+
+def _per_node(replies: Any) -> list[list[str]]:
+    """A command sent to several cluster nodes answers one reply per node (a dict by node
+    name), or one merged reply."""
+    if isinstance(replies, dict):
+        return [list(r) for r in replies.values()]
+    return [list(replies)]
