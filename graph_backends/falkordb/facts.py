@@ -13,7 +13,14 @@ from collections.abc import Callable, Collection, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Final
 
-from redis.exceptions import RedisError, ResponseError, WatchError
+from redis.exceptions import (
+    AskError,
+    MovedError,
+    RedisError,
+    ResponseError,
+    TryAgainError,
+    WatchError,
+)
 
 from cypher import FactQueryName, RecallQueryName, load
 from graph_backends._common.fact_records import (
@@ -72,6 +79,8 @@ class FalkorFactsMixin(CypherFactMethods):
         async def _indexes(self, tenant: Tenant) -> dict[tuple[str, str, str], str]: ...
 
         async def _wait_operational(self, tenant: Tenant, key: tuple[str, str, str]) -> None: ...
+
+        async def _rerouted(self, error: RedisError, attempt: int) -> None: ...
 
     async def ensure_fact_schema(self, tenant: Tenant) -> None:
         if tenant.key in self._fact_schema_ready:
@@ -149,6 +158,8 @@ class FalkorFactsMixin(CypherFactMethods):
             except WatchError:
                 # Another writer changed the tenant's graph: decide again on what is there now.
                 await asyncio.sleep(random.uniform(0, min(0.002 * 2**attempt, 0.05)))
+            except (AskError, MovedError, TryAgainError) as e:  # cluster: the slot moved
+                await self._rerouted(e, attempt)
             except ResponseError as e:
                 raise BackendError(f"FalkorDB failed a fact write for tenant {tenant}: {e}") from e
             except (RedisError, OSError) as e:

@@ -13,8 +13,15 @@ from falkordb.asyncio import FalkorDB
 from falkordb.asyncio.query_result import QueryResult
 from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
+from redis.exceptions import (
+    AskError,
+    MovedError,
+    RedisError,
+    ResponseError,
+    TryAgainError,
+    WatchError,
+)
 from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.exceptions import RedisError, ResponseError, WatchError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from cypher import AnyQueryName, QueryName, RecallQueryName, load
@@ -91,6 +98,10 @@ _AMEND_ATTEMPTS: Final = 200
 _REWRITE_TIMEOUT_S: Final = 600.0
 #: Times a rewrite is asked for while the server refuses it (another child process runs).
 _REWRITE_ATTEMPTS: Final = 50
+#: Cluster mode: a transaction (MULTI/EXEC) refused because its slot is moving or has moved
+#: (ASK, MOVED, TRYAGAIN) wrote nothing; it is sent again after the client's slot map is
+#: refreshed, backing off to 50 ms, this many times (~10 s in all) before failing.
+REROUTE_ATTEMPTS: Final = 200
 #: INFO persistence fields that say a child process is writing the server's files.
 _CHILD_BUSY: Final = ("aof_rewrite_in_progress", "aof_rewrite_scheduled", "rdb_bgsave_in_progress")
 
@@ -214,6 +225,16 @@ class FalkorRepository(
         except (RedisConnectionError, RedisTimeoutError, OSError) as e:
             raise BackendUnavailable(f"FalkorDB is unreachable ({e})") from e
         return records
+
+    async def _rerouted(self, error: RedisError, attempt: int) -> None:
+        """A transaction met ASK/MOVED/TRYAGAIN (cluster mode: its slot is moving or moved) and
+        wrote nothing: refresh the slot map after MOVED, back off, and let the caller send it
+        again; after `REROUTE_ATTEMPTS`, fail."""
+        if self._cluster is None or attempt >= REROUTE_ATTEMPTS - 1:
+            raise BackendUnavailable(f"FalkorDB's slot map kept changing ({error})") from error
+        if isinstance(error, MovedError):
+            await self._cluster.nodes_manager.initialize()
+        await asyncio.sleep(min(0.002 * 2**attempt, 0.05))
 
     async def tenant_exists(self, tenant: Tenant) -> bool:
         try:
@@ -438,13 +459,20 @@ class FalkorRepository(
         """`_transaction`, and the rows each query returned."""
         for name, _, templates in steps:
             self._note_write(tenant, name, templates)
+        texts = []
+        for name, params, templates in steps:
+            query = load(name, DIALECT)
+            texts.append(wire.query_text(query.render(**templates), query.bind(params)))
         try:
-            async with self._db.connection.pipeline(transaction=True) as pipe:
-                for name, params, templates in steps:
-                    query = load(name, DIALECT)
-                    text = wire.query_text(query.render(**templates), query.bind(params))
-                    pipe.execute_command("GRAPH.QUERY", tenant.key, text, "--compact")
-                replies = await pipe.execute()
+            for attempt in range(REROUTE_ATTEMPTS):
+                try:
+                    async with self._db.connection.pipeline(transaction=True) as pipe:
+                        for text in texts:
+                            pipe.execute_command("GRAPH.QUERY", tenant.key, text, "--compact")
+                        replies = await pipe.execute()
+                    break
+                except _REDIRECTS as e:
+                    await self._rerouted(e, attempt)
             # Every query here returns scalars only, which `wire` reads.
             return [wire.rows(reply) or [] for reply in replies]
         except ResponseError as e:
@@ -587,6 +615,8 @@ class FalkorRepository(
                     return
             except WatchError:
                 await asyncio.sleep(random.uniform(0, min(0.002 * 2**attempt, 0.05)))
+            except _REDIRECTS as e:  # the slot moved: nothing was written
+                await self._rerouted(e, attempt)
             except ResponseError as e:
                 raise BackendError(f"FalkorDB failed an amendment for tenant {tenant}: {e}") from e
             except (RedisError, OSError) as e:
@@ -658,6 +688,9 @@ class FalkorRepository(
             tenant, QueryName.FULLTEXT_SEARCH, {"query": query, "k": k}, read_only=True
         )
         return [SearchHit(memory_id=r["id"], score=float(r["score"])) for r in rows]
+
+
+_REDIRECTS: Final = (AskError, MovedError, TryAgainError)
 
 
 def _per_node(replies: Any) -> list[list[str]]:
