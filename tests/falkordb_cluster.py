@@ -193,8 +193,11 @@ def wait_ok(cluster: Cluster, timeout_s: float = 60, nodes: list[Node] | None = 
             while True:
                 info = client.execute_command("CLUSTER", "INFO")
                 ok = "cluster_state:ok" in info
-                if ok and node in cluster.replicas:
-                    ok = client.info("replication").get("master_link_status") == "up"
+                if ok:  # a replica (one promoted by a failover is a master now) is attached
+                    replication = client.info("replication")
+                    ok = replication.get("role") != "slave" or (
+                        replication.get("master_link_status") == "up"
+                    )
                 if ok:
                     break
                 if time.monotonic() > deadline:

@@ -41,6 +41,7 @@ from graph_backends.falkordb import wire
 from graph_backends.falkordb.facts import FalkorFactsMixin
 from graph_backends.falkordb.read_batch import ReadBatcher
 from graph_backends.falkordb.recall import FalkorRecallMixin
+from graph_backends.falkordb.replicated import ReplicatedTransaction
 from graph_backends.protocol import (
     PresentedRecalls,
     ReactivationWrites,
@@ -142,6 +143,14 @@ class FalkorRepository(
             db.connection if isinstance(db.connection, RedisCluster) else None
         )
         self._reads = None if self._cluster else ReadBatcher(db.connection.connection_pool)
+        #: What a write sent again after (`_rerouted`): a slot that moved; with WAIT, whose
+        #: writes go on a connection of their own (`replicated`), a connection lost too, which
+        #: the client's own retry covers otherwise (a failover).
+        self._reroute_on: tuple[type[Exception], ...] = _REDIRECTS + (
+            (RedisConnectionError, RedisTimeoutError, OSError)
+            if self._cluster is not None and wait_replicas
+            else ()
+        )
 
     @property
     def backend_name(self) -> str:
@@ -208,6 +217,9 @@ class FalkorRepository(
     async def _send(self, tenant: Tenant, text: str, *, read_only: bool) -> list[dict[str, Any]]:
         """One query's rows; `RedisError` for the caller to judge."""
         command = "GRAPH.RO_QUERY" if read_only else "GRAPH.QUERY"
+        if not read_only and self._cluster is not None and self._wait_replicas:
+            ((reply,),) = await self._transaction_replies(tenant, [text])
+            return await self._records(tenant, reply)
         # Reads issued in the same turn share one socket write (`_falkor_batch`).
         send = (
             self._reads.execute
@@ -216,25 +228,55 @@ class FalkorRepository(
         )
         try:
             reply = await send(command, tenant.key, text, "--compact")
-            records = wire.rows(reply)
-            if records is None:  # a value type only the client reads
-                result = QueryResult(self._db.select_graph(tenant.key))
-                await result.parse(reply)
-                columns = [h[1] if isinstance(h, list | tuple) else h for h in result.header]
-                records = [dict(zip(columns, row, strict=True)) for row in result.result_set]
+            return await self._records(tenant, reply)
         except (RedisConnectionError, RedisTimeoutError, OSError) as e:
             raise BackendUnavailable(f"FalkorDB is unreachable ({e})") from e
+
+    async def _records(self, tenant: Tenant, reply: Any) -> list[dict[str, Any]]:
+        records = wire.rows(reply)
+        if records is None:  # a value type only the client reads
+            result = QueryResult(self._db.select_graph(tenant.key))
+            await result.parse(reply)
+            columns = [h[1] if isinstance(h, list | tuple) else h for h in result.header]
+            records = [dict(zip(columns, row, strict=True)) for row in result.result_set]
         return records
 
-    async def _rerouted(self, error: RedisError, attempt: int) -> None:
+    def _transaction_pipe(self, tenant: Tenant) -> Any:
+        """A MULTI/EXEC pipeline on the tenant's graph; with WAIT (cluster mode), one that
+        waits for the replicas on the connection that wrote (`replicated`)."""
+        if self._cluster is not None and self._wait_replicas:
+            return ReplicatedTransaction(
+                self._cluster,
+                tenant.key,
+                replicas=self._wait_replicas,
+                timeout_ms=self._wait_timeout_ms,
+            )
+        return self._db.connection.pipeline(transaction=True)
+
+    async def _rerouted(self, error: Exception, attempt: int) -> None:
         """A transaction met ASK/MOVED/TRYAGAIN (cluster mode: its slot is moving or moved) and
         wrote nothing: refresh the slot map after MOVED, back off, and let the caller send it
         again; after `REROUTE_ATTEMPTS`, fail."""
         if self._cluster is None or attempt >= REROUTE_ATTEMPTS - 1:
             raise BackendUnavailable(f"FalkorDB's slot map kept changing ({error})") from error
-        if isinstance(error, MovedError):
-            await self._cluster.nodes_manager.initialize()
+        if not isinstance(error, AskError):
+            try:
+                await self._cluster.nodes_manager.initialize()
+            except (RedisError, OSError) as e:  # a node still down: try again after the wait
+                log.debug("slot map not refreshed yet: %s", e)
         await asyncio.sleep(min(0.002 * 2**attempt, 0.05))
+
+    async def _transaction_replies(self, tenant: Tenant, texts: Sequence[str]) -> list[list[Any]]:
+        """GRAPH.QUERY of each text in one MULTI/EXEC, sent again while the slot moves."""
+        for attempt in range(REROUTE_ATTEMPTS):
+            try:
+                async with self._transaction_pipe(tenant) as pipe:
+                    for text in texts:
+                        pipe.execute_command("GRAPH.QUERY", tenant.key, text, "--compact")
+                    return [list(await pipe.execute())]
+            except self._reroute_on as e:
+                await self._rerouted(e, attempt)
+        raise AssertionError("unreachable: the last reroute raises")
 
     async def tenant_exists(self, tenant: Tenant) -> bool:
         try:
@@ -464,15 +506,7 @@ class FalkorRepository(
             query = load(name, DIALECT)
             texts.append(wire.query_text(query.render(**templates), query.bind(params)))
         try:
-            for attempt in range(REROUTE_ATTEMPTS):
-                try:
-                    async with self._db.connection.pipeline(transaction=True) as pipe:
-                        for text in texts:
-                            pipe.execute_command("GRAPH.QUERY", tenant.key, text, "--compact")
-                        replies = await pipe.execute()
-                    break
-                except _REDIRECTS as e:
-                    await self._rerouted(e, attempt)
+            (replies,) = await self._transaction_replies(tenant, texts)
             # Every query here returns scalars only, which `wire` reads.
             return [wire.rows(reply) or [] for reply in replies]
         except ResponseError as e:
@@ -593,7 +627,7 @@ class FalkorRepository(
         old = parse_memory_id(supersedes)
         for attempt in range(_AMEND_ATTEMPTS):
             try:
-                async with self._db.connection.pipeline(transaction=True) as pipe:
+                async with self._transaction_pipe(tenant) as pipe:
                     await pipe.watch(tenant.key)
                     (memory,) = await self.get_memories(tenant, [old])
                     if memory is None:
@@ -615,7 +649,7 @@ class FalkorRepository(
                     return
             except WatchError:
                 await asyncio.sleep(random.uniform(0, min(0.002 * 2**attempt, 0.05)))
-            except _REDIRECTS as e:  # the slot moved: nothing was written
+            except self._reroute_on as e:  # the slot moved: nothing was written
                 await self._rerouted(e, attempt)
             except ResponseError as e:
                 raise BackendError(f"FalkorDB failed an amendment for tenant {tenant}: {e}") from e

@@ -71,7 +71,7 @@ async def test_a_tenant_moves_to_another_master_under_load(
                 m = memory(f"memory {n} written while the slot moves", seed=n)
                 try:
                     await repository.store_memories(tenant, [m], [])
-                except Exception as e:  # noqa: BLE001 - every failure is reported below
+                except Exception as e:
                     errors.append(e)
                 else:
                     stored.append(m.id)
