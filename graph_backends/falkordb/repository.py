@@ -143,13 +143,11 @@ class FalkorRepository(
             db.connection if isinstance(db.connection, RedisCluster) else None
         )
         self._reads = None if self._cluster else ReadBatcher(db.connection.connection_pool)
-        #: What a write sent again after (`_rerouted`): a slot that moved; with WAIT, whose
-        #: writes go on a connection of their own (`replicated`), a connection lost too, which
-        #: the client's own retry covers otherwise (a failover).
+        #: What a write is sent again after (`_rerouted`): a slot that moved, and in a cluster a
+        #: connection lost (a failover: the client's own retries gave up in ~2 s, measured).
+        #: A write whose connection died after it was sent may run twice (as redis-py retries).
         self._reroute_on: tuple[type[Exception], ...] = _REDIRECTS + (
-            (RedisConnectionError, RedisTimeoutError, OSError)
-            if self._cluster is not None and wait_replicas
-            else ()
+            (RedisConnectionError, RedisTimeoutError, OSError) if self._cluster is not None else ()
         )
 
     @property
@@ -217,9 +215,20 @@ class FalkorRepository(
     async def _send(self, tenant: Tenant, text: str, *, read_only: bool) -> list[dict[str, Any]]:
         """One query's rows; `RedisError` for the caller to judge."""
         command = "GRAPH.RO_QUERY" if read_only else "GRAPH.QUERY"
-        if not read_only and self._cluster is not None and self._wait_replicas:
-            ((reply,),) = await self._transaction_replies(tenant, [text])
-            return await self._records(tenant, reply)
+        if not read_only and self._cluster is not None:
+            if self._wait_replicas:  # WAIT on the connection that wrote
+                ((reply,),) = await self._transaction_replies(tenant, [text])
+                return await self._records(tenant, reply)
+            # The client follows ASK/MOVED for a single command itself; a connection lost
+            # past its own retries (a failover) is sent again here.
+            for attempt in range(REROUTE_ATTEMPTS):
+                try:
+                    reply = await self._db.connection.execute_command(
+                        command, tenant.key, text, "--compact"
+                    )
+                    return await self._records(tenant, reply)
+                except self._reroute_on as e:
+                    await self._rerouted(e, attempt)
         # Reads issued in the same turn share one socket write (`_falkor_batch`).
         send = (
             self._reads.execute
@@ -259,7 +268,11 @@ class FalkorRepository(
         again; after `REROUTE_ATTEMPTS`, fail."""
         if self._cluster is None or attempt >= REROUTE_ATTEMPTS - 1:
             raise BackendUnavailable(f"FalkorDB's slot map kept changing ({error})") from error
-        if not isinstance(error, AskError):
+        if isinstance(error, MovedError):
+            # The slot's owner is named in the reply (a full refresh was measured not to take
+            # it up while the slot's move settles).
+            await self._cluster.nodes_manager.move_slot(error)
+        elif not isinstance(error, AskError | TryAgainError):
             try:
                 await self._cluster.nodes_manager.initialize()
             except (RedisError, OSError) as e:  # a node still down: try again after the wait

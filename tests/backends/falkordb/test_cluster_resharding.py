@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from devtools import falkordb_cluster
 from graph_backends import FalkorConfig, open_backend
 from graph_backends.falkordb.repository import FalkorRepository
-from tests import falkordb_cluster
 from tests.conftest import DIMENSION, new_tenant
 from tests.factories import memory
 

