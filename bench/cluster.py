@@ -6,8 +6,9 @@ SIGKILL of a master under load without WAIT, counting acknowledged writes lost.
 
 Writes are `store_memories` of one memory (384-d vector) through the repository, one at a time
 from one client (latency, not throughput; on a 2-core machine the cluster's six processes share
-the same cores, so this shows overhead, not scale). Starts its own servers (the test helpers
-`tests/falkordb_server.py` and `devtools/falkordb_cluster.py`). Writes bench/results/cluster.md.
+the same cores, so this shows overhead, not scale). Starts its own servers
+(`devtools/falkordb_cluster.py`; the single node has a cluster node's options). Writes
+bench/results/cluster.md.
 """
 
 from __future__ import annotations
@@ -27,7 +28,6 @@ from pathlib import Path
 from devtools import falkordb_cluster
 from graph_backends import FalkorConfig, open_backend
 from schema import Memory, Tenant, new_memory_id
-from tests import falkordb_server
 
 DIMENSION = 384
 RESULTS = Path(__file__).parent / "results" / "cluster.md"
@@ -113,13 +113,12 @@ async def _loss_without_wait(cluster: falkordb_cluster.Cluster) -> tuple[int, in
 async def main(writes: int) -> None:
     rows = []
     with tempfile.TemporaryDirectory() as root:
-        process, url = falkordb_server.start(Path(root))
+        node = falkordb_cluster.start_single(Path(root) / "single")
         try:
-            single = await _latencies(
-                FalkorConfig(url=url, vector_dimension=DIMENSION), writes, "1"
-            )
+            config = FalkorConfig(url=node.url, vector_dimension=DIMENSION)
+            single = await _latencies(config, writes, "1")
         finally:
-            falkordb_server.stop(process)
+            falkordb_cluster.stop_node(node)
         rows.append(("single node", single))
         cluster = falkordb_cluster.start(Path(root) / "cluster", replicas=True)
         try:

