@@ -16,6 +16,14 @@ class FalkorConfig(BaseModel):
     kind: Literal["falkordb"] = "falkordb"
     #: `redis://host:port`, `rediss://…` or `unix:///path/to/socket`; None runs FalkorDB embedded.
     url: str | None = None
+    #: `url` names one node (a seed) of a Redis Cluster of FalkorDB nodes: each tenant's graph
+    #: lives on the master of its key's hash slot, and commands follow MOVED/ASK (ADR 0022).
+    cluster: bool = False
+    #: Cluster mode only: after each acknowledged write, `WAIT` for this many replicas of the
+    #: tenant's master to have it (0: do not wait; a failover may then lose the last writes).
+    wait_replicas: int = Field(default=0, ge=0, le=16)
+    #: Longest `WAIT` per write, in milliseconds; a write that times out is reported as failed.
+    wait_timeout_ms: int = Field(default=1000, ge=1, le=600_000)
     #: Where the embedded FalkorDB keeps its append-only file, snapshots, socket and log.
     data_dir: Path = Path("~/.local/share/retentia/falkordb")
     #: `always` fsyncs every acknowledged write (survives power loss); `everysec` survives a

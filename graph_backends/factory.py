@@ -51,6 +51,10 @@ async def _open_falkordb(config: FalkorConfig) -> AsyncIterator[FactStore]:
     from graph_backends.falkordb.repository import FalkorRepository
     from graph_backends.falkordb.supervised_pool import SupervisedConnectionPool
 
+    if config.cluster:
+        async with _open_falkordb_cluster(config) as repository:
+            yield repository
+        return
     embedded = None
     url = config.url
     if url is None:
@@ -94,3 +98,54 @@ async def _open_falkordb(config: FalkorConfig) -> AsyncIterator[FactStore]:
     finally:
         if embedded is not None:
             await embedded.stop()
+
+
+@asynccontextmanager
+async def _open_falkordb_cluster(config: FalkorConfig) -> AsyncIterator[FactStore]:
+    """Cluster mode: a `RedisCluster` client from the seed node in `config.url`. It learns the
+    slot map from CLUSTER SLOTS, sends each command to the master of its key's slot, follows
+    MOVED (refreshing the map) and ASK, and after a lost connection or a failover re-reads the
+    map and retries, backing off for up to ~10 s (a replica takes over after
+    `cluster-node-timeout` plus an election)."""
+    from falkordb.asyncio import FalkorDB
+    from redis.asyncio.cluster import RedisCluster
+    from redis.backoff import ExponentialBackoff
+    from redis.retry import Retry
+
+    from graph_backends.errors import BackendUnavailable
+    from graph_backends.falkordb.repository import FalkorRepository
+
+    if config.url is None:
+        raise BackendUnavailable(
+            "RETENTIA_FALKORDB_CLUSTER needs RETENTIA_FALKORDB_URL naming a node of the cluster"
+        )
+    try:
+        cluster = RedisCluster.from_url(
+            config.url,
+            decode_responses=True,
+            max_connections=config.max_connections,
+            socket_timeout=config.socket_timeout_s,
+            socket_connect_timeout=5,
+            retry=Retry(ExponentialBackoff(cap=0.5, base=0.05), retries=20),
+        )
+        await cluster.initialize()
+    except Exception as e:
+        raise BackendUnavailable(f"FalkorDB cluster at {config.url} is unreachable ({e})") from e
+    # `FalkorDB(...)` always builds a single-node client and probes it synchronously; the
+    # repository needs only `connection` (and `select_graph`, which reads it).
+    db = FalkorDB.__new__(FalkorDB)
+    db.connection = cluster
+    db.flushdb = cluster.flushdb
+    db.execute_command = cluster.execute_command
+    repository = FalkorRepository(
+        db,
+        vector_dimension=config.vector_dimension,
+        ef_runtime=config.ef_runtime,
+        wait_replicas=config.wait_replicas,
+        wait_timeout_ms=config.wait_timeout_ms,
+    )
+    try:
+        await repository.ping()
+        yield repository
+    finally:
+        await repository.aclose()

@@ -25,6 +25,11 @@ class Settings(BaseSettings):
     data_dir: Path = Path("~/.local/share/retentia")
     #: A FalkorDB server (`redis://host:port`, `unix:///path`); unset runs FalkorDB embedded.
     falkordb_url: str | None = None
+    #: `RETENTIA_FALKORDB_URL` names a seed node of a Redis Cluster of FalkorDB nodes (ADR 0022).
+    falkordb_cluster: bool = False
+    #: Cluster mode: replicas each acknowledged write waits for (`WAIT`); 0 waits for none.
+    falkordb_wait_replicas: int = Field(default=0, ge=0, le=16)
+    falkordb_wait_timeout_ms: int = Field(default=1000, ge=1, le=600_000)
     falkordb_appendfsync: Literal["always", "everysec"] = "always"
     falkordb_ef_runtime: int = Field(default=100, ge=1)
     #: The embedded FalkorDB's query threads; unset: half the CPUs, at least one.
@@ -158,6 +163,16 @@ class Settings(BaseSettings):
                     "RETENTIA_BOOTSTRAP_KEY must not start with 'rtk_' (the form of generated "
                     "keys); use a key of your own making, e.g. `openssl rand -hex 32`"
                 )
+        if self.falkordb_cluster and not self.falkordb_url:
+            raise ValueError(
+                "RETENTIA_FALKORDB_CLUSTER=true needs RETENTIA_FALKORDB_URL naming a node of the "
+                "cluster (redis://host:port); the embedded FalkorDB is one node"
+            )
+        if self.falkordb_wait_replicas and not self.falkordb_cluster:
+            raise ValueError(
+                "RETENTIA_FALKORDB_WAIT_REPLICAS waits for the replicas of a cluster's masters; "
+                "set RETENTIA_FALKORDB_CLUSTER=true (and RETENTIA_FALKORDB_URL) or unset it"
+            )
         return self
 
     def storage_description(self) -> str:
@@ -168,6 +183,8 @@ class Settings(BaseSettings):
             return self.surrealdb_url or (
                 f"embedded SurrealDB in {self.data_dir.expanduser() / 'surrealdb'}"
             )
+        if self.falkordb_cluster:
+            return f"FalkorDB cluster seeded by {self.falkordb_url}"
         return self.falkordb_url or (
             f"embedded FalkorDB in {self.data_dir.expanduser() / 'falkordb'}"
         )
@@ -192,6 +209,9 @@ class Settings(BaseSettings):
             )
         return FalkorConfig(
             url=self.falkordb_url,
+            cluster=self.falkordb_cluster,
+            wait_replicas=self.falkordb_wait_replicas,
+            wait_timeout_ms=self.falkordb_wait_timeout_ms,
             data_dir=self.data_dir.expanduser() / "falkordb",
             appendfsync=self.falkordb_appendfsync,
             vector_dimension=vector_dimension,

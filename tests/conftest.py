@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from devtools import neo4j_server
+from devtools import falkordb_cluster, neo4j_server
 from graph_backends import (
     BackendConfig,
     FalkorConfig,
@@ -31,7 +31,13 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 #: The dimension of all-MiniLM-L6-v2; contract tests use vectors of this size.
 DIMENSION = 384
-ALL_BACKENDS = ("falkordb-embedded", "falkordb-server", "neo4j", "surrealdb-embedded")
+ALL_BACKENDS = (
+    "falkordb-embedded",
+    "falkordb-server",
+    "falkordb-cluster",
+    "neo4j",
+    "surrealdb-embedded",
+)
 
 
 def selected_backends() -> tuple[str, ...]:
@@ -49,7 +55,13 @@ def selected_backends() -> tuple[str, ...]:
 
 BACKENDS = selected_backends()
 #: Backends whose repository implements the fact layer (`graph_backends.FactRepository`).
-FACT_LAYER_BACKENDS = ("falkordb-embedded", "falkordb-server", "neo4j", "surrealdb-embedded")
+FACT_LAYER_BACKENDS = (
+    "falkordb-embedded",
+    "falkordb-server",
+    "falkordb-cluster",
+    "neo4j",
+    "surrealdb-embedded",
+)
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
@@ -109,6 +121,21 @@ def falkordb_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
+def falkordb_cluster_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A seed node of a local 3-master FalkorDB cluster (`tests.falkordb_cluster`), one per
+    session, or the one named by RETENTIA_TEST_FALKORDB_CLUSTER_URL."""
+    url = os.environ.get("RETENTIA_TEST_FALKORDB_CLUSTER_URL")
+    if url:
+        yield url
+        return
+    cluster = falkordb_cluster.start(tmp_path_factory.mktemp("falkordb-cluster"))
+    try:
+        yield cluster.url
+    finally:
+        cluster.stop()
+
+
+@pytest.fixture(scope="session")
 def neo4j_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A real Neo4j 5 (from Maven Central, started by `devtools.neo4j_server`), or the one named by
     RETENTIA_TEST_NEO4J_URL."""
@@ -137,6 +164,9 @@ def backend_config(request: pytest.FixtureRequest, name: str) -> BackendConfig:
     if name == "falkordb-server":
         url: str = request.getfixturevalue("falkordb_url")
         return FalkorConfig(url=url, vector_dimension=DIMENSION)
+    if name == "falkordb-cluster":
+        seed: str = request.getfixturevalue("falkordb_cluster_url")
+        return FalkorConfig(url=seed, cluster=True, vector_dimension=DIMENSION)
     if name == "neo4j":
         bolt: str = request.getfixturevalue("neo4j_url")
         return Neo4jConfig(url=bolt, vector_dimension=DIMENSION)

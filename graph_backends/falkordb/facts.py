@@ -13,7 +13,11 @@ from collections.abc import Callable, Collection, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Final
 
-from redis.exceptions import RedisError, ResponseError, WatchError
+from redis.exceptions import (
+    RedisError,
+    ResponseError,
+    WatchError,
+)
 
 from cypher import FactQueryName, RecallQueryName, load
 from graph_backends._common.fact_records import (
@@ -72,6 +76,12 @@ class FalkorFactsMixin(CypherFactMethods):
         async def _indexes(self, tenant: Tenant) -> dict[tuple[str, str, str], str]: ...
 
         async def _wait_operational(self, tenant: Tenant, key: tuple[str, str, str]) -> None: ...
+
+        _reroute_on: tuple[type[Exception], ...]
+
+        async def _rerouted(self, error: Exception, attempt: int) -> None: ...
+
+        def _transaction_pipe(self, tenant: Tenant) -> Any: ...
 
     async def ensure_fact_schema(self, tenant: Tenant) -> None:
         if tenant.key in self._fact_schema_ready:
@@ -133,7 +143,7 @@ class FalkorFactsMixin(CypherFactMethods):
         await self.ensure_fact_schema(tenant)
         for attempt in range(_COMMIT_ATTEMPTS):
             try:
-                async with self._db.connection.pipeline(transaction=True) as pipe:
+                async with self._transaction_pipe(tenant) as pipe:
                     await pipe.watch(tenant.key)
                     write = plan(await self._snapshot(tenant, keys, fingerprints))
                     if write.empty:
@@ -149,6 +159,8 @@ class FalkorFactsMixin(CypherFactMethods):
             except WatchError:
                 # Another writer changed the tenant's graph: decide again on what is there now.
                 await asyncio.sleep(random.uniform(0, min(0.002 * 2**attempt, 0.05)))
+            except self._reroute_on as e:  # cluster: the slot moved (or, with WAIT, a failover)
+                await self._rerouted(e, attempt)
             except ResponseError as e:
                 raise BackendError(f"FalkorDB failed a fact write for tenant {tenant}: {e}") from e
             except (RedisError, OSError) as e:

@@ -11,8 +11,17 @@ from typing import Any, Final
 
 from falkordb.asyncio import FalkorDB
 from falkordb.asyncio.query_result import QueryResult
+from redis.asyncio import Redis
+from redis.asyncio.cluster import RedisCluster
+from redis.exceptions import (
+    AskError,
+    MovedError,
+    RedisError,
+    ResponseError,
+    TryAgainError,
+    WatchError,
+)
 from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.exceptions import RedisError, ResponseError, WatchError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from cypher import AnyQueryName, QueryName, RecallQueryName, load
@@ -32,6 +41,7 @@ from graph_backends.falkordb import wire
 from graph_backends.falkordb.facts import FalkorFactsMixin
 from graph_backends.falkordb.read_batch import ReadBatcher
 from graph_backends.falkordb.recall import FalkorRecallMixin
+from graph_backends.falkordb.replicated import ReplicatedTransaction
 from graph_backends.protocol import (
     PresentedRecalls,
     ReactivationWrites,
@@ -89,6 +99,10 @@ _AMEND_ATTEMPTS: Final = 200
 _REWRITE_TIMEOUT_S: Final = 600.0
 #: Times a rewrite is asked for while the server refuses it (another child process runs).
 _REWRITE_ATTEMPTS: Final = 50
+#: Cluster mode: a transaction (MULTI/EXEC) refused because its slot is moving or has moved
+#: (ASK, MOVED, TRYAGAIN) wrote nothing; it is sent again after the client's slot map is
+#: refreshed, backing off to 50 ms, this many times (~10 s in all) before failing.
+REROUTE_ATTEMPTS: Final = 200
 #: INFO persistence fields that say a child process is writing the server's files.
 _CHILD_BUSY: Final = ("aof_rewrite_in_progress", "aof_rewrite_scheduled", "rdb_bgsave_in_progress")
 
@@ -110,15 +124,31 @@ class FalkorRepository(
         vector_dimension: int,
         ef_runtime: int,
         fatal_error: Callable[[], str | None] | None = None,
+        wait_replicas: int = 0,
+        wait_timeout_ms: int = 1000,
     ) -> None:
         self._db = db
+        self._wait_replicas = wait_replicas
+        self._wait_timeout_ms = wait_timeout_ms
         self._fatal_error = fatal_error
         self._fact_schema_ready = set()
         self._dimension = vector_dimension
         self._ef_runtime = ef_runtime
         self._common_terms = bm25.CommonTerms()
         self._kappa_max = KappaMaxCache()
-        self._reads = ReadBatcher(db.connection.connection_pool)
+        #: Cluster mode (ADR 0022): `db.connection` is a `RedisCluster` that routes each command
+        #: by its key's slot and follows MOVED/ASK; reads are not batched (the batcher packs
+        #: commands onto one connection, which is one node).
+        self._cluster: RedisCluster | None = (
+            db.connection if isinstance(db.connection, RedisCluster) else None
+        )
+        self._reads = None if self._cluster else ReadBatcher(db.connection.connection_pool)
+        #: What a write is sent again after (`_rerouted`): a slot that moved, and in a cluster a
+        #: connection lost (a failover: the client's own retries gave up in ~2 s, measured).
+        #: A write whose connection died after it was sent may run twice (as redis-py retries).
+        self._reroute_on: tuple[type[Exception], ...] = _REDIRECTS + (
+            (RedisConnectionError, RedisTimeoutError, OSError) if self._cluster is not None else ()
+        )
 
     @property
     def backend_name(self) -> str:
@@ -185,19 +215,81 @@ class FalkorRepository(
     async def _send(self, tenant: Tenant, text: str, *, read_only: bool) -> list[dict[str, Any]]:
         """One query's rows; `RedisError` for the caller to judge."""
         command = "GRAPH.RO_QUERY" if read_only else "GRAPH.QUERY"
+        if not read_only and self._cluster is not None:
+            if self._wait_replicas:  # WAIT on the connection that wrote
+                ((reply,),) = await self._transaction_replies(tenant, [text])
+                return await self._records(tenant, reply)
+            # The client follows ASK/MOVED for a single command itself; a connection lost
+            # past its own retries (a failover) is sent again here.
+            for attempt in range(REROUTE_ATTEMPTS):
+                try:
+                    reply = await self._db.connection.execute_command(
+                        command, tenant.key, text, "--compact"
+                    )
+                    return await self._records(tenant, reply)
+                except self._reroute_on as e:
+                    await self._rerouted(e, attempt)
         # Reads issued in the same turn share one socket write (`_falkor_batch`).
-        send = self._reads.execute if read_only else self._db.connection.execute_command
+        send = (
+            self._reads.execute
+            if read_only and self._reads is not None
+            else self._db.connection.execute_command
+        )
         try:
             reply = await send(command, tenant.key, text, "--compact")
-            records = wire.rows(reply)
-            if records is None:  # a value type only the client reads
-                result = QueryResult(self._db.select_graph(tenant.key))
-                await result.parse(reply)
-                columns = [h[1] if isinstance(h, list | tuple) else h for h in result.header]
-                records = [dict(zip(columns, row, strict=True)) for row in result.result_set]
+            return await self._records(tenant, reply)
         except (RedisConnectionError, RedisTimeoutError, OSError) as e:
             raise BackendUnavailable(f"FalkorDB is unreachable ({e})") from e
+
+    async def _records(self, tenant: Tenant, reply: Any) -> list[dict[str, Any]]:
+        records = wire.rows(reply)
+        if records is None:  # a value type only the client reads
+            result = QueryResult(self._db.select_graph(tenant.key))
+            await result.parse(reply)
+            columns = [h[1] if isinstance(h, list | tuple) else h for h in result.header]
+            records = [dict(zip(columns, row, strict=True)) for row in result.result_set]
         return records
+
+    def _transaction_pipe(self, tenant: Tenant) -> Any:
+        """A MULTI/EXEC pipeline on the tenant's graph; with WAIT (cluster mode), one that
+        waits for the replicas on the connection that wrote (`replicated`)."""
+        if self._cluster is not None and self._wait_replicas:
+            return ReplicatedTransaction(
+                self._cluster,
+                tenant.key,
+                replicas=self._wait_replicas,
+                timeout_ms=self._wait_timeout_ms,
+            )
+        return self._db.connection.pipeline(transaction=True)
+
+    async def _rerouted(self, error: Exception, attempt: int) -> None:
+        """A transaction met ASK/MOVED/TRYAGAIN (cluster mode: its slot is moving or moved) and
+        wrote nothing: refresh the slot map after MOVED, back off, and let the caller send it
+        again; after `REROUTE_ATTEMPTS`, fail."""
+        if self._cluster is None or attempt >= REROUTE_ATTEMPTS - 1:
+            raise BackendUnavailable(f"FalkorDB's slot map kept changing ({error})") from error
+        if isinstance(error, MovedError):
+            # The slot's owner is named in the reply (a full refresh was measured not to take
+            # it up while the slot's move settles).
+            await self._cluster.nodes_manager.move_slot(error)
+        elif not isinstance(error, AskError | TryAgainError):
+            try:
+                await self._cluster.nodes_manager.initialize()
+            except (RedisError, OSError) as e:  # a node still down: try again after the wait
+                log.debug("slot map not refreshed yet: %s", e)
+        await asyncio.sleep(min(0.002 * 2**attempt, 0.05))
+
+    async def _transaction_replies(self, tenant: Tenant, texts: Sequence[str]) -> list[list[Any]]:
+        """GRAPH.QUERY of each text in one MULTI/EXEC, sent again while the slot moves."""
+        for attempt in range(REROUTE_ATTEMPTS):
+            try:
+                async with self._transaction_pipe(tenant) as pipe:
+                    for text in texts:
+                        pipe.execute_command("GRAPH.QUERY", tenant.key, text, "--compact")
+                    return [list(await pipe.execute())]
+            except self._reroute_on as e:
+                await self._rerouted(e, attempt)
+        raise AssertionError("unreachable: the last reroute raises")
 
     async def tenant_exists(self, tenant: Tenant) -> bool:
         try:
@@ -295,10 +387,16 @@ class FalkorRepository(
 
     async def list_tenants(self) -> list[Tenant]:
         try:
-            names = await self._db.connection.execute_command("GRAPH.LIST")
+            if self._cluster is not None:  # each master lists the graphs in its own slots
+                replies = await self._cluster.execute_command(
+                    "GRAPH.LIST", target_nodes=self._cluster.get_primaries()
+                )
+                names = [n for listed in _per_node(replies) for n in listed]
+            else:
+                names = await self._db.connection.execute_command("GRAPH.LIST")
         except (RedisError, OSError) as e:
             raise BackendUnavailable(f"FalkorDB is unreachable ({e})") from e
-        return tenants_named(str(name) for name in sorted(names))
+        return tenants_named(str(name) for name in sorted(set(names)))
 
     async def drop_tenant(self, tenant: Tenant) -> None:
         self._fact_schema_ready.discard(tenant.key)
@@ -416,13 +514,12 @@ class FalkorRepository(
         """`_transaction`, and the rows each query returned."""
         for name, _, templates in steps:
             self._note_write(tenant, name, templates)
+        texts = []
+        for name, params, templates in steps:
+            query = load(name, DIALECT)
+            texts.append(wire.query_text(query.render(**templates), query.bind(params)))
         try:
-            async with self._db.connection.pipeline(transaction=True) as pipe:
-                for name, params, templates in steps:
-                    query = load(name, DIALECT)
-                    text = wire.query_text(query.render(**templates), query.bind(params))
-                    pipe.execute_command("GRAPH.QUERY", tenant.key, text, "--compact")
-                replies = await pipe.execute()
+            (replies,) = await self._transaction_replies(tenant, texts)
             # Every query here returns scalars only, which `wire` reads.
             return [wire.rows(reply) or [] for reply in replies]
         except ResponseError as e:
@@ -448,9 +545,15 @@ class FalkorRepository(
         """FalkorDB's per-graph slow log and redis' own keep the text (parameters included) of
         slow queries in memory; an erased value may be among them."""
         connection = self._db.connection
-        for command in (("GRAPH.SLOWLOG", tenant.key, "RESET"), ("SLOWLOG", "RESET")):
+        # In a cluster, the graph's slow log is on the node of its slot; redis' own on every
+        # node (a replica runs the replicated queries too).
+        everywhere = {} if self._cluster is None else {"target_nodes": self._cluster.get_nodes()}
+        for command, options in (
+            (("GRAPH.SLOWLOG", tenant.key, "RESET"), {}),
+            (("SLOWLOG", "RESET"), everywhere),
+        ):
             try:
-                await connection.execute_command(*command)
+                await connection.execute_command(*command, **options)
             except ResponseError as e:  # a server that refuses the command: nothing to clear
                 log.warning("could not clear the slow log after an erase (%s): %s", command[0], e)
             except (RedisError, OSError) as e:
@@ -462,23 +565,36 @@ class FalkorRepository(
         replay the deleted values, are removed) when it keeps one, and its snapshot (BGSAVE)
         when it is configured to save one. Each waits for a rewrite that *started after* the
         deletion to finish: a child already running (an automatic save) is waited out first,
-        as its file may hold the old values."""
-        try:
-            info = await self._db.connection.info("persistence")
-            if int(info.get("aof_enabled", 0)):
-                await self._rewrite("BGREWRITEAOF", "aof_rewrites", "aof_last_bgrewrite_status")
+        as its file may hold the old values. In a cluster, on every node, replicas included
+        (each keeps its own files of what it replicated)."""
+        if self._cluster is None:
+            await self._rewrite_files_of(self._db.connection)
+            return
+        for node in self._cluster.get_nodes():
+            server = Redis(host=node.host, port=int(node.port), decode_responses=True)
             try:
-                saves = (await self._db.connection.config_get("save")).get("save", "")
+                await self._rewrite_files_of(server)
+            finally:
+                await server.aclose()
+
+    async def _rewrite_files_of(self, server: Redis) -> None:
+        try:
+            info = await server.info("persistence")
+            if int(info.get("aof_enabled", 0)):
+                await self._rewrite(
+                    server, "BGREWRITEAOF", "aof_rewrites", "aof_last_bgrewrite_status"
+                )
+            try:
+                saves = (await server.config_get("save")).get("save", "")
             except ResponseError as e:
                 log.warning("CONFIG GET save refused (%s); the snapshot is not rewritten", e)
                 saves = ""
             if str(saves).strip():
-                await self._rewrite("BGSAVE", "rdb_saves", "rdb_last_bgsave_status")
+                await self._rewrite(server, "BGSAVE", "rdb_saves", "rdb_last_bgsave_status")
         except (RedisConnectionError, RedisTimeoutError, OSError) as e:
             raise BackendUnavailable(f"FalkorDB is unreachable ({e})") from e
 
-    async def _rewrite(self, command: str, counter: str, status: str) -> None:
-        connection = self._db.connection
+    async def _rewrite(self, connection: Any, command: str, counter: str, status: str) -> None:
         deadline = asyncio.get_running_loop().time() + _REWRITE_TIMEOUT_S
 
         async def idle() -> dict[str, Any]:
@@ -524,7 +640,7 @@ class FalkorRepository(
         old = parse_memory_id(supersedes)
         for attempt in range(_AMEND_ATTEMPTS):
             try:
-                async with self._db.connection.pipeline(transaction=True) as pipe:
+                async with self._transaction_pipe(tenant) as pipe:
                     await pipe.watch(tenant.key)
                     (memory,) = await self.get_memories(tenant, [old])
                     if memory is None:
@@ -546,6 +662,8 @@ class FalkorRepository(
                     return
             except WatchError:
                 await asyncio.sleep(random.uniform(0, min(0.002 * 2**attempt, 0.05)))
+            except self._reroute_on as e:  # the slot moved: nothing was written
+                await self._rerouted(e, attempt)
             except ResponseError as e:
                 raise BackendError(f"FalkorDB failed an amendment for tenant {tenant}: {e}") from e
             except (RedisError, OSError) as e:
@@ -617,3 +735,14 @@ class FalkorRepository(
             tenant, QueryName.FULLTEXT_SEARCH, {"query": query, "k": k}, read_only=True
         )
         return [SearchHit(memory_id=r["id"], score=float(r["score"])) for r in rows]
+
+
+_REDIRECTS: Final = (AskError, MovedError, TryAgainError)
+
+
+def _per_node(replies: Any) -> list[list[str]]:
+    """A command sent to several cluster nodes answers one reply per node (a dict by node
+    name), or one merged reply."""
+    if isinstance(replies, dict):
+        return [list(r) for r in replies.values()]
+    return [list(replies)]

@@ -34,8 +34,16 @@ async def traces(repository: GraphRepository, tenant: Tenant) -> list[str]:
     from graph_backends.surrealdb.repository import SurrealRepository
 
     if isinstance(repository, FalkorRepository):
+        from redis.asyncio.cluster import RedisCluster
+
         connection = repository._db.connection
-        graphs = [str(g) for g in await connection.execute_command("GRAPH.LIST")]
+        if isinstance(connection, RedisCluster):  # every master lists its own slots' graphs
+            replies = await connection.execute_command(
+                "GRAPH.LIST", target_nodes=connection.get_primaries()
+            )
+            graphs = [str(g) for listed in replies.values() for g in listed]
+        else:
+            graphs = [str(g) for g in await connection.execute_command("GRAPH.LIST")]
         found = [f"graph {g}" for g in graphs if g == tenant.key]
         if await connection.exists(tenant.key):
             found.append(f"key {tenant.key}")

@@ -40,7 +40,12 @@ from tests.factories import T0
 
 #: The selected backends that speak Cypher, and the dialect each loads its queries in.
 #: (SurrealDB speaks SurrealQL; its queries are checked with that backend.)
-DIALECTS = {"falkordb-embedded": "falkordb", "falkordb-server": "falkordb", "neo4j": "neo4j"}
+DIALECTS = {
+    "falkordb-embedded": "falkordb",
+    "falkordb-server": "falkordb",
+    "falkordb-cluster": "falkordb",
+    "neo4j": "neo4j",
+}
 CYPHER_BACKENDS = tuple(b for b in BACKENDS if b in DIALECTS)
 
 ALL_QUERIES: tuple[AnyQueryName, ...] = (*QueryName, *FactQueryName, *RecallQueryName)
