@@ -1,0 +1,75 @@
+"""`retentia embedder build|verify`: the local embedder's ONNX build, made once (at image build
+time in the container image, docs/adr/0023) so that `serve` with an ONNX runtime never imports
+torch. `build` exports and quantises the model with torch, checks it against torch and writes a
+manifest beside it; `verify` loads that build without torch and checks it against the manifest.
+Both print the manifest's path; `verify` exits 1 where there is no usable build."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from pathlib import Path
+from typing import Any
+
+from service.commands import command_settings
+
+
+def register(commands: Any) -> None:
+    """Add `embedder` to the subcommands of `retentia`."""
+    embedder = commands.add_parser(
+        "embedder", help="build or verify the local embedder's ONNX model (serves without torch)"
+    )
+    actions = embedder.add_subparsers(dest="embedder_command", required=True)
+    for name, text in (
+        ("build", "export and check the ONNX model with torch, write its manifest"),
+        ("verify", "load the ONNX model without torch and check it against its manifest"),
+    ):
+        action = actions.add_parser(name, help=text)
+        action.add_argument(
+            "--runtime",
+            choices=["onnx-int8", "onnx"],
+            help="which build (default RETENTIA_LOCAL_RUNTIME, or onnx-int8 where that is torch)",
+        )
+        action.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from service.adapters.embedding import (
+        _load_sentence_transformer,
+        default_model_path,
+    )
+    from service.adapters.onnx_encoder import (
+        manifest_path,
+        onnx_encoder,
+        prebuilt_encoder,
+        write_manifest,
+    )
+
+    settings = command_settings(args)
+    logging.basicConfig(level="INFO", format="%(levelname)s %(name)s: %(message)s")
+    runtime = args.runtime or (
+        settings.local_runtime if settings.local_runtime != "torch" else "onnx-int8"
+    )
+    int8 = runtime == "onnx-int8"
+    path = Path(settings.local_model_path or default_model_path())
+    threads = settings.torch_threads
+    if args.embedder_command == "build":
+        model = _load_sentence_transformer(str(path), threads)
+        encoder = onnx_encoder(model, path, threads=threads, int8=int8)
+        if encoder is None:
+            print(
+                "retentia embedder build: the model cannot run on ONNX Runtime (see the log)",
+                file=sys.stderr,
+            )
+            return 1
+        print(write_manifest(encoder, model, path))
+        return 0
+    if prebuilt_encoder(path, threads=threads, int8=int8) is None:
+        print(
+            f"retentia embedder verify: no usable build at {manifest_path(path, int8=int8)}",
+            file=sys.stderr,
+        )
+        return 1
+    print(manifest_path(path, int8=int8))
+    return 0
