@@ -7,14 +7,16 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-from tests.integration.service_process import ServiceProcess
+import httpx
 
 
 def _rss_mb(pid: int) -> float:
@@ -25,13 +27,32 @@ def _rss_mb(pid: int) -> float:
 
 
 def _start(cache: Path, data: Path) -> tuple[float, float]:
-    service = ServiceProcess(data, {"XDG_CACHE_HOME": str(cache)})
+    """Seconds from launching `retentia serve --dev` to /readyz 200, and its resident MB then."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {k: v for k, v in os.environ.items() if k != "RETENTIA_BACKEND"}
+    env |= {"XDG_CACHE_HOME": str(cache), "HF_HUB_OFFLINE": "1"}
+    env |= {"RETENTIA_DATA_DIR": str(data), "RETENTIA_PORT": str(port)}
     began = time.monotonic()
-    with service.running(timeout=300):
-        ready = time.monotonic() - began
-        assert service.process is not None
-        rss = _rss_mb(service.process.pid)
-    return ready, rss
+    process = subprocess.Popen(
+        [sys.executable, "-m", "service.cli", "serve", "--dev"],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        while time.monotonic() - began < 300 and process.poll() is None:
+            try:
+                if httpx.get(f"http://127.0.0.1:{port}/readyz", timeout=2).status_code == 200:
+                    return time.monotonic() - began, _rss_mb(process.pid)
+            except httpx.TransportError:
+                pass
+            time.sleep(0.1)
+        raise RuntimeError("the service did not get ready")
+    finally:
+        process.terminate()
+        process.wait(timeout=60)
 
 
 def main() -> None:
@@ -42,7 +63,7 @@ def main() -> None:
     lean = root / "lean"
     subprocess.run(
         [sys.executable, "-m", "service.cli", "embedder", "build"],
-        env={**__import__("os").environ, "XDG_CACHE_HOME": str(lean)},
+        env={**os.environ, "XDG_CACHE_HOME": str(lean)},
         check=True,
         capture_output=True,
     )

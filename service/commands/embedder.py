@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import logging
 import sys
-from pathlib import Path
 from typing import Any
 
 from service.commands import command_settings
@@ -35,16 +34,8 @@ def register(commands: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from service.adapters.embedding import (
-        _load_sentence_transformer,
-        default_model_path,
-    )
-    from service.adapters.onnx_encoder import (
-        manifest_path,
-        onnx_encoder,
-        prebuilt_encoder,
-        write_manifest,
-    )
+    from schema import RetentiaError
+    from service import compose
 
     settings = command_settings(args)
     logging.basicConfig(level="INFO", format="%(levelname)s %(name)s: %(message)s")
@@ -52,24 +43,14 @@ def run(args: argparse.Namespace) -> int:
         settings.local_runtime if settings.local_runtime != "torch" else "onnx-int8"
     )
     int8 = runtime == "onnx-int8"
-    path = Path(settings.local_model_path or default_model_path())
-    threads = settings.torch_threads
-    if args.embedder_command == "build":
-        model = _load_sentence_transformer(str(path), threads)
-        encoder = onnx_encoder(model, path, threads=threads, int8=int8)
-        if encoder is None:
-            print(
-                "retentia embedder build: the model cannot run on ONNX Runtime (see the log)",
-                file=sys.stderr,
-            )
-            return 1
-        print(write_manifest(encoder, model, path))
-        return 0
-    if prebuilt_encoder(path, threads=threads, int8=int8) is None:
-        print(
-            f"retentia embedder verify: no usable build at {manifest_path(path, int8=int8)}",
-            file=sys.stderr,
-        )
+    action = args.embedder_command
+    try:
+        if action == "build":
+            manifest = compose.build_local_embedder(settings, int8=int8)
+        else:
+            manifest = compose.verify_local_embedder(settings, int8=int8)
+    except RetentiaError as e:
+        print(f"retentia embedder {action}: {e}", file=sys.stderr)
         return 1
-    print(manifest_path(path, int8=int8))
+    print(manifest)
     return 0
