@@ -379,9 +379,10 @@ def parser() -> argparse.ArgumentParser:
         command.add_argument("--data-dir", type=Path, help="data directory (RETENTIA_DATA_DIR)")
     tenants.set_defaults(run=_tenants)
     importing.add_parser(commands)
-    from service.commands import erase
+    from service.commands import embedder, erase
 
     erase.register(commands)
+    embedder.register(commands)
     mcp = commands.add_parser(
         "mcp",
         help="serve the memory tools to an agent over MCP on stdin/stdout (memory_store, "

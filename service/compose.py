@@ -17,12 +17,13 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 from graph_backends import GraphRepository, fact_store, open_backend, probe_backend
 from reconciler import Reconciler
 from schema import Tenant, build
 from service.adapters.classifier import build_classifier
-from service.adapters.embedding import Embedder, load_embedder
+from service.adapters.embedding import Embedder, default_model_path, load_embedder
 from service.adapters.llm import openai_client
 from service.adapters.tokens import configured_tokenizer
 from service.adapters.webhooks import WebhookConfig, WebhookSender
@@ -350,3 +351,30 @@ async def open_reconciler(
     embedded FalkorDB)."""
     async with open_repository(settings) as repository:
         yield Reconciler(fact_store(repository), clock)
+
+
+def build_local_embedder(settings: Settings, *, int8: bool) -> Path:
+    """`retentia embedder build`: the local model's ONNX build, checked against torch, and its
+    manifest (docs/adr/0023); EmbedderError where the model cannot run on ONNX Runtime."""
+    from service.adapters.embedding import EmbedderError, _load_sentence_transformer
+    from service.adapters.onnx_encoder import onnx_encoder, write_manifest
+
+    path = Path(settings.local_model_path or default_model_path())
+    model = _load_sentence_transformer(str(path), settings.torch_threads)
+    encoder = onnx_encoder(model, path, threads=settings.torch_threads, int8=int8)
+    if encoder is None:
+        raise EmbedderError(f"{path} cannot run on ONNX Runtime (the log says why)")
+    return write_manifest(encoder, model, path)
+
+
+def verify_local_embedder(settings: Settings, *, int8: bool) -> Path:
+    """`retentia embedder verify`: the manifest of a build that loads without torch and agrees
+    with it; EmbedderError where there is none."""
+    from service.adapters.embedding import EmbedderError
+    from service.adapters.onnx_encoder import manifest_path, prebuilt_encoder
+
+    path = Path(settings.local_model_path or default_model_path())
+    if prebuilt_encoder(path, threads=settings.torch_threads, int8=int8) is None:
+        manifest = manifest_path(path, int8=int8)
+        raise EmbedderError(f"no usable build at {manifest}: run `retentia embedder build`")
+    return manifest_path(path, int8=int8)

@@ -26,7 +26,12 @@ from typing import Any, Final, Protocol, runtime_checkable
 
 from schema import RetentiaError
 from service.adapters.llm import openai_client
-from service.adapters.onnx_encoder import embedding_dimension, onnx_encoder
+from service.adapters.onnx_encoder import (
+    embedding_dimension,
+    onnx_encoder,
+    prebuilt_encoder,
+    write_manifest,
+)
 from service.runtime import metrics
 from service.settings import Settings
 
@@ -104,11 +109,21 @@ def _load_local(path: str, threads: int, runtime: str) -> Any:
     with int8 weights (`runtime="onnx-int8"`, ~4× less CPU per query than fp32 ONNX, vectors
     within cosine ~0.98–0.995 of torch's) or fp32 ones (`"onnx"`, ~2.4× less than torch, the
     same vectors), unless it cannot run there."""
+    if runtime in ("onnx", "onnx-int8"):
+        # A checked build (`retentia embedder build`) serves without importing torch.
+        prebuilt = prebuilt_encoder(Path(path), threads=threads, int8=runtime == "onnx-int8")
+        if prebuilt is not None:
+            log.info(
+                "local embedder on onnxruntime, prebuilt, without torch (%d thread(s))", threads
+            )
+            return prebuilt
     model = _load_sentence_transformer(path, threads)
     if runtime in ("onnx", "onnx-int8"):
         int8 = runtime == "onnx-int8"
         encoder = onnx_encoder(model, Path(path), threads=threads, int8=int8)
         if encoder is not None:
+            # The next start loads it without torch.
+            write_manifest(encoder, model, Path(path))
             log.info(
                 "local embedder on onnxruntime, %s weights (%d thread(s))",
                 "int8" if int8 else "fp32",
