@@ -7,7 +7,7 @@ import forceAtlas2 from "graphology-layout-forceatlas2";
 import louvain from "graphology-communities-louvain";
 
 const ENDPOINT = document.body.dataset.endpoint || "/graphql";
-const STATUS_COLOURS = { TAGGED: "#8e24aa", ACTIVE: "#2e7d32", EPISODIC: "#0277bd", SEMANTIC: "#00897b", DORMANT: "#9e9e9e", CORE: "#f9a825" };
+const STATUS_COLOURS = { TAGGED: "#ff7043", ACTIVE: "#2e7d32", EPISODIC: "#0277bd", SEMANTIC: "#00897b", DORMANT: "#9e9e9e", CORE: "#f9a825" };
 const PARTITION_COLOURS = { CAUSAL: "#c62828", SUPPORTIVE: "#1565c0", NEGATIVE: "#6a1b9a", NEUTRAL: "#90a4ae" };
 const NODE_FIELDS = "id summary content status category score stability createdAt";
 const $ = (id) => document.getElementById(id);
@@ -42,7 +42,7 @@ function setHash(update) {
 function nodeSize(attrs) {
   const by = $("size-by").value;
   const v = by === "pagerank" ? (state.pagerank.get(attrs.memoryId) || 0) * 40 : attrs.score;
-  return 4 + 10 * Math.min(1, Math.max(0, v || 0));
+  return 8 + 16 * Math.min(1, Math.max(0, v || 0));
 }
 
 function addMemory(m) {
@@ -82,6 +82,11 @@ function render() {
   if (!state.renderer) {
     state.renderer = new Sigma(state.graph, $("canvas"), {
       renderEdgeLabels: false,
+      // Sizes in screen pixels: sigma 4's default ("positions") scales them with the graph's
+      // extent, so a 4-memory graph drew nodes hundreds of pixels wide.
+      itemSizesReference: "screen",
+      // Double-click expands a memory; it must not also zoom the camera in.
+      doubleClickZoomingRatio: 1,
       defaultEdgeType: "arrow",
       nodeReducer: (node, data) => {
         const res = { ...data };
@@ -99,10 +104,16 @@ function render() {
         return res;
       },
     });
+    // Passed to the constructor the setting did not hold (read back as "positions"); set here it does.
+    state.renderer.setSetting("itemSizesReference", "screen");
+    state.renderer.setSetting("labelRenderedSizeThreshold", state.graph.order > 500 ? 12 : 0);
     state.renderer.on("clickNode", ({ node }) => select(node));
     state.renderer.on("doubleClickNode", (event) => { event.preventSigmaDefault(); expand(event.node); });
     state.renderer.on("clickStage", () => { state.focus = null; state.orphans = null; state.renderer.refresh(); });
-  } else state.renderer.refresh();
+  } else {
+    state.renderer.refresh();
+    state.renderer.getCamera().animate({ x: 0.5, y: 0.5, ratio: 1, angle: 0 }, { duration: 200 });
+  }
   $("counts").textContent = `${state.graph.order} memories, ${state.graph.size} edges on the canvas`;
 }
 
@@ -215,6 +226,7 @@ function wire() {
   for (const id of ["filter-status", "filter-category", "filter-edge", "filter-since", "size-by"]) if (params.get(id)) $(id).value = params.get(id);
   if (params.get("q")) { $("search").value = params.get("q"); search(params.get("q")).then(() => params.get("sel") && select(params.get("sel"))).catch((err) => say(String(err.message))); }
   if (params.get("view") === "dashboard") dashboard().catch((err) => say(String(err.message)));
+  state.show = () => layout(render); // for the bench: lay out and draw what is in state.graph
   window.retentiaExplorer = state; // for tests and the bench
   say("ready: search or recall (press / to focus)");
 }
