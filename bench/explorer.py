@@ -87,6 +87,13 @@ def main() -> None:
         "",
         "![20,000 elements](explorer-20k.png)",
         "",
+        "The frame times are the software rasteriser's on a machine shared by several jobs (no",
+        "GPU for headless Chromium here): an upper bound, not what a desktop browser shows.",
+        "Analytics timings at 10k/100k memories are not measured yet. Where analytics run:",
+        "components in FalkorDB (`algo.WCC`); PageRank, articulation points, dominators, chains,",
+        "Louvain communities, cycles, orphans and churn in Python (networkx) on a bounded export",
+        "(ADR 0019); the explorer's canvas-community count in the browser (graphology Louvain).",
+        "",
     ]
     (RESULTS / "explorer.md").write_text("\n".join(lines))
     print(f"wrote {RESULTS / 'explorer.md'}")

@@ -42,7 +42,9 @@ function setHash(update) {
 function nodeSize(attrs) {
   const by = $("size-by").value;
   const v = by === "pagerank" ? (state.pagerank.get(attrs.memoryId) || 0) * 40 : attrs.score;
-  return 8 + 16 * Math.min(1, Math.max(0, v || 0));
+  // Smaller as the canvas fills up, so 10,000 memories are not one blob.
+  const scale = Math.max(0.2, Math.min(1, 40 / Math.sqrt(state.graph.order || 1)));
+  return scale * (8 + 16 * Math.min(1, Math.max(0, v || 0)));
 }
 
 function addMemory(m) {
