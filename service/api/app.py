@@ -24,6 +24,7 @@ from schema import RetentiaError
 from service import compose
 from service.api.context import Context, Services, build_context
 from service.api.cors import cross_origin
+from service.api.explorer import explorer_assets_dir, render_explorer_html
 from service.api.export import export
 from service.api.graphiql import graphiql_assets_dir, render_graphiql_html, wants_html
 from service.api.limits import BodySizeLimit, decode_request_json
@@ -39,6 +40,7 @@ log = logging.getLogger(__name__)
 
 GRAPHQL_PATH = "/graphql"
 GRAPHIQL_STATIC = "/static/graphiql"
+EXPLORER_STATIC = "/static/explorer"
 
 
 def _utc_now() -> datetime:
@@ -90,6 +92,12 @@ async def readyz(request: Request) -> Response:
     if not ready:
         return JSONResponse({"status": "indexes missing"}, status_code=503)
     return JSONResponse({"status": "ready"})
+
+
+async def explorer(request: Request) -> Response:
+    """The graph explorer: a static page; the key it sends with each GraphQL request is the
+    user's, so the page itself needs none."""
+    return HTMLResponse(render_explorer_html(GRAPHQL_PATH, EXPLORER_STATIC))
 
 
 async def metrics(request: Request) -> Response:
@@ -171,6 +179,8 @@ def create_app(
         Route(GRAPHQL_PATH, graphql, methods=["GET", "POST"]),
         Route(MCP_PATH, mcp, methods=["GET", "POST", "DELETE"]),
         Mount(GRAPHIQL_STATIC, StaticFiles(directory=graphiql_assets_dir()), name="graphiql"),
+        Route("/explorer", explorer, methods=["GET"]),
+        Mount(EXPLORER_STATIC, StaticFiles(directory=explorer_assets_dir()), name="explorer"),
     ]
     observe = Middleware(
         RequestObservability, routes=[r.path for r in routes if isinstance(r, Route)]
