@@ -49,6 +49,7 @@ TOOL_PERMISSIONS: Final[dict[str, Permission]] = {
     "list_core_memories": _READ,
     "set_core_preferences": Permission.CONFIGURATION_WRITE,
     "promote_to_org": _WRITE,
+    "memory_context": _READ,
 }
 
 
@@ -69,6 +70,7 @@ async def tools_for(name: str, transported: object | None) -> MemoryTools:
         services.explain,
         services.core,
         services.promotion or PromotionService(services.memories),
+        services.context,
     )
 
 
