@@ -210,3 +210,81 @@ def test_config_changes_roll_the_pods(helm: Path) -> None:
     before, after = checksums(), checksums("config.logLevel=DEBUG")
     assert before.keys() == after.keys() and len(before) == 2
     assert all(before[name] != after[name] for name in before)
+
+
+def _pod_specs(docs: list[dict[str, Any]]) -> list[tuple[str, dict[str, Any]]]:
+    specs = []
+    for doc in docs:
+        name = f"{doc['kind']}/{doc['metadata']['name']}"
+        if doc["kind"] in {"Deployment", "StatefulSet"}:
+            specs.append((name, doc["spec"]["template"]["spec"]))
+        elif doc["kind"] == "CronJob":
+            specs.append((name, doc["spec"]["jobTemplate"]["spec"]["template"]["spec"]))
+        elif doc["kind"] == "Pod":
+            specs.append((name, doc["spec"]))
+    return specs
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.stem)
+def test_every_pod_is_locked_down(helm: Path, profile: Path) -> None:
+    docs = chart.documents(chart.render(helm, [profile]))
+    specs = _pod_specs(docs)
+    assert len(specs) >= 2
+    for name, spec in specs:
+        assert spec["automountServiceAccountToken"] is False, name
+        assert spec["securityContext"]["runAsNonRoot"] is True, name
+        assert spec["securityContext"]["seccompProfile"] == {"type": "RuntimeDefault"}, name
+        for container in spec["containers"]:
+            context = container["securityContext"]
+            assert context["readOnlyRootFilesystem"] is True, name
+            assert context["allowPrivilegeEscalation"] is False, name
+            assert context["capabilities"] == {"drop": ["ALL"]}, name
+            mounts = {mount["mountPath"] for mount in container["volumeMounts"]}
+            assert "/tmp" in mounts, name
+    accounts = [doc for doc in docs if doc["kind"] == "ServiceAccount"]
+    assert all(account["automountServiceAccountToken"] is False for account in accounts)
+
+
+def test_the_default_runs_falkordb_with_its_append_only_file_on_a_volume(helm: Path) -> None:
+    docs = chart.documents(chart.render(helm, [chart.CHART / "ci" / "default-values.yaml"]))
+    (server,) = [doc for doc in docs if doc["kind"] == "StatefulSet"]
+    command = server["spec"]["template"]["spec"]["containers"][0]["command"]
+    assert command[command.index("--appendonly") + 1] == "yes"
+    assert command[command.index("--dir") + 1] == "/data"
+    (claim,) = server["spec"]["volumeClaimTemplates"]
+    assert claim["metadata"]["name"] == "data"
+    (cron,) = [doc for doc in docs if doc["kind"] == "CronJob"]
+    assert cron["spec"]["concurrencyPolicy"] == "Forbid"
+    job = cron["spec"]["jobTemplate"]["spec"]["template"]["spec"]["containers"][0]
+    assert job["command"] == ["retentia", "maintain", "--all"]
+    (reconciler,) = [d for d in docs if d["metadata"]["name"].endswith("-reconciler")
+                     and d["kind"] == "Deployment"]  # fmt: skip
+    assert reconciler["spec"]["template"]["spec"]["containers"][0]["command"][:2] == [
+        "retentia",
+        "reconcile",
+    ]
+
+
+def test_embedded_mode_is_one_pod_with_its_data_on_a_claim(helm: Path) -> None:
+    docs = chart.documents(chart.render(helm, [chart.CHART / "ci" / "embedded-values.yaml"]))
+    kinds = sorted(doc["kind"] for doc in docs)
+    assert "StatefulSet" not in kinds and "CronJob" not in kinds
+    assert "PodDisruptionBudget" not in kinds
+    (api,) = [doc for doc in docs if doc["kind"] == "Deployment"]
+    assert api["spec"]["replicas"] == 1 and api["spec"]["strategy"] == {"type": "Recreate"}
+    (claim,) = [doc for doc in docs if doc["kind"] == "PersistentVolumeClaim"]
+    volumes = {v["name"]: v for v in api["spec"]["template"]["spec"]["volumes"]}
+    assert volumes["data"]["persistentVolumeClaim"]["claimName"] == claim["metadata"]["name"]
+
+
+def test_existing_secret_makes_no_secret_and_is_used(helm: Path) -> None:
+    docs = chart.documents(chart.render(helm, [chart.CHART / "ci" / "existing-secret-values.yaml"]))
+    assert not [doc for doc in docs if doc["kind"] == "Secret"]
+    for name, spec in _pod_specs(docs):
+        if "falkordb" in name:
+            continue
+        refs = [
+            s["secretRef"]["name"] for s in spec["containers"][0]["envFrom"] if "secretRef" in s
+        ]
+        assert refs == ["retentia-credentials"], name
+        assert "@sha256:" in spec["containers"][0]["image"], name
