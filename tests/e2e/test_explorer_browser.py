@@ -9,23 +9,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from playwright.sync_api import (
-    ConsoleMessage,
-    Page,
-    Request,
-    Response,
-    Route,
-    expect,
-    sync_playwright,
-)
+from playwright.sync_api import Page, expect
 
-from tests.e2e.test_graphiql_browser import (
-    CHROMIUM,
-    CHROMIUM_ARGS,
-    TIMEOUT_MS,
-    is_source_map,
-    origin,
-)
+from tests.e2e.offline_browser import OfflineBrowser
 from tests.integration.service_process import ServiceProcess
 
 ARTEFACTS = Path("/tmp/retentia-explorer")
@@ -59,59 +45,18 @@ def seed(api: ServiceProcess) -> list[str]:
     return ids
 
 
-def test_explorer_searches_expands_explains_and_shows_analytics(api: ServiceProcess) -> None:
-    assert CHROMIUM.exists(), f"{CHROMIUM} is missing: run scripts/install (apt-get chromium)"
+def test_explorer_searches_expands_explains_and_shows_analytics(
+    api: ServiceProcess, offline_browser: OfflineBrowser
+) -> None:
     ids = seed(api)
     ARTEFACTS.mkdir(exist_ok=True)
     print(f"screenshots: {ARTEFACTS}")
-    own_origin = origin(api.url)
-    outside: list[str] = []
-    failed: list[str] = []
-    console_errors: list[str] = []
-
-    def route(route: Route) -> None:
-        if origin(route.request.url) == own_origin:
-            route.continue_()
-        else:
-            outside.append(route.request.url)
-            route.abort("blockedbyclient")
-
-    def on_request_failed(request: Request) -> None:
-        if origin(request.url) == own_origin:
-            failed.append(f"{request.method} {request.url}: {request.failure}")
-
-    def on_response(response: Response) -> None:
-        if response.status >= 400 and not is_source_map(response.url):
-            failed.append(f"{response.request.method} {response.url}: HTTP {response.status}")
-
-    def on_console(message: ConsoleMessage) -> None:
-        if message.type == "error":
-            console_errors.append(f"{message.text} at {message.location}")
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
-        )
+    with offline_browser.open(api.url) as seen:
         try:
-            context = browser.new_context(viewport={"width": 1400, "height": 900})
-            context.set_default_timeout(TIMEOUT_MS)
-            context.route("**/*", route)
-            page: Page = context.new_page()
-            page.on("requestfailed", on_request_failed)
-            page.on("response", on_response)
-            page.on("console", on_console)
-            page.on("pageerror", lambda error: console_errors.append(f"uncaught: {error}"))
-            try:
-                explore(page, api.url, ids)
-            finally:
-                page.screenshot(path=str(ARTEFACTS / "last.png"))
-                context.close()
+            explore(seen.page, api.url, ids)
         finally:
-            browser.close()
-
-    assert outside == [], "the explorer requested something outside the api's origin"
-    assert failed == []
-    assert console_errors == []
+            seen.page.screenshot(path=str(ARTEFACTS / "last.png"))
+    seen.assert_clean("the explorer")
 
 
 def canvas_count(page: Page, what: str) -> int:
