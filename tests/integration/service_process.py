@@ -1,5 +1,6 @@
 """Run `retentia serve` as a real process (uvicorn) on a free loopback port: in development mode
-(no authentication) unless `dev=False`, when `key` (if given) goes with every request."""
+(no authentication) unless `dev=False` (or made by `ServiceProcess.secured`), when `key` (if
+given) goes with every request."""
 
 from __future__ import annotations
 
@@ -34,6 +35,16 @@ class ServiceProcess:
         self.env = dict(env or {})
         self.process: subprocess.Popen[bytes] | None = None
         self.log = data_dir / "service.log"
+
+    @classmethod
+    def secured(
+        cls, data_dir: Path, bootstrap: str, env: Mapping[str, str] | None = None
+    ) -> ServiceProcess:
+        """Production mode (every request needs an API key) with `bootstrap` as its bootstrap
+        key, which also goes with every request a test sends without naming another key."""
+        return cls(
+            data_dir, {"RETENTIA_BOOTSTRAP_KEY": bootstrap, **(env or {})}, dev=False, key=bootstrap
+        )
 
     @property
     def url(self) -> str:

@@ -25,13 +25,9 @@ INVALID = "__typename ... on InvalidInput { field message }"
 
 @pytest.fixture(scope="module")
 def secured(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServiceProcess]:
-    process = ServiceProcess(
-        tmp_path_factory.mktemp("limits-service"),
-        env={"RETENTIA_BOOTSTRAP_KEY": BOOTSTRAP, "RETENTIA_MAX_REQUEST_BYTES": str(MAX_BODY)},
-        dev=False,
-        key=BOOTSTRAP,
-    )
-    with process.running():
+    data_dir = tmp_path_factory.mktemp("limits-service")
+    limit = {"RETENTIA_MAX_REQUEST_BYTES": str(MAX_BODY)}
+    with ServiceProcess.secured(data_dir, BOOTSTRAP, limit).running() as process:
         yield process
 
 

@@ -39,13 +39,8 @@ CREATE = """mutation($permissions: [Permission!]!) {
 
 @pytest.fixture(scope="module")
 def secured(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServiceProcess]:
-    process = ServiceProcess(
-        tmp_path_factory.mktemp("auth-service"),
-        env={"RETENTIA_BOOTSTRAP_KEY": BOOTSTRAP},
-        dev=False,
-        key=BOOTSTRAP,
-    )
-    with process.running():
+    data_dir = tmp_path_factory.mktemp("auth-service")
+    with ServiceProcess.secured(data_dir, BOOTSTRAP).running() as process:
         yield process
 
 
@@ -284,8 +279,8 @@ def test_an_infrastructure_failure_denies_and_masks_never_500(
     development mode the failing resolver answers the typed, retryable UNAVAILABLE (issue 22)
     with a fixed message and the request id it logged: nothing of the cause leaks."""
     server, url = falkordb_server.start(tmp_path_factory.mktemp("doomed-falkordb"))
-    env = {"RETENTIA_FALKORDB_URL": url, "RETENTIA_BOOTSTRAP_KEY": BOOTSTRAP}
-    secured = ServiceProcess(tmp_path_factory.mktemp("doomed-auth"), env, dev=False, key=BOOTSTRAP)
+    at_url = {"RETENTIA_FALKORDB_URL": url}
+    secured = ServiceProcess.secured(tmp_path_factory.mktemp("doomed-auth"), BOOTSTRAP, at_url)
     dev = ServiceProcess(tmp_path_factory.mktemp("doomed-dev"), {"RETENTIA_FALKORDB_URL": url})
     try:
         secured.start()

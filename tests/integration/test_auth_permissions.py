@@ -150,13 +150,8 @@ ALL_PERMISSIONS = [p.name for p in Permission]
 
 @pytest.fixture(scope="module")
 def secured(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServiceProcess]:
-    process = ServiceProcess(
-        tmp_path_factory.mktemp("perm-service"),
-        env={"RETENTIA_BOOTSTRAP_KEY": BOOTSTRAP},
-        dev=False,
-        key=BOOTSTRAP,
-    )
-    with process.running():
+    data_dir = tmp_path_factory.mktemp("perm-service")
+    with ServiceProcess.secured(data_dir, BOOTSTRAP).running() as process:
         yield process
 
 

@@ -65,13 +65,8 @@ EVERY_STATE = ["ACTIVE", "SUPERSEDED", "RETRACTED", "EXPIRED"]
 
 @pytest.fixture(scope="module")
 def secured(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServiceProcess]:
-    process = ServiceProcess(
-        tmp_path_factory.mktemp("erase-service"),
-        env={"RETENTIA_BOOTSTRAP_KEY": BOOTSTRAP},
-        dev=False,
-        key=BOOTSTRAP,
-    )
-    with process.running():
+    data_dir = tmp_path_factory.mktemp("erase-service")
+    with ServiceProcess.secured(data_dir, BOOTSTRAP).running() as process:
         yield process
 
 

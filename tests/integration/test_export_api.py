@@ -28,13 +28,8 @@ STORE = """mutation($content: String!, $related: [RelatedEdgeInput!]!) {
 
 @pytest.fixture(scope="module")
 def secured(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServiceProcess]:
-    process = ServiceProcess(
-        tmp_path_factory.mktemp("export-service"),
-        env={"RETENTIA_BOOTSTRAP_KEY": BOOTSTRAP},
-        dev=False,
-        key=BOOTSTRAP,
-    )
-    with process.running():
+    data_dir = tmp_path_factory.mktemp("export-service")
+    with ServiceProcess.secured(data_dir, BOOTSTRAP).running() as process:
         yield process
 
 

@@ -202,13 +202,8 @@ def text(records: list[dict[str, Any]]) -> str:
 
 @pytest.fixture(scope="module")
 def secured(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServiceProcess]:
-    process = ServiceProcess(
-        tmp_path_factory.mktemp("import-service"),
-        env={"RETENTIA_BOOTSTRAP_KEY": BOOTSTRAP},
-        dev=False,
-        key=BOOTSTRAP,
-    )
-    with process.running():
+    data_dir = tmp_path_factory.mktemp("import-service")
+    with ServiceProcess.secured(data_dir, BOOTSTRAP).running() as process:
         yield process
 
 

@@ -31,13 +31,9 @@ STORE = """mutation { storeMemory(input: {content: "the offsite is in march"}) {
 def service(
     falkordb_url: str, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[ServiceProcess]:
-    process = ServiceProcess(
-        tmp_path_factory.mktemp("tenant-reads"),
-        env={"RETENTIA_FALKORDB_URL": falkordb_url, "RETENTIA_BOOTSTRAP_KEY": BOOTSTRAP},
-        dev=False,
-        key=BOOTSTRAP,
-    )
-    with process.running():
+    data_dir = tmp_path_factory.mktemp("tenant-reads")
+    at_url = {"RETENTIA_FALKORDB_URL": falkordb_url}
+    with ServiceProcess.secured(data_dir, BOOTSTRAP, at_url).running() as process:
         yield process
 
 
