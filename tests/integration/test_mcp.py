@@ -8,26 +8,22 @@ retryable only for reads."""
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 import signal
 import subprocess
 import sys
 import time
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
 
 import pytest
 from mcp import ClientSession
-from mcp.client.stdio import StdioServerParameters, stdio_client
-from mcp_types import CallToolResult, TextContent
+from mcp.client.stdio import StdioServerParameters
 
 from schema import new_memory_id
 from tests.falkordb_server import free_port
+from tests.integration.mcp_client import REPO, call, ok, stdio_server, stdio_session
 
-REPO = Path(__file__).resolve().parents[2]
 ORG = "acme"
 
 #: papez 0.6.2 (`papez/server.py`, `_TOOL_DEFS`): each tool's arguments and the required ones.
@@ -63,29 +59,23 @@ RETENTIA_EXTRAS = {
 }
 
 
+def _server(data_dir: Path, **env: str) -> StdioServerParameters:
+    """`retentia mcp` for the org and project these tests use."""
+    return stdio_server(data_dir, "--org", ORG, "--project", "agent", **env)
+
+
 @pytest.fixture(scope="module")
 async def mcp(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[ClientSession]:
     """One `python -m service.cli mcp` process for the module, its session owned by one
     task (the SDK's streams live in that task's task group)."""
     data_dir = tmp_path_factory.mktemp("mcp")
-    params = StdioServerParameters(
-        command=sys.executable,
-        args=["-m", "service.cli", "mcp", "--org", ORG, "--project", "agent"],
-        env={"RETENTIA_DATA_DIR": str(data_dir), "HF_HUB_OFFLINE": "1", "PYTHONPATH": str(REPO)},
-        cwd=REPO,
-    )
     ready: asyncio.Future[ClientSession] = asyncio.get_running_loop().create_future()
     done = asyncio.Event()
 
     async def own() -> None:
-        with (data_dir / "server.log").open("w") as errlog:
-            async with (
-                stdio_client(params, errlog=errlog) as (read, write),
-                ClientSession(read, write) as session,
-            ):
-                await session.initialize()
-                ready.set_result(session)
-                await done.wait()
+        async with stdio_session(_server(data_dir), data_dir / "server.log") as session:
+            ready.set_result(session)
+            await done.wait()
 
     owner = asyncio.create_task(own())
     try:
@@ -93,21 +83,6 @@ async def mcp(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[ClientS
     finally:
         done.set()
         await owner
-
-
-async def call(session: ClientSession, tool: str, **arguments: Any) -> tuple[bool, Any]:
-    """(is_error, the decoded JSON answer)."""
-    result = await session.call_tool(tool, arguments, read_timeout_seconds=300)
-    assert isinstance(result, CallToolResult)
-    (content,) = result.content
-    assert isinstance(content, TextContent)
-    return result.is_error, json.loads(content.text)
-
-
-async def ok(session: ClientSession, tool: str, **arguments: Any) -> Any:
-    failed, answer = await call(session, tool, **arguments)
-    assert not failed, answer
-    return answer
 
 
 async def test_the_thirteen_tools_have_the_established_names_and_arguments(
@@ -307,35 +282,10 @@ async def test_a_call_that_would_fail_again_is_never_retryable(mcp: ClientSessio
     assert failed and answer["retryable"] is False and "already superseded" in answer["error"]
 
 
-@asynccontextmanager
-async def _session(params: StdioServerParameters, errlog: Path) -> AsyncIterator[ClientSession]:
-    with errlog.open("w") as err:
-        async with (
-            stdio_client(params, errlog=err) as (read, write),
-            ClientSession(read, write) as session,
-        ):
-            await session.initialize()
-            yield session
-
-
-def _server(data_dir: Path, **env: str) -> StdioServerParameters:
-    return StdioServerParameters(
-        command=sys.executable,
-        args=["-m", "service.cli", "mcp", "--org", ORG, "--project", "agent"],
-        env={
-            "RETENTIA_DATA_DIR": str(data_dir),
-            "HF_HUB_OFFLINE": "1",
-            "PYTHONPATH": str(REPO),
-            **env,
-        },
-        cwd=REPO,
-    )
-
-
 async def test_storage_failing_is_retryable_for_reads_only(tmp_path: Path) -> None:
     """With the storage gone mid-session (its FalkorDB killed), a read answers `retryable:
     true` and a write `retryable: false` (it may have landed in part)."""
-    async with _session(_server(tmp_path), tmp_path / "server.log") as session:
+    async with stdio_session(_server(tmp_path), tmp_path / "server.log") as session:
         stored = await ok(session, "memory_store", content="The kiln reaches 1200 degrees.")
         falkordb = int((tmp_path / "falkordb" / "falkordb.pid").read_text())
         os.kill(falkordb, signal.SIGKILL)
@@ -354,7 +304,7 @@ async def test_storage_that_never_opened_is_not_retryable(tmp_path: Path) -> Non
     every call `retryable: false`, reads included: this process will not open it later."""
     nowhere = f"redis://127.0.0.1:{free_port()}"
     server = _server(tmp_path, RETENTIA_FALKORDB_URL=nowhere)
-    async with _session(server, tmp_path / "server.log") as session:
+    async with stdio_session(server, tmp_path / "server.log") as session:
         for tool, arguments in (("memory_stats", {}), ("memory_store", {"content": "x"})):
             failed, answer = await call(session, tool, **arguments)
             assert failed and answer["retryable"] is False, answer

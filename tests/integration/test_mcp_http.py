@@ -7,50 +7,31 @@ mode needs no key), the request body limit, and bad arguments as a typed tool er
 
 from __future__ import annotations
 
-import json
-import sys
 import uuid
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
 
 import httpx
 import httpx2
 import pytest
 from mcp import ClientSession
-from mcp.client.stdio import StdioServerParameters, stdio_client
 from mcp.client.streamable_http import streamable_http_client
-from mcp_types import CallToolResult, TextContent
 
 from service.api.mcp_http import TOOL_PERMISSIONS
+from tests.integration.mcp_client import ACCEPT, INITIALIZE, call, ok, stdio_server, stdio_session
 from tests.integration.service_process import ServiceProcess
 
-REPO = Path(__file__).resolve().parents[2]
 BOOTSTRAP = "mcp-http-bootstrap-0123456789abcdef0123456789"
 #: The request body limit the service runs with (RETENTIA_MAX_REQUEST_BYTES).
 LIMIT = 64 * 1024
-INITIALIZE = {
-    "jsonrpc": "2.0",
-    "id": 1,
-    "method": "initialize",
-    "params": {
-        "protocolVersion": "2025-06-18",
-        "capabilities": {},
-        "clientInfo": {"name": "probe", "version": "0"},
-    },
-}
 
 
 @pytest.fixture(scope="module")
 def api(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServiceProcess]:
-    process = ServiceProcess(
-        tmp_path_factory.mktemp("mcp-http"),
-        env={"RETENTIA_BOOTSTRAP_KEY": BOOTSTRAP, "RETENTIA_MAX_REQUEST_BYTES": str(LIMIT)},
-        dev=False,
-        key=BOOTSTRAP,
-    )
-    with process.running():
+    data_dir = tmp_path_factory.mktemp("mcp-http")
+    limit = {"RETENTIA_MAX_REQUEST_BYTES": str(LIMIT)}
+    with ServiceProcess.secured(data_dir, BOOTSTRAP, limit).running() as process:
         yield process
 
 
@@ -69,21 +50,6 @@ async def session(
     ):
         await mcp.initialize()
         yield mcp
-
-
-async def call(mcp: ClientSession, tool: str, **arguments: Any) -> tuple[bool, Any]:
-    """(is_error, the decoded JSON answer)."""
-    result = await mcp.call_tool(tool, arguments, read_timeout_seconds=300)
-    assert isinstance(result, CallToolResult)
-    (content,) = result.content
-    assert isinstance(content, TextContent)
-    return result.is_error, json.loads(content.text)
-
-
-async def ok(mcp: ClientSession, tool: str, **arguments: Any) -> Any:
-    failed, answer = await call(mcp, tool, **arguments)
-    assert not failed, answer
-    return answer
 
 
 def key_with(api: ServiceProcess, permissions: list[str], projects: list[str] | None) -> str:
@@ -127,7 +93,7 @@ async def test_no_key_or_a_wrong_key_is_401(api: ServiceProcess) -> None:
             response = await client.post(
                 f"{api.url}/mcp",
                 json=INITIALIZE,
-                headers={**headers, "Accept": "application/json, text/event-stream"},
+                headers={**headers, **ACCEPT},
             )
         assert response.status_code == 401, response.text
         assert response.headers["www-authenticate"] == "Bearer"
@@ -203,19 +169,8 @@ async def test_the_tools_over_http_are_the_stdio_servers(
     and annotations: one set of definitions behind both transports."""
     async with session(api) as mcp:
         over_http = (await mcp.list_tools()).tools
-    params = StdioServerParameters(
-        command=sys.executable,
-        args=["-m", "service.cli", "mcp"],
-        env={"RETENTIA_DATA_DIR": str(tmp_path), "HF_HUB_OFFLINE": "1", "PYTHONPATH": str(REPO)},
-        cwd=REPO,
-    )
-    with (tmp_path / "stdio.log").open("w") as errlog:
-        async with (
-            stdio_client(params, errlog=errlog) as (read, write),
-            ClientSession(read, write) as stdio,
-        ):
-            await stdio.initialize()
-            over_stdio = (await stdio.list_tools()).tools
+    async with stdio_session(stdio_server(tmp_path), tmp_path / "stdio.log") as stdio:
+        over_stdio = (await stdio.list_tools()).tools
     assert {t.name for t in over_http} == set(TOOL_PERMISSIONS)
     assert [t.model_dump() for t in over_http] == [t.model_dump() for t in over_stdio]
 
@@ -237,7 +192,7 @@ async def test_the_body_limit_applies_to_mcp(api: ServiceProcess) -> None:
             headers={
                 "Authorization": f"Bearer {BOOTSTRAP}",
                 "X-Retentia-Project": name,
-                "Accept": "application/json, text/event-stream",
+                **ACCEPT,
             },
         )
     assert response.status_code == 413, response.text

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 import httpx
 import pytest
 
+from tests.integration.mcp_client import ACCEPT, INITIALIZE
 from tests.integration.service_process import ServiceProcess
 
 QUERY = {"query": "{ stats { __typename } }"}
@@ -57,19 +58,9 @@ def test_past_its_burst_a_key_is_told_when_to_retry(limited: ServiceProcess) -> 
 def test_mcp_shares_the_limit_under_its_own_label(limited: ServiceProcess) -> None:
     """/mcp is limited per key like /graphql, and its refusals are counted as `path="/mcp"`."""
     before = limited_count(limited, "/mcp")
-    initialize = {
-        "jsonrpc": "2.0",
-        "id": 1,
-        "method": "initialize",
-        "params": {
-            "protocolVersion": "2025-06-18",
-            "capabilities": {},
-            "clientInfo": {"name": "probe", "version": "0"},
-        },
-    }
-    headers = {"Authorization": "Bearer key-mcp", "Accept": "application/json, text/event-stream"}
+    headers = {"Authorization": "Bearer key-mcp", **ACCEPT}
     codes = [
-        httpx.post(f"{limited.url}/mcp", json=initialize, headers=headers, timeout=60).status_code
+        httpx.post(f"{limited.url}/mcp", json=INITIALIZE, headers=headers, timeout=60).status_code
         for _ in range(3)
     ]
     assert codes == [200, 200, 429]
