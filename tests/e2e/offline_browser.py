@@ -5,8 +5,8 @@ Every request outside the page's own origin is blocked and recorded, and so is e
 request, every HTTP error answer, every console error and every uncaught exception;
 `OfflinePage.assert_clean()` fails the test unless all of them are empty. A page may name
 paths of its own origin that are allowed to be missing (`missing_ok`): their 404, the aborted
-request and the console error about it are not recorded. Only the GraphiQL tests name one, the source map their
-vendored bundle points at (`MISSING_SOURCE_MAP`, static/graphiql/VENDORED.md)."""
+request and the console error about it are not recorded. Only the GraphiQL tests name one: the
+source map their vendored bundle points at (`MISSING_SOURCE_MAP`, static/graphiql/VENDORED.md)."""
 
 from __future__ import annotations
 
