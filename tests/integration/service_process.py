@@ -151,17 +151,40 @@ class ServiceProcess:
         )
 
     def create_key(
-        self, permissions: list[str], *, name: str = "test", key: str | None = None
+        self,
+        permissions: list[str],
+        *,
+        name: str = "test",
+        projects: list[str] | None = None,
+        key: str | None = None,
     ) -> tuple[str, str]:
-        """(id, key) of a new API key of the caller's org, made over the API."""
+        """(id, key) of a new API key of the caller's org, made over the API; restricted to
+        `projects` when given."""
         body = self.graphql(
-            """mutation($name: String!, $permissions: [Permission!]!) {
-                 createApiKey(name: $name, permissions: $permissions) {
+            """mutation($name: String!, $permissions: [Permission!]!, $projects: [String!]) {
+                 createApiKey(name: $name, permissions: $permissions, projects: $projects) {
                    __typename ... on NewApiKey { key apiKey { id } }
                    ... on Forbidden { message } ... on Unauthenticated { message } } }""",
-            {"name": name, "permissions": permissions},
+            {"name": name, "permissions": permissions, "projects": projects},
             key=key,
         )
         created = body["data"]["createApiKey"]
         assert created["__typename"] == "NewApiKey", created
         return created["apiKey"]["id"], created["key"]
+
+
+def ask(
+    api: ServiceProcess,
+    query: str,
+    variables: dict[str, Any] | None = None,
+    *,
+    project: str | None = None,
+    key: str | None = None,
+) -> dict[str, Any]:
+    """The answer of an operation whose one root field is aliased `r`, in `project` (the
+    X-Retentia-Project header) when given; the response must carry no GraphQL errors."""
+    headers = {"X-Retentia-Project": project} if project is not None else None
+    body = api.graphql(query, variables, headers, key=key)
+    assert "errors" not in body, body
+    result: dict[str, Any] = body["data"]["r"]
+    return result

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 
-from tests.integration.service_process import ServiceProcess
+from tests.integration.service_process import ServiceProcess, ask
 
 BOOTSTRAP = "erase-bootstrap-0123456789abcdef0123456789ab"
 DENIED = "... on Forbidden { message permission } ... on Unauthenticated { message }"
@@ -70,34 +69,6 @@ def secured(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServiceProcess
         yield process
 
 
-def ask(
-    api: ServiceProcess,
-    query: str,
-    variables: dict[str, Any] | None = None,
-    *,
-    project: str,
-    key: str | None = None,
-) -> dict[str, Any]:
-    body = api.graphql(query, variables, {"X-Retentia-Project": project}, key=key)
-    assert "errors" not in body, body
-    result: dict[str, Any] = body["data"]["r"]
-    return result
-
-
-def key_for(
-    api: ServiceProcess, permissions: list[str], projects: list[str] | None
-) -> tuple[str, str]:
-    body = api.graphql(
-        """mutation($perms: [Permission!]!, $projects: [String!]) {
-             r: createApiKey(name: "erase", permissions: $perms, projects: $projects) {
-               __typename ... on NewApiKey { key apiKey { id } } } }""",
-        {"perms": permissions, "projects": projects},
-    )
-    created = body["data"]["r"]
-    assert created["__typename"] == "NewApiKey", created
-    return str(created["apiKey"]["id"]), str(created["key"])
-
-
 def zoe_facts() -> list[dict[str, str]]:
     return [
         {"subject": "Zoe Smith", "predicate": "has condition", "object": "diabetes"},
@@ -145,9 +116,10 @@ def test_erase_needs_manage_on_the_project_and_leaves_no_read_returning_it(
     project, other = f"erase-{uuid.uuid4().hex[:8]}", f"other-{uuid.uuid4().hex[:8]}"
     named = store(secured, project, "Zoe Smith was diagnosed with diabetes", zoe_facts())
     kept = store(secured, project, "The deploy failed because the disk was full", [])
-    _, writer = key_for(secured, ["PROJECT_READ", "PROJECT_WRITE"], [project])
-    _, elsewhere = key_for(secured, ["PROJECT_READ", "PROJECT_MANAGE"], [other])
-    manager_id, manager = key_for(secured, ["PROJECT_READ", "PROJECT_MANAGE"], [project])
+    write, manage = ["PROJECT_READ", "PROJECT_WRITE"], ["PROJECT_READ", "PROJECT_MANAGE"]
+    _, writer = secured.create_key(write, name="erase", projects=[project])
+    _, elsewhere = secured.create_key(manage, name="erase", projects=[other])
+    manager_id, manager = secured.create_key(manage, name="erase", projects=[project])
 
     refused = ask(secured, ERASE, {"entity": "Zoe Smith"}, project=project, key=writer)
     assert (refused["__typename"], refused["permission"]) == ("Forbidden", "PROJECT_MANAGE")

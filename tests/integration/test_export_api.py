@@ -42,17 +42,6 @@ def store(api: ServiceProcess, project: str, content: str, related: list[Any] | 
     return str(result["memory"]["id"])
 
 
-def key_with(api: ServiceProcess, permissions: list[str], projects: list[str] | None) -> str:
-    body = api.graphql(
-        """mutation($perms: [Permission!]!, $projects: [String!]) {
-             r: createApiKey(name: "export", permissions: $perms, projects: $projects) {
-               __typename ... on NewApiKey { key } } }""",
-        {"perms": permissions, "projects": projects},
-    )
-    assert body["data"]["r"]["__typename"] == "NewApiKey", body
-    return str(body["data"]["r"]["key"])
-
-
 def get(api: ServiceProcess, key: str | None, **params: str) -> httpx.Response:
     headers = {"Authorization": f"Bearer {key}"} if key else {}
     return httpx.get(f"{api.url}/export", params=params, headers=headers, timeout=120)
@@ -115,9 +104,9 @@ def test_export_takes_the_keys_graphql_takes(secured: ServiceProcess) -> None:
     store(secured, theirs, "a note of theirs")
 
     assert get(secured, None, project=mine).status_code == 401
-    writer = key_with(secured, ["PROJECT_WRITE"], None)
+    writer = secured.create_key(["PROJECT_WRITE"], name="export")[1]
     assert get(secured, writer, project=mine).status_code == 403
-    restricted = key_with(secured, ["PROJECT_READ"], [mine])
+    restricted = secured.create_key(["PROJECT_READ"], name="export", projects=[mine])[1]
     assert get(secured, restricted, project=mine).status_code == 200
     there = get(secured, restricted, project=theirs)
     absent = get(secured, BOOTSTRAP, project=nowhere)

@@ -52,17 +52,6 @@ async def session(
         yield mcp
 
 
-def key_with(api: ServiceProcess, permissions: list[str], projects: list[str] | None) -> str:
-    body = api.graphql(
-        """mutation($perms: [Permission!]!, $projects: [String!]) {
-             r: createApiKey(name: "mcp", permissions: $perms, projects: $projects) {
-               __typename ... on NewApiKey { key } } }""",
-        {"perms": permissions, "projects": projects},
-    )
-    assert body["data"]["r"]["__typename"] == "NewApiKey", body
-    return str(body["data"]["r"]["key"])
-
-
 def project() -> str:
     return f"p{uuid.uuid4().hex[:10]}"
 
@@ -110,7 +99,7 @@ async def test_a_key_of_other_projects_is_refused_alike(api: ServiceProcess) -> 
     own, other = project(), project()
     async with session(api, project=other) as mcp:
         await ok(mcp, "memory_store", content="a secret of the other project")
-    key = key_with(api, ["PROJECT_READ", "PROJECT_WRITE"], [own])
+    key = api.create_key(["PROJECT_READ", "PROJECT_WRITE"], name="mcp", projects=[own])[1]
     answers = []
     for name in (other, project()):
         async with session(api, key=key, project=name) as mcp:
@@ -130,7 +119,7 @@ async def test_a_key_of_other_projects_is_refused_alike(api: ServiceProcess) -> 
 async def test_a_permission_the_key_lacks_is_a_forbidden_tool_error(api: ServiceProcess) -> None:
     """A read-only key may search but not store: the store is a `Forbidden` tool error naming
     the permission."""
-    key = key_with(api, ["PROJECT_READ"], None)
+    key = api.create_key(["PROJECT_READ"], name="mcp")[1]
     async with session(api, key=key, project=project()) as mcp:
         await ok(mcp, "memory_search", query="")
         failed, answer = await call(mcp, "memory_store", content="not allowed")

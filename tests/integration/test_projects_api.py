@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 
-from tests.integration.service_process import ServiceProcess
+from tests.integration.service_process import ServiceProcess, ask
 
 BOOTSTRAP = "projects-bootstrap-0123456789abcdef0123456789"
 DENIED = "... on Forbidden { message permission } ... on Unauthenticated { message }"
@@ -48,21 +47,6 @@ def secured(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServiceProcess
     data_dir = tmp_path_factory.mktemp("projects-service")
     with ServiceProcess.secured(data_dir, BOOTSTRAP).running() as process:
         yield process
-
-
-def ask(
-    api: ServiceProcess,
-    query: str,
-    variables: dict[str, Any] | None = None,
-    *,
-    project: str | None = None,
-    key: str | None = None,
-) -> dict[str, Any]:
-    headers = {"X-Retentia-Project": project} if project else None
-    body = api.graphql(query, variables, headers, key=key)
-    assert "errors" not in body, body
-    result: dict[str, Any] = body["data"]["r"]
-    return result
 
 
 def restricted_key(api: ServiceProcess, permissions: list[str], projects: list[str]) -> str:
