@@ -26,13 +26,18 @@ async def page(request: Request) -> Response:
     return HTMLResponse(DIRTY if request.path_params["name"] == "dirty" else CLEAN)
 
 
-def visit(offline_browser: OfflineBrowser, name: str) -> OfflinePage:
+def visit(offline_browser: OfflineBrowser, name: str, events: int = 0) -> OfflinePage:
+    """The page after its load, and after at least `events` recorded entries have arrived
+    (Playwright delivers console and network events asynchronously; 30 s at most)."""
     with (
         serve([Route("/page/{name}", page)]) as url,
         offline_browser.open(url, missing_ok={"/forgiven.js.map"}) as seen,
     ):
         seen.page.goto(f"{url}/page/{name}", wait_until="load")
-        seen.page.wait_for_timeout(300)  # console and response events arrive asynchronously
+        for _ in range(300):
+            if len(seen.outside + seen.failed + seen.console_errors) >= events:
+                break
+            seen.page.wait_for_timeout(100)
     return seen
 
 
@@ -43,7 +48,9 @@ def test_a_clean_page_passes(offline_browser: OfflineBrowser) -> None:
 def test_each_kind_of_dirt_is_recorded_and_fails_the_check(
     offline_browser: OfflineBrowser,
 ) -> None:
-    seen = visit(offline_browser, "dirty")
+    # One outside request; missing.js's 404 and abort; four console entries: the blocked
+    # request, the 404, console.error and the uncaught throw.
+    seen = visit(offline_browser, "dirty", events=7)
     assert seen.outside == [OUTSIDE]
     assert f"GET {seen.own_origin}/missing.js: HTTP 404" in seen.failed
     assert not any("forgiven" in entry for entry in seen.failed + seen.console_errors)
