@@ -150,15 +150,11 @@ def test_one_active_value_per_slot_across_replicas(replicas: Replicas) -> None:
         assert before == [], before
 
 
-@pytest.mark.xfail(
-    reason="known defect (issue 22): the inbound count is read by the storing process before "
-    "its write, so stores at once on two replicas pass the cap (4 links with a cap of 2 seen "
-    "on a FalkorDB server, 12 on Neo4j); the fix is a conditional edge write in the database",
-    strict=False,
-)
 async def test_auto_link_cap_holds_across_replicas(replicas: Replicas) -> None:
     """Stores that each find the same near neighbours, sent at once to both replicas, never
-    give one memory more auto-links than the configured cap."""
+    give one memory more auto-links than the configured cap: the database counts them inside
+    the write. (Before that, each process read the count before its write: 4 links with a cap
+    of 2 on a FalkorDB server, 12 on Neo4j.)"""
     project = "autolink-cap"
     headers = _tenant(project)
     note = "The quarterly planning meeting for the Atlas project moved to Monday morning"
