@@ -155,20 +155,27 @@ class _Chain:
 
 
 def _without_links(
-    stored: Mapping[str, StoreResult], refused: Sequence[EdgeKey]
-) -> dict[str, StoreResult]:
-    """The results of a store, without the auto-links the database's cap check left out (a
-    concurrent store, in this or another process, gave their target its last slot first)."""
+    stored: Mapping[str, StoreResult],
+    refused: Sequence[EdgeKey],
+    edges_of: Mapping[str, Sequence[MemoryEdge]],
+) -> tuple[dict[str, StoreResult], list[Memory]]:
+    """The results of a store without the auto-links the database's cap check left out (a
+    concurrent store, in this or another process, gave their target its last place first),
+    and the memories those links alone made active, tagged again (DESIGN §4)."""
     gone = {(k.source, k.target, k.type) for k in refused}
-    return {
-        mid: replace(
-            result,
-            auto_links=tuple(
-                e for e in result.auto_links if (e.source, e.target, e.type) not in gone
-            ),
-        )
-        for mid, result in stored.items()
-    }
+    out: dict[str, StoreResult] = {}
+    retagged = []
+    for mid, result in stored.items():
+        kept = [e for e in edges_of[mid] if (e.source, e.target, e.type) not in gone]
+        memory = result.memory
+        if memory.status is MemoryStatus.ACTIVE and not any(
+            e.type in SUPPORTIVE_TYPES for e in kept
+        ):
+            memory = memory.model_copy(update={"status": MemoryStatus.TAGGED})
+            retagged.append(memory)
+        auto = tuple(e for e in result.auto_links if (e.source, e.target, e.type) not in gone)
+        out[mid] = replace(result, memory=memory, auto_links=auto)
+    return out, retagged
 
 
 async def _nothing() -> list[Any]:
@@ -412,8 +419,10 @@ class MemoryService:
                     [r.memory for r in stored.values()],
                     [e for mid in stored for e in edges_of[mid]],
                 )
-                if refused:  # another process's store took the last of a target's cap
-                    stored = _without_links(stored, refused)
+                if refused:  # a concurrent store took the last of a target's cap first
+                    stored, retagged = _without_links(stored, refused, edges_of)
+                    if retagged:  # its refused auto-link was all that made it active
+                        await self._repository.update_memories(tenant, retagged, ("status",))
                 if chain.unlinks:  # the stored turns a new one now stands between
                     await self._repository.unlink(tenant, chain.unlinks)
         return [stored[r.id] if isinstance(r, Memory) else r for r in results]
