@@ -96,6 +96,8 @@ class QueryName(StrEnum):
     COMPONENT_SIZES = "component_sizes"
     # An amendment's check-and-mark of the memory it supersedes (store_amendment).
     CLAIM_SUPERSESSION = "claim_supersession"
+    # Auto-links written only while their target is under the inbound cap (store_memories).
+    LINK_AUTO_MEMORIES = "link_auto_memories"
     # Tenancy by property, where tenants share one database (Neo4j); FalkorDB has a graph per
     # tenant and uses none of these.
     REGISTER_TENANT = "register_tenant"

@@ -224,10 +224,21 @@ class GraphRepository(Protocol):
         """Insert or fully replace memories by id, in one atomic write."""
 
     async def store_memories(
-        self, tenant: Tenant, memories: Sequence[Memory], edges: Sequence[MemoryEdge]
-    ) -> None:
+        self,
+        tenant: Tenant,
+        memories: Sequence[Memory],
+        edges: Sequence[MemoryEdge],
+        *,
+        auto_link_cap: int | None = None,
+    ) -> list[EdgeKey]:
         """Upsert memories and create edges among them and existing memories in one atomic
-        write. Raises `NotFound` naming a missing end, and then writes nothing."""
+        write. Raises `NotFound` naming a missing end, and then writes nothing.
+
+        With `auto_link_cap`, a machine-made RELATED_TO edge (created_by=auto) is written only
+        while its target has fewer than `auto_link_cap` of them, counted by the database inside
+        this write — so stores from any number of processes at once never give a memory more
+        (edges into one target are taken in the order given). Returns the machine-made edges
+        left out for that reason (always none without a cap)."""
 
     async def store_amendment(
         self,
@@ -237,13 +248,14 @@ class GraphRepository(Protocol):
         *,
         supersedes: str,
         score_factor: float,
-    ) -> None:
-        """`store_memories([successor], edges)` and mark memory `supersedes` superseded by the
-        successor (its score × `score_factor`), in one atomic write, only while nothing
-        supersedes it yet. The check is made by the database inside that write, so of
-        concurrent amendments of one memory, from any number of processes, exactly one is
-        written. Otherwise raises `Conflict` naming its successor (`NotFound` if it is
-        missing) and writes nothing."""
+        auto_link_cap: int | None = None,
+    ) -> list[EdgeKey]:
+        """`store_memories([successor], edges, auto_link_cap=…)` and mark memory `supersedes`
+        superseded by the successor (its score × `score_factor`), in one atomic write, only
+        while nothing supersedes it yet. The check is made by the database inside that write,
+        so of concurrent amendments of one memory, from any number of processes, exactly one
+        is written. Otherwise raises `Conflict` naming its successor (`NotFound` if it is
+        missing) and writes nothing. Returns the auto-links left out by the cap."""
 
     async def get_memories(
         self, tenant: Tenant, ids: Sequence[str], *, with_embeddings: bool = False

@@ -10,6 +10,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, ClassVar, Final, cast
 
 from cypher import AnyQueryName, QueryName
+from graph_backends._common.auto_links import capped, check_cap
 from graph_backends._common.export import edge_page_params, tombstone_page_params
 from graph_backends._common.records import (
     edge_from_row,
@@ -71,6 +72,35 @@ def _chunks(rows: Sequence[Any], size: int = _BATCH) -> list[Sequence[Any]]:
     return [rows[i : i + size] for i in range(0, len(rows), size)]
 
 
+def _capped_link_step(edges: Sequence[MemoryEdge], cap: int) -> Step:
+    """`link_auto_memories` of `edges`: one row per target, its edges in the order given."""
+    by_target: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for edge in edges:
+        by_target[edge.target].append(edge_params(edge))
+    targets = [{"id": target, "edges": rows} for target, rows in by_target.items()]
+    return (QueryName.LINK_AUTO_MEMORIES, {"targets": targets, "cap": check_cap(cap)}, {})
+
+
+def refused_auto_links(
+    edges: Sequence[MemoryEdge],
+    steps: Sequence[Step],
+    replies: Sequence[Sequence[Mapping[str, Any]]],
+) -> list[EdgeKey]:
+    """The capped edges of `edges` that `link_auto_memories` (among `steps`, whose rows are
+    `replies`) did not write: their target had the cap of auto-links already."""
+    written = {
+        (row["source"], row["target"])
+        for (name, _, _), rows in zip(steps, replies, strict=True)
+        if name is QueryName.LINK_AUTO_MEMORIES
+        for row in rows
+    }
+    return [
+        EdgeKey(source=e.source, target=e.target, type=e.type)
+        for e in edges
+        if capped(e) and (e.source, e.target) not in written
+    ]
+
+
 class _RunsCypher:
     """What the shared Cypher methods need from a backend: one query by name, and vectors in
     the form its driver sends."""
@@ -112,6 +142,11 @@ class CypherGraphMethods(_RunsCypher):
 
         async def _transaction(self, tenant: Tenant, steps: Sequence[Step]) -> None:
             """Several queries in one transaction: all of them commit, or none."""
+
+        async def _transaction_rows(
+            self, tenant: Tenant, steps: Sequence[Step]
+        ) -> list[list[dict[str, Any]]]:
+            """`_transaction`, and the rows each query returned."""
 
     # -- memories --------------------------------------------------------------------------
 
@@ -199,17 +234,32 @@ class CypherGraphMethods(_RunsCypher):
     # -- edges -----------------------------------------------------------------------------
 
     async def store_memories(
-        self, tenant: Tenant, memories: Sequence[Memory], edges: Sequence[MemoryEdge]
-    ) -> None:
-        steps = await self._store_steps(tenant, memories, edges)
-        if steps:
+        self,
+        tenant: Tenant,
+        memories: Sequence[Memory],
+        edges: Sequence[MemoryEdge],
+        *,
+        auto_link_cap: int | None = None,
+    ) -> list[EdgeKey]:
+        steps = await self._store_steps(tenant, memories, edges, auto_link_cap)
+        if not steps:
+            return []
+        if auto_link_cap is None:
             await self._transaction(tenant, steps)
+            return []
+        return refused_auto_links(edges, steps, await self._transaction_rows(tenant, steps))
 
     async def _store_steps(
-        self, tenant: Tenant, memories: Sequence[Memory], edges: Sequence[MemoryEdge]
+        self,
+        tenant: Tenant,
+        memories: Sequence[Memory],
+        edges: Sequence[MemoryEdge],
+        auto_link_cap: int | None = None,
     ) -> list[Step]:
         """`store_memories`'s queries, after checking that every end not among `memories`
-        exists (`NotFound` naming the first missing one)."""
+        exists (`NotFound` naming the first missing one). With `auto_link_cap`, the
+        machine-made RELATED_TO edges go last, each written only while its target is under
+        the cap (`link_auto_memories`)."""
         self._check_dimensions(memories)
         new = {m.id for m in memories}
         ends = ({e.source for e in edges} | {e.target for e in edges}) - new
@@ -219,7 +269,13 @@ class CypherGraphMethods(_RunsCypher):
         steps: list[Step] = []
         if memories:
             steps.append((QueryName.UPSERT_MEMORIES, {"rows": self._memory_rows(memories)}, {}))
-        return steps + self._link_steps(edges)
+        if auto_link_cap is None:
+            return steps + self._link_steps(edges)
+        auto = [e for e in edges if capped(e)]
+        steps += self._link_steps([e for e in edges if not capped(e)])
+        if auto:
+            steps.append(_capped_link_step(auto, auto_link_cap))
+        return steps
 
     @staticmethod
     def _claim_step(supersedes: str, successor: Memory, score_factor: float) -> Step:

@@ -35,7 +35,13 @@ from graph_backends._common.records import (
 from graph_backends._common.tenants import tenants_named
 from graph_backends._cypher.erasure import CypherErasureMethods
 from graph_backends._cypher.idempotency import CypherIdempotencyMethods
-from graph_backends._cypher.memories import _BATCH, CypherGraphMethods, Step, _ids
+from graph_backends._cypher.memories import (
+    _BATCH,
+    CypherGraphMethods,
+    Step,
+    _ids,
+    refused_auto_links,
+)
 from graph_backends.errors import BackendError, BackendUnavailable, SchemaMismatch
 from graph_backends.falkordb import wire
 from graph_backends.falkordb.facts import FalkorFactsMixin
@@ -53,6 +59,7 @@ from graph_backends.protocol import (
 from schema import (
     CAUSAL_TYPES,
     Conflict,
+    EdgeKey,
     EdgeType,
     InvalidInput,
     Memory,
@@ -632,7 +639,8 @@ class FalkorRepository(
         *,
         supersedes: str,
         score_factor: float,
-    ) -> None:
+        auto_link_cap: int | None = None,
+    ) -> list[EdgeKey]:
         """WATCH the tenant's graph, read the memory amended, and write the successor, its
         edges and the claim in one MULTI/EXEC: EXEC fails if any other client wrote the graph
         since the WATCH (a concurrent amendment included), and then it is read and decided
@@ -648,7 +656,7 @@ class FalkorRepository(
                     if memory.superseded_by is not None:
                         raise superseded_already(old, memory.superseded_by)
                     steps = [
-                        *await self._store_steps(tenant, [successor], edges),
+                        *await self._store_steps(tenant, [successor], edges, auto_link_cap),
                         self._claim_step(old, successor, score_factor),
                     ]
                     for name, _, templates in steps:
@@ -658,8 +666,8 @@ class FalkorRepository(
                         query = load(name, DIALECT)
                         text = wire.query_text(query.render(**templates), query.bind(params))
                         pipe.execute_command("GRAPH.QUERY", tenant.key, text, "--compact")
-                    await pipe.execute()
-                    return
+                    replies = [wire.rows(reply) or [] for reply in await pipe.execute()]
+                    return refused_auto_links(edges, steps, replies)
             except WatchError:
                 await asyncio.sleep(random.uniform(0, min(0.002 * 2**attempt, 0.05)))
             except self._reroute_on as e:  # the slot moved: nothing was written

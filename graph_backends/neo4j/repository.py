@@ -34,7 +34,7 @@ from graph_backends._common.records import (
 from graph_backends._common.tenants import tenants_named
 from graph_backends._cypher.erasure import CypherErasureMethods
 from graph_backends._cypher.idempotency import CypherIdempotencyMethods
-from graph_backends._cypher.memories import CypherGraphMethods, Step
+from graph_backends._cypher.memories import CypherGraphMethods, Step, refused_auto_links
 from graph_backends.config import Neo4jConfig
 from graph_backends.errors import BackendError, BackendUnavailable, SchemaMismatch
 from graph_backends.neo4j.facts import Neo4jFactsMixin
@@ -42,6 +42,7 @@ from graph_backends.neo4j.fulltext import TENANT_PROPERTIES, lucene_query, tenan
 from graph_backends.neo4j.recall import Neo4jRecallMixin
 from graph_backends.protocol import FactStore, check_dimension, superseded_already
 from schema import (
+    EdgeKey,
     EdgeType,
     InvalidInput,
     Memory,
@@ -206,7 +207,8 @@ class Neo4jRepository(
         *,
         supersedes: str,
         score_factor: float,
-    ) -> None:
+        auto_link_cap: int | None = None,
+    ) -> list[EdgeKey]:
         """One transaction: the claim first (it write-locks the memory amended before reading
         whether it is superseded, so a concurrent amendment waits for this one to commit and
         then sees its successor), then the store; a refused claim rolls the transaction back."""
@@ -214,20 +216,26 @@ class Neo4jRepository(
         ((claim, claim_params),) = self._prepare(
             tenant, [self._claim_step(old, successor, score_factor)]
         )
-        prepared = self._prepare(tenant, await self._store_steps(tenant, [successor], edges))
+        steps = await self._store_steps(tenant, [successor], edges, auto_link_cap)
+        prepared = self._prepare(tenant, steps)
 
-        async def work(tx: AsyncManagedTransaction) -> None:
+        async def work(tx: AsyncManagedTransaction) -> list[list[dict[str, Any]]]:
             result = await tx.run(claim, claim_params)
             rows = [record.data() async for record in result]
             if not rows:
                 raise NotFound("memory", old)
             if not rows[0]["claimed"]:
                 raise superseded_already(old, rows[0]["superseded_by"])
+            out = []
             for text, bound in prepared:
                 result = await tx.run(text, bound)
-                await result.consume()
+                out.append([record.data() async for record in result])
+            return out
 
-        await self._execute(work, read_only=False, what=f"an amendment for tenant {tenant}")
+        replies = await self._execute(
+            work, read_only=False, what=f"an amendment for tenant {tenant}"
+        )
+        return refused_auto_links(edges, steps, replies)
 
     def fatal_error(self) -> str | None:
         return None  # nothing supervised: a server that is down is unavailable, not fatal

@@ -22,6 +22,7 @@ from contextlib import asynccontextmanager
 from datetime import datetime
 from typing import Any, Final
 
+from graph_backends._common.auto_links import capped, check_cap
 from graph_backends._common.export import edge_page_params, tombstone_page_params
 from graph_backends._common.records import (
     edge_from_row,
@@ -110,6 +111,39 @@ _WRITE_ATTEMPTS: Final = 50
 def _type_names(edge_types: Collection[EdgeType]) -> list[str]:
     """The types a traversal follows: all of them when none are named."""
     return sorted(str(t) for t in (edge_types or EdgeType))
+
+
+def _edge_steps(edges: Sequence[MemoryEdge], auto_link_cap: int | None) -> list[Step]:
+    """The steps that write `edges`; with a cap, the machine-made RELATED_TO edges last, each
+    only while its target is under the cap (`link_auto_memories`)."""
+    kept = [e for e in edges if auto_link_cap is None or not capped(e)]
+    steps = (
+        [step(QueryName.LINK_MEMORIES, {"edges": [edge_params(e) for e in kept]})] if kept else []
+    )
+    if auto_link_cap is not None and len(kept) < len(edges):
+        by_target: dict[str, list[dict[str, Any]]] = {}
+        for edge in edges:
+            if capped(edge):
+                by_target.setdefault(edge.target, []).append(edge_params(edge))
+        targets = [{"id": t, "edges": rows} for t, rows in by_target.items()]
+        params = {"targets": targets, "cap": check_cap(auto_link_cap)}
+        steps.append(step(QueryName.LINK_AUTO_MEMORIES, params))
+    return steps
+
+
+def _refused_auto_links(
+    edges: Sequence[MemoryEdge], auto_link_cap: int | None, values: Sequence[Any]
+) -> list[EdgeKey]:
+    """The capped edges `link_auto_memories` (the last step, whose value ends `values`) left
+    out."""
+    if auto_link_cap is None or not any(capped(e) for e in edges):
+        return []
+    written = {(row["source"], row["target"]) for row in values[-1]}
+    return [
+        EdgeKey(source=e.source, target=e.target, type=e.type)
+        for e in edges
+        if capped(e) and (e.source, e.target) not in written
+    ]
 
 
 def _ids(values: Collection[str]) -> list[str]:
@@ -430,9 +464,9 @@ class SurrealRepository(SurrealFactsMixin, SurrealRecallMixin, SurrealIdempotenc
 
     async def _write_linking(
         self, tenant: Tenant, steps: Sequence[Step], ends: Collection[str]
-    ) -> None:
+    ) -> list[Any]:
         try:
-            await self._write(tenant, steps)
+            return await self._write(tenant, steps)
         except MissingRecord:
             # An end was deleted between the check and the write; the ENFORCED relation
             # refused the edge and the transaction wrote nothing. Name the missing end.
@@ -448,8 +482,13 @@ class SurrealRepository(SurrealFactsMixin, SurrealRecallMixin, SurrealIdempotenc
         await self._write_linking(tenant, [step(QueryName.LINK_MEMORIES, {"edges": rows})], ends)
 
     async def store_memories(
-        self, tenant: Tenant, memories: Sequence[Memory], edges: Sequence[MemoryEdge]
-    ) -> None:
+        self,
+        tenant: Tenant,
+        memories: Sequence[Memory],
+        edges: Sequence[MemoryEdge],
+        *,
+        auto_link_cap: int | None = None,
+    ) -> list[EdgeKey]:
         self._check_dimensions(memories)
         new = {m.id for m in memories}
         ends = ({e.source for e in edges} | {e.target for e in edges}) - new
@@ -457,10 +496,11 @@ class SurrealRepository(SurrealFactsMixin, SurrealRecallMixin, SurrealIdempotenc
         steps: list[Step] = []
         if memories:
             steps.append(step(QueryName.UPSERT_MEMORIES, {"rows": self._memory_rows(memories)}))
-        if edges:
-            steps.append(step(QueryName.LINK_MEMORIES, {"edges": [edge_params(e) for e in edges]}))
-        if steps:
-            await self._write_linking(tenant, steps, ends)
+        steps += _edge_steps(edges, auto_link_cap)
+        if not steps:
+            return []
+        values = await self._write_linking(tenant, steps, ends)
+        return _refused_auto_links(edges, auto_link_cap, values)
 
     async def store_amendment(
         self,
@@ -470,7 +510,8 @@ class SurrealRepository(SurrealFactsMixin, SurrealRecallMixin, SurrealIdempotenc
         *,
         supersedes: str,
         score_factor: float,
-    ) -> None:
+        auto_link_cap: int | None = None,
+    ) -> list[EdgeKey]:
         """One transaction whose first step claims the memory amended (`claim_supersession`
         THROWs, and the transaction writes nothing, unless nothing supersedes it). In this
         process the tenant's write lock orders it after any other; against a server, two
@@ -485,15 +526,15 @@ class SurrealRepository(SurrealFactsMixin, SurrealRecallMixin, SurrealIdempotenc
             step(QueryName.CLAIM_SUPERSESSION, params),
             step(QueryName.UPSERT_MEMORIES, {"rows": self._memory_rows([successor])}),
         ]
-        if edges:
-            steps.append(step(QueryName.LINK_MEMORIES, {"edges": [edge_params(e) for e in edges]}))
+        steps += _edge_steps(edges, auto_link_cap)
         try:
-            await self._write_linking(tenant, steps, ends)
+            values = await self._write_linking(tenant, steps, ends)
         except ClaimRefused:
             (memory,) = await self.get_memories(tenant, [old])
             if memory is None:
                 raise NotFound("memory", old) from None
             raise superseded_already(old, memory.superseded_by) from None
+        return _refused_auto_links(edges, auto_link_cap, values)
 
     async def unlink(self, tenant: Tenant, keys: Sequence[EdgeKey]) -> list[bool]:
         if not keys:

@@ -7,7 +7,7 @@ import asyncio
 import hashlib
 from collections import Counter
 from collections.abc import Awaitable, Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from itertools import pairwise
 from typing import Any
@@ -47,8 +47,9 @@ from service.usecases.session_locks import Leases, SessionLocks
 from service.usecases.tenants import TenantSchemas
 
 Clock = Callable[[], datetime]
-#: How a store writes its validated memories and edges (one atomic write).
-_Write = Callable[[Sequence[Memory], Sequence[MemoryEdge]], Awaitable[None]]
+#: How a store writes its validated memories and edges (one atomic write, the inbound
+#: auto-link cap checked by the database); it answers the auto-links the cap left out.
+_Write = Callable[[Sequence[Memory], Sequence[MemoryEdge]], Awaitable[Sequence[EdgeKey]]]
 #: Most memories one batch store may carry.
 MAX_BATCH = 256
 #: Most writer-typed edges one stored memory may declare.
@@ -151,6 +152,30 @@ class _Chain:
 
     links: tuple[tuple[str, str, datetime], ...]
     unlinks: tuple[EdgeKey, ...]
+
+
+def _without_links(
+    stored: Mapping[str, StoreResult],
+    refused: Sequence[EdgeKey],
+    edges_of: Mapping[str, Sequence[MemoryEdge]],
+) -> tuple[dict[str, StoreResult], list[Memory]]:
+    """The results of a store without the auto-links the database's cap check left out (a
+    concurrent store, in this or another process, gave their target its last place first),
+    and the memories those links alone made active, tagged again (DESIGN §4)."""
+    gone = {(k.source, k.target, k.type) for k in refused}
+    out: dict[str, StoreResult] = {}
+    retagged = []
+    for mid, result in stored.items():
+        kept = [e for e in edges_of[mid] if (e.source, e.target, e.type) not in gone]
+        memory = result.memory
+        if memory.status is MemoryStatus.ACTIVE and not any(
+            e.type in SUPPORTIVE_TYPES for e in kept
+        ):
+            memory = memory.model_copy(update={"status": MemoryStatus.TAGGED})
+            retagged.append(memory)
+        auto = tuple(e for e in result.auto_links if (e.source, e.target, e.type) not in gone)
+        out[mid] = replace(result, memory=memory, auto_links=auto)
+    return out, retagged
 
 
 async def _nothing() -> list[Any]:
@@ -269,8 +294,12 @@ class MemoryService:
         return [r for r in out if r is not None]
 
     def _write_memories(self, tenant: Tenant) -> _Write:
-        async def write(memories: Sequence[Memory], edges: Sequence[MemoryEdge]) -> None:
-            await self._repository.store_memories(tenant, memories, edges)
+        async def write(
+            memories: Sequence[Memory], edges: Sequence[MemoryEdge]
+        ) -> Sequence[EdgeKey]:
+            return await self._repository.store_memories(
+                tenant, memories, edges, auto_link_cap=self._engine.auto_link_max_inbound
+            )
 
         return write
 
@@ -386,10 +415,14 @@ class MemoryService:
                 stored[memory.id] = StoreResult(memory, tuple(auto), tuple(hints))
                 edges_of[memory.id] = edges
             if stored:
-                await (write or self._write_memories(tenant))(
+                refused = await (write or self._write_memories(tenant))(
                     [r.memory for r in stored.values()],
                     [e for mid in stored for e in edges_of[mid]],
                 )
+                if refused:  # a concurrent store took the last of a target's cap first
+                    stored, retagged = _without_links(stored, refused, edges_of)
+                    if retagged:  # its refused auto-link was all that made it active
+                        await self._repository.update_memories(tenant, retagged, ("status",))
                 if chain.unlinks:  # the stored turns a new one now stands between
                     await self._repository.unlink(tenant, chain.unlinks)
         return [stored[r.id] if isinstance(r, Memory) else r for r in results]
@@ -692,14 +725,17 @@ class MemoryService:
                 raise done
             return done
 
-        async def write(memories: Sequence[Memory], edges: Sequence[MemoryEdge]) -> None:
+        async def write(
+            memories: Sequence[Memory], edges: Sequence[MemoryEdge]
+        ) -> Sequence[EdgeKey]:
             (successor,) = memories
-            await self._repository.store_amendment(
+            return await self._repository.store_amendment(
                 tenant,
                 successor,
                 edges,
                 supersedes=old.id,
                 score_factor=self._engine.superseded_factor,
+                auto_link_cap=self._engine.auto_link_max_inbound,
             )
 
         (result,) = await self._store_each(tenant, [request], ids, write)

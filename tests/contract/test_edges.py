@@ -12,6 +12,7 @@ from schema import (
     EdgeKey,
     EdgeType,
     InvalidInput,
+    Memory,
     MemoryEdge,
     NotFound,
     Tenant,
@@ -207,6 +208,51 @@ async def test_store_memories_writes_memories_and_edges_together(
     with pytest.raises(NotFound):
         await repository.store_memories(tenant, [c, d], [edge(c, ghost, EdgeType.SUPPORTS)])
     assert await repository.get_memories(tenant, [c.id, d.id]) == [None, None]
+
+
+async def test_store_memories_keeps_the_auto_link_cap_in_the_write(
+    repository: GraphRepository, tenant: Tenant
+) -> None:
+    """With `auto_link_cap`, the database counts a target's machine-made RELATED_TO edges
+    inside the write and creates auto-links into it only while under the cap (in the order
+    given), whatever the caller believed; declared edges and other types are never capped, and
+    the auto-links left out are answered."""
+    hub, other = memories(2)
+    await repository.store_memories(
+        tenant, [hub, other], [edge(other, hub, EdgeType.RELATED_TO, created_by=EdgeCreator.AUTO)]
+    )
+    news = memories(4, start=T0.replace(year=2021))
+
+    def auto(source: Memory, target: Memory = hub) -> MemoryEdge:
+        return edge(source, target, EdgeType.RELATED_TO, created_by=EdgeCreator.AUTO)
+
+    offered = [
+        auto(news[0]),
+        auto(news[1]),
+        auto(news[2]),
+        auto(news[0], other),
+        edge(news[3], hub, EdgeType.RELATED_TO),  # declared by the writer: not capped
+        edge(news[3], hub, EdgeType.SUPPORTS),
+    ]
+    refused = await repository.store_memories(tenant, news, offered, auto_link_cap=2)
+    assert refused == [
+        EdgeKey(source=news[1].id, target=hub.id, type=EdgeType.RELATED_TO),
+        EdgeKey(source=news[2].id, target=hub.id, type=EdgeType.RELATED_TO),
+    ]
+    assert await repository.auto_link_inbound(tenant, [hub.id, other.id]) == [2, 1]
+    edges = await repository.incident_edges(tenant, hub.id)
+    assert {(e.source, e.type) for e in edges} == {
+        (other.id, EdgeType.RELATED_TO),
+        (news[0].id, EdgeType.RELATED_TO),
+        (news[3].id, EdgeType.RELATED_TO),
+        (news[3].id, EdgeType.SUPPORTS),
+    }
+    assert (await repository.stats(tenant)).memories == 6
+    late = memories(1, start=T0.replace(year=2022))
+    assert await repository.store_memories(tenant, late, [auto(late[0])], auto_link_cap=2) == [
+        EdgeKey(source=late[0].id, target=hub.id, type=EdgeType.RELATED_TO)
+    ]
+    assert await repository.store_memories(tenant, [], [], auto_link_cap=2) == []
 
 
 async def test_adjacent_by_one_type_and_by_several(

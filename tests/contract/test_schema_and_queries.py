@@ -225,6 +225,7 @@ def sample_params(name: AnyQueryName, dialect: str, tenant: Tenant) -> dict[str,
         "after_target": "b",
         "after_type": "SUPPORTS",
     }
+    values["targets"] = [{"id": "b", "edges": values["edges"]}]
     if name in FACT_ROWS:
         values["rows"] = FACT_ROWS[name]
     if name is QueryName.UPDATE_MEMORIES:

@@ -60,6 +60,7 @@ class QueryName(StrEnum):
     DELETE_MEMORIES = "delete_memories"
     RECENT_MEMORIES = "recent_memories"
     LINK_MEMORIES = "link_memories"
+    LINK_AUTO_MEMORIES = "link_auto_memories"
     UNLINK_MEMORIES = "unlink_memories"
     TRAVERSE_HOP = "traverse_hop"
     INDUCED_EDGES = "induced_edges"

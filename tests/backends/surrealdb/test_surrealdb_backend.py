@@ -13,15 +13,17 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from graph_backends import SchemaMismatch, SurrealConfig, open_backend
 from graph_backends._common.records import edge_params
+from graph_backends.surrealdb.client import Outcome
 from graph_backends.surrealdb.repository import SurrealRepository
 from graph_backends.surrealdb.steps import MissingRecord, step
 from graph_backends.surrealdb.surrealql import QueryName
-from schema import Direction, EdgeType, Tenant, new_memory_id
+from schema import Direction, EdgeCreator, EdgeType, Tenant, new_memory_id
 from tests.conftest import DIMENSION, new_tenant
 from tests.factories import edge, memories, memory, unit_vector
 
@@ -159,3 +161,52 @@ async def test_another_vector_dimension_is_refused(
     other = SurrealRepository(surreal._client, vector_dimension=DIMENSION // 2)
     with pytest.raises(SchemaMismatch, match="dimension"):
         await other.ensure_schema(tenant)
+
+
+async def _slow_auto_link(
+    surreal: SurrealRepository, tenant: Tenant, source: str, target: str, cap: int
+) -> list[Outcome]:
+    """One transaction: `link_auto_memories` of one auto-link, then a pause that makes two of
+    them overlap before either commits (as two processes' stores would)."""
+    auto = edge(source, target, EdgeType.RELATED_TO, created_by=EdgeCreator.AUTO)
+    (query, params, _) = step(
+        QueryName.LINK_AUTO_MEMORIES,
+        {"targets": [{"id": target, "edges": [edge_params(auto)]}], "cap": cap},
+    )
+    variables: dict[str, Any] = {"tenant_ns": tenant.org, "tenant_db": tenant.project}
+    variables.update(query.bind(params))
+    lines = [
+        "USE NS $tenant_ns DB $tenant_db;",
+        "BEGIN TRANSACTION;",
+        f"LET $step_0 = {{\n{query.render()}\n}};",
+        "SLEEP 150ms;",
+        "RETURN [$step_0];",
+        "COMMIT TRANSACTION;",
+    ]
+    return await surreal._client.run("\n".join(lines), variables)
+
+
+async def test_auto_link_guards_turn_a_cap_race_into_a_conflict(
+    surreal: SurrealRepository, tenant: Tenant
+) -> None:
+    """Two transactions that both count a hub's auto-links before either commits would both
+    take its last place under snapshot isolation; writing the hub's `auto_link_guard` makes one
+    of them fail its COMMIT (the repository runs it again, and it then counts the other's)."""
+    hub, a, b = memories(3)
+    await surreal.upsert_memories(tenant, [hub, a, b])
+    results = await asyncio.gather(
+        *(_slow_auto_link(surreal, tenant, m.id, hub.id, cap=1) for m in (a, b))
+    )
+    committed = [all(o.ok for o in outcomes) for outcomes in results]
+    assert sorted(committed) == [False, True]
+    (lost,) = [outcomes for outcomes, ok in zip(results, committed, strict=True) if not ok]
+    assert (lost[-1].kind, lost[-1].detail) == ("Query", "TransactionConflict")
+    assert await surreal.auto_link_inbound(tenant, [hub.id]) == [1]
+
+    # Deleting a memory deletes its guard, so nothing of it stays behind.
+    await surreal.delete_memories(tenant, [hub.id])
+    (*_, guards) = await surreal._client.run(
+        "USE NS $ns DB $db; SELECT VALUE record::id(id) FROM auto_link_guard;",
+        {"ns": tenant.org, "db": tenant.project},
+    )
+    assert guards.ok and guards.value == []

@@ -302,6 +302,8 @@ def _params(name: QueryName, seeded: Seeded) -> dict[str, Any]:
         "successor": a,
         "factor": 0.5,
     }
+    values["targets"] = [{"id": b, "edges": values["edges"]}]
+    values["cap"] = 2
     if name is QueryName.UPDATE_MEMORIES:
         values["rows"] = [{"id": a, "props": {"status": "episodic", "summary": None}}]
     if name is QueryName.WRITE_TOMBSTONES:
