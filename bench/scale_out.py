@@ -44,6 +44,7 @@ from collections.abc import Set as AbstractSet
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from functools import partial
 from pathlib import Path
 from typing import Final, Literal
 
@@ -465,6 +466,83 @@ def tenant_of(i: int) -> Tenant:
     return Tenant(org="bench", project=f"t{i:05d}")
 
 
+async def create_tenants(
+    repo: FactStore, memories: Sequence[SyntheticMemory], count: int, size: int,
+    settings: Settings, args: argparse.Namespace,
+) -> float:  # fmt: skip
+    """Tenants 0..count-1, `size` memories each with their edges and facts, `--create-workers`
+    at once (setup, not a service figure); the seconds it took."""
+    t0 = time.perf_counter()
+    todo = iter(range(count))
+    done = [0]
+
+    async def creator() -> None:
+        for i in todo:
+            own = memories[i * size : (i + 1) * size]
+            await repo.ensure_schema(tenant_of(i))
+            await write_segment(
+                repo, repo, tenant_of(i), own, 0, size, settings, args.seed, progress=False
+            )
+            done[0] += 1
+            if done[0] % 1000 == 0:
+                log(f"  created {done[0]:,} tenants ({done[0] / (time.perf_counter() - t0):.1f}/s)")
+
+    await asyncio.gather(*(creator() for _ in range(args.create_workers)))
+    return time.perf_counter() - t0
+
+
+async def first_requests(
+    repo: FactStore, memories: Sequence[SyntheticMemory], count: int, size: int,
+    settings: Settings, args: argparse.Namespace, f: Figures,
+) -> None:  # fmt: skip
+    """The first and the second recall of `--first-requests` sampled tenants, one at a time."""
+    sample = random.Random(args.seed).sample(range(count), min(count, args.first_requests))
+    first: list[float] = []
+    second: list[float] = []
+    async with compose_use_cases(
+        settings, repo, HashEmbedder(DIMENSION), tenant_of(sample[0]), clock=lambda: NOW,
+        ready=False,
+    ) as uses:  # fmt: skip
+        for i in sample:
+            request = RecallRequest(memories[i * size].text, RECALL_K, read_only=True)
+            for into in (first, second):
+                t1 = time.perf_counter()
+                await uses.recall.recall(tenant_of(i), request)
+                into.append((time.perf_counter() - t1) * 1000)
+    f["first_request_p50_ms"], f["first_request_p95_ms"] = percentiles(first)
+    f["second_request_p50_ms"], f["second_request_p95_ms"] = percentiles(second)
+    log(
+        f"first recall per tenant p50 {f['first_request_p50_ms']} ms, p95 "
+        f"{f['first_request_p95_ms']} ms; second p50 {f['second_request_p50_ms']} ms"
+    )
+
+
+async def maintenance_sweep(repo: FactStore, count: int, settings: Settings, f: Figures) -> None:
+    """One real pass over every tenant in turn, as `retentia maintain --all` runs them."""
+    t1 = time.perf_counter()
+    async with compose_use_cases(
+        settings, repo, HashEmbedder(DIMENSION), tenant_of(0), clock=lambda: NOW, ready=False
+    ) as uses:
+        for i in range(count):
+            await uses.maintenance.maintain(tenant_of(i))
+    f["maintenance_sweep_s"] = round(time.perf_counter() - t1, 1)
+    f["maintenance_per_tenant_ms"] = round(f["maintenance_sweep_s"] * 1000 / count, 1)
+    log(f"maintenance sweep over {count:,} tenants: {f['maintenance_sweep_s']} s")
+
+
+def write_figures(out: Path, name: str, title: str, f: Figures, args: argparse.Namespace) -> None:
+    ctx = context(args)
+    f.update(ctx)
+    lines = [
+        f"{title}, commit `{ctx['commit']}`, {ctx['date']}, {ctx['cpus']} CPUs",
+        "",
+        "| figure | value |",
+        "|---|---:|",
+        *(f"| `{k}` | {cell(v)} |" for k, v in f.items() if k not in ctx),
+    ]
+    write_report(out, name, f, "\n".join(lines))
+
+
 async def run_tenants(args: argparse.Namespace, data_dir: Path, out: Path) -> Figures:
     settings = Settings(torch_threads=args.torch_threads)
     count, size = args.tenants, args.tenant_size
@@ -475,90 +553,79 @@ async def run_tenants(args: argparse.Namespace, data_dir: Path, out: Path) -> Fi
     async with open_falkor(path, args.appendfsync) as repo:
         base = server_memory(path).get("VmRSS", 0.0)
         f["falkordb_rss_empty_mb"] = round(base, 1)
-        store = fact_store(repo)
-        t0 = time.perf_counter()
-        todo = iter(range(count))
-        done = [0]
-
-        async def creator() -> None:  # --create-workers of these share the tenants
-            for i in todo:
-                own = memories[i * size : (i + 1) * size]
-                await repo.ensure_schema(tenant_of(i))
-                await write_segment(
-                    repo, store, tenant_of(i), own, 0, size, settings, args.seed, progress=False
-                )
-                done[0] += 1
-                if done[0] % 1000 == 0:
-                    rate = done[0] / (time.perf_counter() - t0)
-                    log(f"  created {done[0]:,} tenants ({rate:.1f}/s)")
-
-        await asyncio.gather(*(creator() for _ in range(args.create_workers)))
-        f["create_s"] = round(time.perf_counter() - t0, 1)
+        f["create_s"] = round(await create_tenants(repo, memories, count, size, settings, args), 1)
         f["create_tenants_per_s"] = round(count / f["create_s"], 1)
-        check = await repo.stats(tenant_of(count - 1))
-        f["last_tenant_memories"] = check.memories
+        f["last_tenant_memories"] = (await repo.stats(tenant_of(count - 1))).memories
         rss = server_memory(path).get("VmRSS", 0.0)
         f["falkordb_rss_mb"] = round(rss, 1)
         f["rss_per_tenant_kib"] = round((rss - base) * 1024 / count, 1)
     f["disk_mb"] = round(dir_size_mb(path), 1)
     f["disk_per_tenant_kib"] = round(f["disk_mb"] * 1024 / count, 1)
-    log(f"{count:,} tenants: RSS {rss:,.0f} MiB ({f['rss_per_tenant_kib']} KiB each), "
-        f"disk {f['disk_mb']:,} MiB")  # fmt: skip
-
+    log(
+        f"{count:,} tenants: RSS {rss:,.0f} MiB ({f['rss_per_tenant_kib']} KiB each), "
+        f"disk {f['disk_mb']:,} MiB"
+    )
     t0 = time.perf_counter()
     async with open_falkor(path, args.appendfsync) as repo:
         f["restart_open_s"] = round(time.perf_counter() - t0, 2)
         listed = await repo.list_tenants()
         f["restart_list_tenants_s"] = round(time.perf_counter() - t0, 2)
         f["tenants_listed"] = sum(t.org == "bench" for t in listed)
-        log(f"restart: open {f['restart_open_s']} s, {f['tenants_listed']:,} tenants listed "
-            f"after {f['restart_list_tenants_s']} s")  # fmt: skip
-        f["falkordb_rss_after_restart_mb"] = round(server_memory(path).get("VmRSS", 0.0), 1)
-        store = fact_store(repo)
-        rng = random.Random(args.seed)
-        sample = rng.sample(range(count), min(count, args.first_requests))
-        first: list[float] = []
-        second: list[float] = []
-        embedder = HashEmbedder(DIMENSION)
-        async with compose_use_cases(
-            settings, store, embedder, tenant_of(sample[0]), clock=lambda: NOW, ready=False
-        ) as uses:
-            for i in sample:
-                tenant = tenant_of(i)
-                query = memories[i * size].text
-                for into in (first, second):
-                    t1 = time.perf_counter()
-                    await uses.recall.recall(tenant, RecallRequest(query, RECALL_K, read_only=True))
-                    into.append((time.perf_counter() - t1) * 1000)
-        f["first_request_p50_ms"], f["first_request_p95_ms"] = percentiles(first)
-        f["second_request_p50_ms"], f["second_request_p95_ms"] = percentiles(second)
         log(
-            f"first recall per tenant p50 {f['first_request_p50_ms']} ms, p95 "
-            f"{f['first_request_p95_ms']} ms; second p50 {f['second_request_p50_ms']} ms"
+            f"restart: open {f['restart_open_s']} s, {f['tenants_listed']:,} tenants listed "
+            f"after {f['restart_list_tenants_s']} s"
         )
-
+        f["falkordb_rss_after_restart_mb"] = round(server_memory(path).get("VmRSS", 0.0), 1)
+        await first_requests(repo, memories, count, size, settings, args, f)
         if not args.skip_maintenance:
-            t1 = time.perf_counter()
-            async with compose_use_cases(
-                settings, repo, embedder, tenant_of(0), clock=lambda: NOW, ready=False
-            ) as uses:
-                for i in range(count):
-                    await uses.maintenance.maintain(tenant_of(i))
-            f["maintenance_sweep_s"] = round(time.perf_counter() - t1, 1)
-            f["maintenance_per_tenant_ms"] = round(f["maintenance_sweep_s"] * 1000 / count, 1)
-            log(f"maintenance sweep over {count:,} tenants: {f['maintenance_sweep_s']} s")
+            await maintenance_sweep(repo, count, settings, f)
     f["bench_peak_rss_mb"] = round(peak_rss_mb(), 1)
-    ctx = context(args)
-    f.update(ctx)
-    lines = [
-        f"Scale-out bench, tenants — embedded FalkorDB, commit `{ctx['commit']}`, {ctx['date']}, "
-        f"{ctx['cpus']} CPUs, appendfsync {args.appendfsync}",
-        "",
-        "| figure | value |",
-        "|---|---:|",
-        *(f"| `{k}` | {cell(v)} |" for k, v in f.items() if k not in ctx),
-    ]
-    write_report(out, "scale-out-tenants", f, "\n".join(lines))
+    title = f"Scale-out bench, tenants — embedded FalkorDB, appendfsync {args.appendfsync}"
+    write_figures(out, "scale-out-tenants", title, f, args)
+    return f
+
+
+# -- cluster: the same small-tenant load on one node and on a 3-master cluster ---------------
+
+
+async def run_cluster(args: argparse.Namespace, data_dir: Path, out: Path) -> Figures:
+    """The tenants load (create, first and second recall, maintenance sweep) on one FalkorDB
+    node and on a 3-master Redis Cluster of FalkorDB nodes (`devtools/falkordb_cluster.py`),
+    every server on this machine: on 2 cores that is the cluster's overhead, not a speed-up."""
+    from devtools import falkordb_cluster
+
+    settings = Settings(torch_threads=args.torch_threads)
+    count, size = args.tenants, args.tenant_size
+    memories = generate_memories(count * size, args.seed)
+    f: Figures = {
+        "tenants": count,
+        "memories_per_tenant": size,
+        "create_workers": args.create_workers,
+    }
+    for label in ("single", "cluster"):
+        if label == "single":
+            node = await asyncio.to_thread(falkordb_cluster.start_single, data_dir / label)
+            config = FalkorConfig(url=node.url, vector_dimension=DIMENSION)
+            stop: Callable[[], None] = partial(falkordb_cluster.stop_node, node)
+        else:
+            cluster = await asyncio.to_thread(falkordb_cluster.start, data_dir / label)
+            config = FalkorConfig(url=cluster.url, cluster=True, vector_dimension=DIMENSION)
+            stop = cluster.stop
+        try:
+            g: Figures = {}
+            async with open_backend(config) as repo:
+                created = await create_tenants(repo, memories, count, size, settings, args)
+                g["create_tenants_per_s"] = round(count / created, 1)
+                await first_requests(repo, memories, count, size, settings, args, g)
+                await maintenance_sweep(repo, count, settings, g)
+                g["tenants_listed"] = sum(t.org == "bench" for t in await repo.list_tenants())
+        finally:
+            await asyncio.to_thread(stop)
+        log(f"{label}: {g}")
+        f.update({f"{label}_{k}": v for k, v in g.items()})
+    f["bench_peak_rss_mb"] = round(peak_rss_mb(), 1)
+    title = "Scale-out bench, cluster — one FalkorDB node vs a 3-master cluster, same load"
+    write_figures(out, "scale-out-cluster", title, f, args)
     return f
 
 
@@ -578,13 +645,15 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     )
     curve.add_argument("--skip-final-restart", action="store_true")
     tenants = sub.add_parser("tenants", help="many small tenants on one node")
-    tenants.add_argument("--tenants", type=int, default=10_000)
-    tenants.add_argument("--tenant-size", type=int, default=20, help="memories per tenant")
-    tenants.add_argument("--first-requests", type=int, default=200, help="tenants sampled")
-    tenants.add_argument(
-        "--create-workers", type=int, default=4, help="tenants created at once (setup only)"
-    )
-    for q in (curve, tenants):
+    cluster = sub.add_parser("cluster", help="small tenants on one node vs a 3-master cluster")
+    for q, default in ((tenants, 10_000), (cluster, 500)):
+        q.add_argument("--tenants", type=int, default=default)
+        q.add_argument("--tenant-size", type=int, default=20, help="memories per tenant")
+        q.add_argument("--first-requests", type=int, default=200, help="tenants sampled")
+        q.add_argument(
+            "--create-workers", type=int, default=4, help="tenants created at once (setup only)"
+        )
+    for q in (curve, tenants, cluster):
         q.add_argument("--skip-maintenance", action="store_true")
         q.add_argument("--seed", type=int, default=42)
         q.add_argument("--torch-threads", type=int, default=DEFAULT_TORCH_THREADS)
@@ -595,7 +664,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     args = p.parse_args(argv)
     if args.mode == "curve" and (min(args.sizes) < 20 or args.recall_reps < 20):
         p.error("--sizes must be at least 20 and --recall-reps at least 20")
-    if args.mode == "tenants" and (args.tenant_size < 2 or args.first_requests < 2):
+    if args.mode != "curve" and (args.tenant_size < 2 or args.first_requests < 2):
         p.error("--tenant-size and --first-requests must be at least 2")
     return args
 
@@ -603,7 +672,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     runner: Callable[[argparse.Namespace, Path, Path], Awaitable[object]]
-    runner = run_curve if args.mode == "curve" else run_tenants
+    runner = {"curve": run_curve, "tenants": run_tenants, "cluster": run_cluster}[args.mode]
     with data_directory(args.data_dir, f"retentia-scale-out-{args.mode}-", keep=args.keep) as d:
         asyncio.run(runner(args, d, args.out))
     return 0

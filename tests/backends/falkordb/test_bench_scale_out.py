@@ -69,3 +69,15 @@ async def test_tenants_mode_creates_restarts_and_sweeps(tmp_path: Path) -> None:
     assert f["first_request_p50_ms"] > 0 and f["second_request_p50_ms"] > 0
     assert f["maintenance_sweep_s"] >= 0
     assert json.loads((out / "scale-out-tenants.json").read_text())["tenants"] == 20
+
+
+async def test_cluster_mode_runs_the_same_load_on_one_node_and_a_cluster(tmp_path: Path) -> None:
+    argv = ["cluster", "--tenants", "6", "--tenant-size", "10", "--first-requests", "3"]
+    argv += ["--out", str(tmp_path / "out")]
+    f = await scale_out.run_cluster(scale_out.parse_args(argv), tmp_path / "data", tmp_path / "out")
+
+    for label in ("single", "cluster"):
+        assert f[f"{label}_tenants_listed"] == 6
+        assert f[f"{label}_first_request_p50_ms"] > 0
+        assert f[f"{label}_maintenance_sweep_s"] >= 0
+    assert (tmp_path / "out" / "scale-out-cluster.md").exists()
