@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
 import re
 import statistics
@@ -108,6 +109,11 @@ def percentiles(samples_ms: Sequence[float]) -> tuple[float, float]:
 
 def dir_size_mb(path: Path) -> float:
     return sum(p.stat().st_size for p in path.rglob("*") if p.is_file()) / 2**20
+
+
+def load_average() -> str:
+    """The 1/5/15-minute load averages: other work on the machine moves every time measured."""
+    return " / ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
 def server_memory(data_path: Path) -> dict[str, float]:
@@ -333,7 +339,7 @@ async def run_curve(args: argparse.Namespace, data_dir: Path, out: Path) -> list
     gone: set[str] = set()
     try:
         for n in sorted(args.sizes):
-            f: Figures = {"n": n}
+            f: Figures = {"n": n, "load_avg_start": load_average()}
             t0 = time.perf_counter()
             async with open_falkor(path, args.appendfsync) as repo:
                 f["open_s"] = round(time.perf_counter() - t0, 2)
@@ -381,6 +387,7 @@ async def run_curve(args: argparse.Namespace, data_dir: Path, out: Path) -> list
             f["shutdown_s"] = round(time.perf_counter() - t1, 2)
             f["disk_mb"] = round(dir_size_mb(path), 1)
             f["bench_peak_rss_mb"] = round(peak_rss_mb(), 1)
+            f["load_avg_end"] = load_average()
             log(f"  FalkorDB RSS {f['falkordb_rss_mb']:,} MiB, disk {f['disk_mb']:,} MiB")
             rows.append(f)
             write_curve(out, rows, args)
@@ -550,6 +557,7 @@ async def run_tenants(args: argparse.Namespace, data_dir: Path, out: Path) -> Fi
     path = data_dir / "falkordb"
     f: Figures = {"tenants": count, "memories_per_tenant": size}
     f["create_workers"] = args.create_workers
+    f["load_avg_start"] = load_average()
     async with open_falkor(path, args.appendfsync) as repo:
         base = server_memory(path).get("VmRSS", 0.0)
         f["falkordb_rss_empty_mb"] = round(base, 1)
@@ -580,6 +588,7 @@ async def run_tenants(args: argparse.Namespace, data_dir: Path, out: Path) -> Fi
         if not args.skip_maintenance:
             await maintenance_sweep(repo, count, settings, f)
     f["bench_peak_rss_mb"] = round(peak_rss_mb(), 1)
+    f["load_avg_end"] = load_average()
     title = f"Scale-out bench, tenants — embedded FalkorDB, appendfsync {args.appendfsync}"
     write_figures(out, "scale-out-tenants", title, f, args)
     return f
