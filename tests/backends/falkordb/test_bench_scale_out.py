@@ -1,0 +1,83 @@
+"""The scale-out bench (`bench/scale_out.py`) at a tiny size, so its code path cannot rot: the
+curve grows one tenant through two checkpoints (a restart between them) and the memories it
+wrote read back through the repository as the service would have written them; the tenants mode
+creates, restarts, recalls and maintains 20 small tenants."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from bench import scale_out
+from bench.harness.embedders import HashEmbedder
+from bench.harness.synthetic import generate_memories
+from graph_backends import FalkorConfig
+from graph_backends.factory import open_backend
+from schema import Tenant
+
+
+async def test_curve_grows_one_tenant_and_reads_back(tmp_path: Path) -> None:
+    out, data = tmp_path / "out", tmp_path / "data"
+    argv = ["curve", "--sizes", "200", "300", "--recall-reps", "20", "--no-real-embedder"]
+    argv += ["--out", str(out), "--data-dir", str(data), "--appendfsync", "everysec"]
+    rows = await scale_out.run_curve(scale_out.parse_args(argv), data, out)
+
+    assert [r["n"] for r in rows] == [200, 300]
+    first, second = rows
+    assert first["memories_stored"] == 200
+    # The second segment adds 100 to what the first pass left (it forgets and consolidates).
+    assert second["memories_stored"] == first["memories_after_maintenance"] + 100
+    assert second["restart_at_n"] == 200 and second["restart_to_ready_s"] > 0
+    assert first["edges_stored"] > 0 and first["fact_apply_per_s"] is not None
+    for row in rows:
+        assert row["recall_sentence_noembed_degraded"] == 0
+        assert row["recall_words_noembed_degraded"] == 0
+        assert row["maintenance_s"] >= 0 and row["falkordb_rss_mb"] > 0 and row["disk_mb"] > 0
+    assert "final_restart_to_ready_s" in second
+    saved = json.loads((out / "scale-out-curve.json").read_text())
+    assert [r["n"] for r in saved["rows"]] == [200, 300]
+    assert "recall sentence p50 ms (no embed)" in (out / "scale-out-curve.md").read_text()
+
+    # What the bulk path wrote is what a store writes: content, entities, category, vector.
+    memories = generate_memories(300, 42)[200:210]
+    vectors = await HashEmbedder(scale_out.DIMENSION).embed([m.text for m in memories])
+    config = FalkorConfig(data_dir=data / "falkordb", appendfsync="everysec")
+    tenant = Tenant(org="bench", project="scale-out")
+    async with open_backend(config) as repo:
+        ids = [m.id for m in memories]
+        got = {m.id: m for m in await repo.get_memories(tenant, ids, with_embeddings=True)}
+    for m, vector in zip(memories, vectors, strict=True):
+        stored = got[m.id]
+        assert stored.content == m.text
+        assert tuple(stored.entities) == m.entities
+        assert stored.category == m.category
+        assert stored.embedding is not None
+        assert stored.embedding == pytest.approx(vector, abs=1e-6)
+
+
+async def test_tenants_mode_creates_restarts_and_sweeps(tmp_path: Path) -> None:
+    out, data = tmp_path / "out", tmp_path / "data"
+    argv = ["tenants", "--tenants", "20", "--tenant-size", "10", "--first-requests", "5"]
+    argv += ["--out", str(out), "--appendfsync", "everysec"]
+    f = await scale_out.run_tenants(scale_out.parse_args(argv), data, out)
+
+    assert f["tenants_listed"] == 20
+    assert f["last_tenant_memories"] == 10
+    assert f["rss_per_tenant_kib"] > 0 and f["disk_per_tenant_kib"] > 0
+    assert f["first_request_p50_ms"] > 0 and f["second_request_p50_ms"] > 0
+    assert f["maintenance_sweep_s"] >= 0
+    assert json.loads((out / "scale-out-tenants.json").read_text())["tenants"] == 20
+
+
+async def test_cluster_mode_runs_the_same_load_on_one_node_and_a_cluster(tmp_path: Path) -> None:
+    argv = ["cluster", "--tenants", "6", "--tenant-size", "10", "--first-requests", "3"]
+    argv += ["--out", str(tmp_path / "out")]
+    f = await scale_out.run_cluster(scale_out.parse_args(argv), tmp_path / "data", tmp_path / "out")
+
+    for label in ("single", "cluster"):
+        assert f[f"{label}_tenants_listed"] == 6
+        assert f[f"{label}_first_request_p50_ms"] > 0
+        assert f[f"{label}_maintenance_sweep_s"] >= 0
+    assert (tmp_path / "out" / "scale-out-cluster.md").exists()
