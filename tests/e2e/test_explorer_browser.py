@@ -215,7 +215,7 @@ def explore(page: Page, url: str, ids: list[str]) -> None:
     page.screenshot(path=str(ARTEFACTS / "7-dashboard.png"))
 
     # The honest cap: drawing 2 of the 4 memories reached says so, with the real total.
-    page.evaluate("location.hash = 'cap=2&q=' + encodeURIComponent('why did the web-2 deploy fail')")
+    page.evaluate("location.hash = 'cap=2&q=' + encodeURIComponent('why did web-2 fail')")
     page.reload(wait_until="load")
     expect(page.locator("#status")).to_contain_text("showing 2 of 4 — narrow the filter")
     assert canvas_count(page, "order") == 2
