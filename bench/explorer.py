@@ -93,7 +93,7 @@ def main() -> None:
         "GPU for headless Chromium here): an upper bound, not what a desktop browser shows.",
         "Beyond 2,000 memories the page seeds the layout with Louvain communities and runs the",
         "ForceAtlas2 worker for at most 3 s; nodes shrink as 1/sqrt(n) and edges turn thin and",
-        "translucent, so the 20,000-element screenshot shows dots and hubs, not a solid disc.",
+        "translucent: the 20,000-element screenshot shows the communities as separate clusters.",
         "",
         "## Analytics seconds at 10,000 and 100,000 memories",
         "",

@@ -92,7 +92,7 @@ function seedByCommunity() {
   const golden = Math.PI * (3 - Math.sqrt(5));
   let placed = 0;
   groups.forEach((nodes, i) => {
-    const r = Math.sqrt(placed + nodes.length / 2) * 1.4; placed += nodes.length;
+    const r = Math.sqrt(placed + nodes.length / 2) * 2.2; placed += nodes.length;
     const cx = r * Math.cos(i * golden), cy = r * Math.sin(i * golden), spread = Math.sqrt(nodes.length) * 0.6;
     nodes.forEach((n, j) => {
       const a = j * golden, d = spread * Math.sqrt((j + 0.5) / nodes.length);
@@ -110,7 +110,7 @@ function layout(then) {
   const settings = forceAtlas2.inferSettings(state.graph);
   if (n <= 2000) { forceAtlas2.assign(state.graph, { iterations: 200, settings }); then(); return; }
   seedByCommunity();
-  const worker = new FA2Layout(state.graph, { settings: { ...settings, barnesHutOptimize: true, linLogMode: true, outboundAttractionDistribution: true, gravity: 0.5, slowDown: 5 } });
+  const worker = new FA2Layout(state.graph, { settings: { ...settings, barnesHutOptimize: true, gravity: 0.05, slowDown: 20 } });
   worker.start();
   setTimeout(() => { worker.stop(); worker.kill(); then(); }, Math.min(3000, 500 + n / 5));
 }
