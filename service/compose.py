@@ -54,6 +54,7 @@ from service.usecases.reactivation_queue import ReactivationQueue
 from service.usecases.recall import RecallService
 from service.usecases.restore import RestoreService
 from service.usecases.store import StoreService
+from service.usecases.subgraph import SubgraphService
 
 log = logging.getLogger(__name__)
 
@@ -106,6 +107,8 @@ class UseCases:
     restore: RestoreService
     #: Causal structure, lifecycle and fact churn of one tenant (reads only).
     analytics: AnalyticsService
+    #: Bounded subgraphs around ids, a query or an entity (the explorer's canvas).
+    subgraph: SubgraphService
     #: The tenant of requests that name none (ready when the use cases are).
     default_tenant: Tenant
     backend_name: str
@@ -263,6 +266,7 @@ async def compose_use_cases(
             exports=ExportService(memories, facts.repository, clock),
             restore=RestoreService(memories, facts),
             analytics=AnalyticsService(repository, clock, settings.engine),
+            subgraph=SubgraphService(memories, facts.repository, recall),
             default_tenant=tenant,
             backend_name=repository.backend_name,
             fatal_error=repository.fatal_error,

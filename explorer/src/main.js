@@ -31,6 +31,9 @@ function problem(result) {
 }
 
 function say(text) { $("status").textContent = text; }
+// A failure the page did not expect (a GraphQL error, a bug): said, and logged as an error so
+// that the end-to-end test's zero-console-errors check catches it.
+function fail(err) { say(String(err.message || err)); console.error(err); }
 
 function hashParams() { return new URLSearchParams(location.hash.replace(/^#/, "")); }
 function setHash(update) {
@@ -42,8 +45,9 @@ function setHash(update) {
 function nodeSize(attrs) {
   const by = $("size-by").value;
   const v = by === "pagerank" ? (state.pagerank.get(attrs.memoryId) || 0) * 40 : attrs.score;
-  // Smaller as the canvas fills up, so 10,000 memories are not one blob.
-  const scale = Math.max(0.2, Math.min(1, 40 / Math.sqrt(state.graph.order || 1)));
+  // Smaller as the canvas fills up — about as 1/√n, so the memories cover a fixed share of
+  // the canvas and 10,000 of them are not one blob.
+  const scale = Math.max(0.06, Math.min(1, 10 / Math.sqrt(state.graph.order || 1)));
   return scale * (8 + 16 * Math.min(1, Math.max(0, v || 0)));
 }
 
@@ -67,19 +71,57 @@ function visible(attrs) {
   return true;
 }
 
+function simpleUndirected() {
+  // Louvain wants a simple undirected graph; graphology will not copy a directed multigraph
+  // into one, so it is built edge by edge.
+  const simple = new Graph({ type: "undirected" });
+  state.graph.forEachNode((n) => simple.addNode(n));
+  state.graph.forEachEdge((e, a, s, t) => { if (s !== t && !simple.hasEdge(s, t)) simple.addEdge(s, t); });
+  return simple;
+}
+
+function seedByCommunity() {
+  // Large graphs start from a readable picture: Louvain's communities on a sunflower spiral,
+  // each a disc sized by its membership, so the bounded ForceAtlas2 run that follows only
+  // refines it (from random positions it leaves 10k+ memories as one dense ball).
+  const g = state.graph;
+  const community = louvain(simpleUndirected(), { getEdgeWeight: null });
+  const members = new Map();
+  for (const [n, c] of Object.entries(community)) { if (!members.has(c)) members.set(c, []); members.get(c).push(n); }
+  const groups = [...members.values()].sort((a, b) => b.length - a.length);
+  const golden = Math.PI * (3 - Math.sqrt(5));
+  let placed = 0;
+  groups.forEach((nodes, i) => {
+    const r = Math.sqrt(placed + nodes.length / 2) * 2.2; placed += nodes.length;
+    const cx = r * Math.cos(i * golden), cy = r * Math.sin(i * golden), spread = Math.sqrt(nodes.length) * 0.6;
+    nodes.forEach((n, j) => {
+      const a = j * golden, d = spread * Math.sqrt((j + 0.5) / nodes.length);
+      g.mergeNodeAttributes(n, { x: cx + d * Math.cos(a), y: cy + d * Math.sin(a), community: i });
+    });
+  });
+  return groups.length;
+}
+
 function layout(then) {
-  // Bounded: a synchronous pass for small graphs, the FA2 web worker for large ones, stopped
-  // after a fixed time; the canvas shows the laid-out graph only.
+  // Bounded: a synchronous pass for small graphs; for large ones community seeding and then
+  // the FA2 web worker, stopped after a fixed time. The canvas shows the laid-out graph only.
   const n = state.graph.order;
   if (n === 0) { then(); return; }
   const settings = forceAtlas2.inferSettings(state.graph);
   if (n <= 2000) { forceAtlas2.assign(state.graph, { iterations: 200, settings }); then(); return; }
-  const worker = new FA2Layout(state.graph, { settings });
+  seedByCommunity();
+  const worker = new FA2Layout(state.graph, { settings: { ...settings, barnesHutOptimize: true, gravity: 0.05, slowDown: 20 } });
   worker.start();
-  setTimeout(() => { worker.stop(); worker.kill(); then(); }, Math.min(4000, 500 + n / 5));
+  setTimeout(() => { worker.stop(); worker.kill(); then(); }, Math.min(3000, 500 + n / 5));
+}
+
+function translucent(color) {
+  const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(color || "");
+  return m ? `rgba(${parseInt(m[1], 16)},${parseInt(m[2], 16)},${parseInt(m[3], 16)},0.18)` : color;
 }
 
 function render() {
+  state.dense = state.graph.size > 2000;
   for (const id of state.graph.nodes()) state.graph.setNodeAttribute(id, "size", nodeSize(state.graph.getNodeAttributes(id)));
   if (!state.renderer) {
     state.renderer = new Sigma(state.graph, $("canvas"), {
@@ -100,6 +142,8 @@ function render() {
       },
       edgeReducer: (edge, data) => {
         const res = { ...data };
+        // Thousands of edges drawn solid hide the memories: thin and translucent instead.
+        if (state.dense) { res.color = translucent(data.color); res.size = 0.5; }
         const type = $("filter-edge").value;
         if (type && data.edgeType !== type) res.hidden = true;
         if (state.focus) { const [s, t] = state.graph.extremities(edge); if (!state.focus.has(s) || !state.focus.has(t)) res.hidden = true; }
@@ -119,45 +163,61 @@ function render() {
   $("counts").textContent = `${state.graph.order} memories, ${state.graph.size} edges on the canvas`;
 }
 
+//: Most memories one canvas request draws; the rest is counted (`total`) and said.
+const CAP = 2000;
+const SUBGRAPH_FIELDS = `__typename ... on BoundedSubgraph { nodes { ${NODE_FIELDS} } edges { source target type partition weight } seeds total totalExact truncated } ... on NotFound { message } ... on InvalidInput { message } ... on RecallUnavailable { message }`;
+
+function capNote(x) {
+  // The honest cap: what is drawn of how many were reached.
+  if (!x.truncated) return "";
+  const total = `${x.total.toLocaleString("en")}${x.totalExact ? "" : "+"}`;
+  return ` — showing ${x.nodes.length.toLocaleString("en")} of ${total} — narrow the filter`;
+}
+
+// `#cap=N` draws fewer (1–5,000): to look at a big tenant a piece at a time, and for tests.
+function cap() { const n = Number(hashParams().get("cap")); return n >= 1 && n <= 5000 ? Math.floor(n) : CAP; }
+
+async function subgraph(args) {
+  const data = await gql(`query($ids: [ID!], $q: String, $entity: String, $d: Int!, $f: Int!, $types: [EdgeType!]) { subgraph(ids: $ids, query: $q, entity: $entity, depth: $d, first: $f, edgeTypes: $types) { ${SUBGRAPH_FIELDS} } }`, { d: 1, f: cap(), ...args });
+  const x = data.subgraph;
+  const err = problem(x); if (err) { say(err); return null; }
+  for (const m of x.nodes) addMemory(m);
+  for (const e of x.edges) addEdge(e);
+  return x;
+}
+
+function edgeTypes() { const t = $("filter-edge").value; return t ? [t] : null; }
+
 async function search(text) {
   setHash({ q: text, view: "graph" });
   say(`recalling “${text}”…`);
-  const data = await gql(`query($q: String!) { recall(query: $q, k: 25, readOnly: true) { __typename ... on Recall { hits { id memory { ${NODE_FIELDS} } } } ... on InvalidInput { message } ... on RecallUnavailable { message } } }`, { q: text });
-  const err = problem(data.recall); if (err) { say(err); return; }
   state.graph.clear(); state.focus = null; state.orphans = null;
-  for (const hit of data.recall.hits) if (hit.memory) addMemory(hit.memory);
-  const ids = data.recall.hits.map((h) => h.id);
-  let capped = false;
-  for (const id of ids) capped = (await neighbourhood(id, 1, 50)) || capped;
+  const x = await subgraph({ q: text, types: edgeTypes() });
+  if (!x) return;
+  const byId = new Map(x.nodes.map((m) => [m.id, m]));
   $("results").innerHTML = "";
-  for (const hit of data.recall.hits) {
-    const li = document.createElement("li"); li.tabIndex = 0; li.textContent = (hit.memory && (hit.memory.summary || hit.memory.content)) || hit.id;
-    li.addEventListener("click", () => select(hit.id)); li.addEventListener("keydown", (e) => { if (e.key === "Enter") select(hit.id); });
+  for (const id of x.seeds) {
+    const m = byId.get(id);
+    const li = document.createElement("li"); li.tabIndex = 0; li.textContent = m ? m.summary || m.content : `${id.slice(0, 8)} — not drawn (over the cap)`;
+    li.addEventListener("click", () => select(id)); li.addEventListener("keydown", (e) => { if (e.key === "Enter") select(id); });
     $("results").appendChild(li);
   }
-  say(`${ids.length} hits${capped ? " — some neighbourhoods are capped at 50 memories: narrow the search" : ""}`);
+  say(`${x.seeds.length} hits${capNote(x)}`);
   layout(render);
 }
 
-async function neighbourhood(id, depth, first) {
-  const data = await gql(`query($id: ID!, $d: Int!, $f: Int!) { traverse(id: $id, depth: $d, first: $f) { __typename ... on Subgraph { nodes { ${NODE_FIELDS} } edges { source target type partition weight } pageInfo { hasNextPage } } ... on NotFound { message } ... on InvalidInput { message } } }`, { id, d: depth, f: first });
-  const err = problem(data.traverse); if (err) { say(err); return false; }
-  for (const m of data.traverse.nodes) addMemory(m);
-  for (const e of data.traverse.edges) addEdge(e);
-  return data.traverse.pageInfo.hasNextPage;
-}
-
 async function expand(id) {
-  const capped = await neighbourhood(id, 1, 200);
+  const x = await subgraph({ ids: [id], types: edgeTypes() });
+  if (!x) return;
   state.focus = new Set([id, ...state.graph.neighbors(id)]);
   setHash({ expand: id });
-  say(`expanded ${id.slice(0, 8)}: ${state.focus.size - 1} neighbours${capped ? " (showing 200 — more exist)" : ""}`);
+  say(`expanded ${id.slice(0, 8)}: ${state.focus.size - 1} neighbours${capNote(x)}`);
   layout(render);
 }
 
 async function select(id) {
   state.selected = id; setHash({ sel: id });
-  const data = await gql(`query($id: ID!) { explain(id: $id) { __typename ... on Explanation { memory { id content status category entities } formula score nextTransition forces { name value inputs { name value } } forgetting { forget deletionScore conjuncts { name holds detail } } removalImpact } ... on NotFound { message } ... on InvalidInput { message } } }`, { id });
+  const data = await gql(`query($id: ID!) { explain(id: $id) { __typename ... on Explanation { memory { id content status category entities facts { subject predicate object state validFrom validTo } } formula score nextTransition forces { name value inputs { name value } } forgetting { forget deletionScore conjuncts { name holds detail } } removalImpact } ... on NotFound { message } ... on InvalidInput { message } } }`, { id });
   const err = problem(data.explain); if (err) { say(err); return; }
   const x = data.explain;
   state.orphans = new Set(x.removalImpact);
@@ -165,7 +225,15 @@ async function select(id) {
   const h = (tag, text, cls) => { const el = document.createElement(tag); el.textContent = text; if (cls) el.className = cls; panel.appendChild(el); return el; };
   h("h2", `${x.memory.status.toLowerCase()} · ${x.memory.category.toLowerCase()}`);
   h("p", x.memory.content, "content");
-  h("p", `entities: ${x.memory.entities.join(", ") || "none"}`);
+  const entities = h("p", "entities: ");
+  if (!x.memory.entities.length) entities.append("none");
+  for (const name of x.memory.entities) {
+    const b = Object.assign(document.createElement("button"), { type: "button", textContent: name, className: "entity" });
+    b.addEventListener("click", () => openEntity(name).catch(fail));
+    entities.append(b, " ");
+  }
+  h("h3", `facts (${x.memory.facts.length})`);
+  for (const f of x.memory.facts) h("div", `${f.subject} — ${f.predicate} — ${f.object} · ${f.state.toLowerCase()} ${span(f)}`, `fact ${f.state.toLowerCase()}`);
   h("h3", `score ${x.score.toFixed(3)} — ${x.nextTransition}`);
   h("code", x.formula);
   h("h3", "forces");
@@ -176,6 +244,78 @@ async function select(id) {
   for (const o of x.removalImpact) h("div", o, "orphan");
   panel.hidden = false;
   if (state.renderer) state.renderer.refresh();
+}
+
+
+const day = (iso) => (iso ? iso.slice(0, 10) : "…");
+function span(f) { return `${day(f.validFrom)} → ${f.validTo ? day(f.validTo) : "now"}`; }
+const FACT_FIELDS = "id subject predicate object state validFrom validTo recordedAt supersededBy sourceId";
+
+// The entity view: one timeline per slot (subject–predicate) and an as-of slider whose steps
+// are the instants a value started or ended; each step asks `facts(entity, asOf)` what held.
+async function openEntity(name, asOf) {
+  setHash({ entity: name, asOf: asOf || null });
+  const data = await gql(`query($n: String!) { entity(name: $n) { __typename ... on Entity { name history { ${FACT_FIELDS} } } ... on NotFound { message } ... on InvalidInput { message } } }`, { n: name });
+  const box = $("entity-view");
+  const err = problem(data.entity); if (err) { box.hidden = false; box.textContent = err; return; }
+  const ent = data.entity;
+  const slots = new Map();
+  for (const f of ent.history) {
+    const key = `${f.subject}\u0000${f.predicate}`;
+    if (!slots.has(key)) slots.set(key, []);
+    slots.get(key).push(f);
+  }
+  const instants = [...new Set(ent.history.flatMap((f) => [f.validFrom || f.recordedAt, f.validTo].filter(Boolean)))].sort();
+  box.innerHTML = ""; box.hidden = false;
+  const close = Object.assign(document.createElement("button"), { type: "button", textContent: "close (Esc)" });
+  close.addEventListener("click", () => { box.hidden = true; setHash({ entity: null, asOf: null }); });
+  box.append(close, Object.assign(document.createElement("h2"), { textContent: `entity: ${ent.name}` }));
+  const lo = instants.length ? Date.parse(instants[0]) : 0;
+  const hi = Math.max(Date.now(), instants.length ? Date.parse(instants[instants.length - 1]) : 0);
+  for (const [key, facts] of slots) {
+    const [subject, predicate] = key.split("\u0000");
+    const row = document.createElement("div"); row.className = "slot";
+    row.append(Object.assign(document.createElement("div"), { className: "slot-name", textContent: `${subject} — ${predicate}` }));
+    const track = document.createElement("div"); track.className = "track";
+    for (const f of facts) {
+      const start = Date.parse(f.validFrom || f.recordedAt), end = f.validTo ? Date.parse(f.validTo) : hi;
+      const bar = document.createElement("span"); bar.className = `bar ${f.state.toLowerCase()}`;
+      bar.style.left = `${(100 * (start - lo)) / (hi - lo || 1)}%`;
+      bar.style.width = `${Math.max(2, (100 * (end - start)) / (hi - lo || 1))}%`;
+      bar.textContent = f.object; bar.title = `${f.object}: ${span(f)} (${f.state.toLowerCase()})`;
+      if (f.sourceId) { bar.tabIndex = 0; bar.addEventListener("click", () => select(f.sourceId)); }
+      track.appendChild(bar);
+    }
+    row.appendChild(track);
+    box.appendChild(row);
+  }
+  const slider = Object.assign(document.createElement("input"), { type: "range", id: "as-of", min: "0", max: String(Math.max(0, instants.length - 1)), step: "1" });
+  slider.setAttribute("aria-label", "as of");
+  const label = Object.assign(document.createElement("span"), { id: "as-of-label" });
+  const held = Object.assign(document.createElement("ul"), { id: "as-of-values" });
+  const wanted = asOf ? instants.findIndex((t) => t >= asOf) : -1;
+  slider.value = String(wanted >= 0 ? wanted : instants.length - 1);
+  const show = async () => {
+    const at = instants[Number(slider.value)];
+    if (!at) { label.textContent = "no facts"; return; }
+    label.textContent = `as of ${day(at)}`;
+    setHash({ asOf: at });
+    const got = await gql(`query($n: String!, $at: DateTime!) { facts(entity: $n, asOf: $at, first: 200) { __typename ... on FactList { nodes { ${FACT_FIELDS} } } ... on InvalidInput { message } } }`, { n: ent.name, at });
+    const facts = got.facts.nodes || [];
+    held.innerHTML = "";
+    for (const f of facts) {
+      const li = document.createElement("li"); li.className = "held";
+      li.dataset.slot = `${f.subject} — ${f.predicate}`; li.dataset.value = f.object;
+      li.textContent = `${f.subject} — ${f.predicate}: ${f.object} (${span(f)})`;
+      held.appendChild(li);
+    }
+    if (!facts.length) held.appendChild(Object.assign(document.createElement("li"), { textContent: "nothing held at this instant" }));
+  };
+  slider.addEventListener("input", () => { show().catch(fail); });
+  const bar = document.createElement("div"); bar.className = "as-of"; bar.append("as-of: ", slider, " ", label);
+  box.append(bar, held);
+  await show();
+  say(`entity ${ent.name}: ${slots.size} slot${slots.size === 1 ? "" : "s"}, ${ent.history.length} fact${ent.history.length === 1 ? "" : "s"}`);
 }
 
 async function dashboard() {
@@ -205,20 +345,21 @@ async function dashboard() {
   const hubs = document.createElement("ol"); box.appendChild(Object.assign(document.createElement("h3"), { textContent: "causal hubs (PageRank)" }));
   for (const i of a.pagerank.items.slice(0, 10)) { const li = document.createElement("li"); li.textContent = `${i.memoryId.slice(0, 8)} ${i.value.toFixed(4)}`; li.tabIndex = 0; li.addEventListener("click", () => select(i.memoryId)); hubs.appendChild(li); }
   box.appendChild(hubs);
-  if (state.graph.order > 2) { const communities = louvain(state.graph.copy({ type: "undirected", multi: false }), { getEdgeWeight: null }); box.appendChild(Object.assign(document.createElement("p"), { textContent: `communities on the canvas (Louvain in the browser): ${new Set(Object.values(communities)).size}` })); }
+  if (state.graph.order > 2) { const communities = louvain(simpleUndirected(), { getEdgeWeight: null }); box.appendChild(Object.assign(document.createElement("p"), { textContent: `communities on the canvas (Louvain in the browser): ${new Set(Object.values(communities)).size}` })); }
 }
 
 function wire() {
   $("key").value = sessionStorage.getItem("retentia-key") || "";
   $("key").addEventListener("change", () => sessionStorage.setItem("retentia-key", $("key").value.trim()));
-  $("search-form").addEventListener("submit", (e) => { e.preventDefault(); search($("search").value).catch((err) => say(String(err.message))); });
+  $("search-form").addEventListener("submit", (e) => { e.preventDefault(); search($("search").value).catch(fail); });
   for (const id of ["filter-status", "filter-category", "filter-edge", "filter-since", "size-by"]) $(id).addEventListener("change", () => { setHash({ [id]: $(id).value }); if (state.renderer) render(); });
-  $("open-dashboard").addEventListener("click", () => dashboard().catch((err) => say(String(err.message))));
+  $("entity-form").addEventListener("submit", (e) => { e.preventDefault(); openEntity($("entity-name").value.trim()).catch(fail); });
+  $("open-dashboard").addEventListener("click", () => dashboard().catch(fail));
   document.addEventListener("keydown", (e) => {
     if (e.target instanceof HTMLInputElement) return;
     if (e.key === "/") { e.preventDefault(); $("search").focus(); }
-    if (e.key === "Escape") { $("dashboard").hidden = true; state.focus = null; state.orphans = null; $("panel").hidden = true; if (state.renderer) state.renderer.refresh(); }
-    if (e.key === "d") dashboard();
+    if (e.key === "Escape") { $("dashboard").hidden = true; $("entity-view").hidden = true; state.focus = null; state.orphans = null; $("panel").hidden = true; if (state.renderer) state.renderer.refresh(); }
+    if (e.key === "d") dashboard().catch(fail);
     if ((e.key === "ArrowRight" || e.key === "ArrowLeft") && state.selected && state.graph.hasNode(state.selected)) {
       const nbrs = state.graph.neighbors(state.selected); if (nbrs.length) select(nbrs[e.key === "ArrowRight" ? 0 : nbrs.length - 1]);
     }
@@ -226,8 +367,9 @@ function wire() {
   });
   const params = hashParams();
   for (const id of ["filter-status", "filter-category", "filter-edge", "filter-since", "size-by"]) if (params.get(id)) $(id).value = params.get(id);
-  if (params.get("q")) { $("search").value = params.get("q"); search(params.get("q")).then(() => params.get("sel") && select(params.get("sel"))).catch((err) => say(String(err.message))); }
-  if (params.get("view") === "dashboard") dashboard().catch((err) => say(String(err.message)));
+  if (params.get("q")) { $("search").value = params.get("q"); search(params.get("q")).then(() => params.get("sel") && select(params.get("sel"))).catch(fail); }
+  if (params.get("entity")) openEntity(params.get("entity"), params.get("asOf")).catch(fail);
+  if (params.get("view") === "dashboard") dashboard().catch(fail);
   state.show = () => layout(render); // for the bench: lay out and draw what is in state.graph
   window.retentiaExplorer = state; // for tests and the bench
   say("ready: search or recall (press / to focus)");

@@ -151,6 +151,7 @@ def create_app(
                 maintenance=uses.maintenance,
                 reactivations=uses.reactivations,
                 analytics=uses.analytics,
+                subgraph=uses.subgraph,
                 dev=settings.dev,
                 keyless_introspection=settings.dev or settings.introspection_without_key,
                 fatal_error=uses.fatal_error,

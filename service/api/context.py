@@ -13,7 +13,7 @@ from starlette.requests import Request
 from strawberry.dataloader import DataLoader
 
 from schema import Degrees, Memory, RetentiaError, Tenant
-from schema.facts import ExtractionRecord
+from schema.facts import ExtractionRecord, Fact
 from service.usecases.analytics import AnalyticsService
 from service.usecases.auth import (
     Access,
@@ -42,6 +42,7 @@ from service.usecases.promotion import PromotionService
 from service.usecases.reactivation_queue import ReactivationQueue
 from service.usecases.recall import RecallService
 from service.usecases.store import StoreService
+from service.usecases.subgraph import SubgraphService
 
 ORG_HEADER = "x-retentia-org"
 PROJECT_HEADER = "x-retentia-project"
@@ -80,6 +81,8 @@ class Services:
     #: Recalls' reactivations, written after their answers (settled before each request).
     reactivations: ReactivationQueue
     analytics: AnalyticsService
+    #: Bounded subgraphs for the explorer's canvas.
+    subgraph: SubgraphService
     #: Development mode (`retentia serve --dev`, loopback only): no keys, every request admin
     #: of the org it names.
     dev: bool = False
@@ -99,6 +102,7 @@ class Loaders:
     memories: DataLoader[str, Memory | None]
     degrees: DataLoader[str, Degrees | None]
     extractions: DataLoader[str, ExtractionRecord | None]
+    asserted_facts: DataLoader[str, list[Fact]]
 
 
 @dataclass
@@ -138,8 +142,12 @@ def _loaders(services: Services, grant: Grant) -> Loaders:
     async def load_extractions(ids: list[str]) -> list[ExtractionRecord | None]:
         return await services.facts.extractions(grant.tenant(), ids)
 
+    async def load_asserted(ids: list[str]) -> list[list[Fact]]:
+        return await services.facts.asserted(grant.tenant(), ids)
+
     return Loaders(
         memories=DataLoader(load_fn=load_memories),
+        asserted_facts=DataLoader(load_fn=load_asserted),
         degrees=DataLoader(load_fn=load_degrees),
         extractions=DataLoader(load_fn=load_extractions),
     )

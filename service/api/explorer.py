@@ -46,6 +46,8 @@ def render_explorer_html(endpoint: str, static_prefix: str) -> str:
       <h1>Retentia explorer</h1>
       <form id="search-form"><input id="search" type="search" placeholder="search or recall (/)"
         aria-label="search or recall" /> <button type="submit">Recall</button></form>
+      <form id="entity-form"><input id="entity-name" type="search" placeholder="entity"
+        aria-label="entity" /> <button type="submit">Timeline</button></form>
       <input id="key" type="password" placeholder="API key (none in development mode)"
         aria-label="API key" autocomplete="off" />
       <select id="filter-edge" aria-label="edge type">{_options(_EDGE_TYPES, "all edges")}</select>
@@ -68,6 +70,7 @@ def render_explorer_html(endpoint: str, static_prefix: str) -> str:
     <main id="canvas"></main>
     <aside id="panel" hidden></aside>
     <section id="dashboard" hidden></section>
+    <section id="entity-view" hidden aria-label="entity timeline"></section>
     <noscript>The explorer requires JavaScript.</noscript>
     <script src="{prefix}/explorer.js"></script>
   </body>

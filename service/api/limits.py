@@ -60,6 +60,7 @@ PAGE_LIMITS: Final = {
     "factHistory": 1_000,
     "coreMemories": 1_000,
     "traverse": 5_000,
+    "subgraph": 5_000,
     "recall": 100,
     "search": 100,
 }

@@ -28,6 +28,7 @@ from service.api.resolvers.maintenance import MaintenanceMutation
 from service.api.resolvers.memories import MemoryMutation, MemoryQuery
 from service.api.resolvers.projects import ProjectMutation, ProjectQuery
 from service.api.resolvers.recall import RecallQuery
+from service.api.resolvers.subgraph import SubgraphQuery
 
 log = logging.getLogger(__name__)
 
@@ -86,6 +87,7 @@ Query = merge_types(
         ErasureQuery,
         RecallQuery,
         AnalyticsQuery,
+        SubgraphQuery,
     ),
 )
 Mutation = merge_types(

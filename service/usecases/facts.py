@@ -550,6 +550,11 @@ class FactService:
         """The fact-extraction outcome recorded for each memory (aligned with the ids)."""
         return await self._repository.get_extractions(tenant, memory_ids)
 
+    async def asserted(self, tenant: Tenant, memory_ids: Sequence[str]) -> list[list[Fact]]:
+        """The facts each memory asserts, every state, oldest first (aligned with the ids)."""
+        found = await self._repository.facts_of_memories(tenant, memory_ids)
+        return [sorted(found.get(i, ()), key=_oldest_first) for i in memory_ids]
+
     async def facts(
         self,
         tenant: Tenant,
@@ -667,3 +672,8 @@ def _error(index: int, field: str | None, reason: str) -> FactResult:
 
 
 __all__ = ["FUNCTIONAL_PREDICATES", "FactService", "is_proper_name", "sole_assertions"]
+
+
+def _oldest_first(fact: Fact) -> tuple[datetime, datetime, str]:
+    """The `FactPosition` order, ascending."""
+    return fact.started_at, fact.recorded_at, fact.id

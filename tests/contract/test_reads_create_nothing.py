@@ -18,6 +18,7 @@ from service.usecases.explain import ExplainService
 from service.usecases.facts import FactService
 from service.usecases.memories import MemoryService, StoreRequest
 from service.usecases.recall import RecallRequest, RecallService
+from service.usecases.subgraph import SubgraphRequest, SubgraphService
 from tests.conftest import new_tenant
 from tests.engine_support import Clock, HashEmbedder, maintenance
 
@@ -77,6 +78,7 @@ class Services:
         self.explain = ExplainService(self.memories, self.recall)
         self.core = CorePreferencesService(self.memories)
         self.analytics = AnalyticsService(repository, self.clock, EngineSettings())
+        self.subgraph = SubgraphService(self.memories, fact_store(repository), self.recall)
 
 
 async def test_reads_of_a_tenant_never_written_create_nothing(
@@ -109,6 +111,10 @@ async def test_reads_of_a_tenant_never_written_create_nothing(
         assert await repository.edge_page(ghost, []) == []
         assert await repository.tombstone_page(ghost) == []
         assert await repository.component_sizes(ghost) in (None, [])
+        assert await uses.facts.asserted(ghost, [MISSING_ID]) == [[]]
+        for seeds in (SubgraphRequest(entity="carol", depth=2), SubgraphRequest(query="offsite")):
+            drawn = await uses.subgraph.subgraph(ghost, seeds)
+            assert (drawn.nodes, drawn.total) == ((), 0)
         for missing in (
             memories.traverse(ghost, MISSING_ID, depth=2, direction=Direction.BOTH),
             uses.explain.explain(ghost, MISSING_ID),
@@ -116,6 +122,7 @@ async def test_reads_of_a_tenant_never_written_create_nothing(
             memories.supersession_chain(ghost, MISSING_ID),
             memories.amend(ghost, MISSING_ID, "corrected"),
             uses.analytics.why_path(ghost, MISSING_ID, MISSING_ID),
+            uses.subgraph.subgraph(ghost, SubgraphRequest(ids=(MISSING_ID,))),
         ):
             with pytest.raises(NotFound):
                 await missing

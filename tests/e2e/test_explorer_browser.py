@@ -1,8 +1,10 @@
 """The graph explorer works in Debian's headless Chromium with no internet: /explorer loads,
-a recall search puts the hits and their neighbourhood on the sigma canvas, a double-click
-expands a memory's neighbourhood, a click opens its explanation (forces, forgetting conjuncts,
-removal impact), and the analytics dashboard opens — with no request outside the api's origin,
-no failed request and no console error. Screenshots are kept under /tmp/retentia-explorer for a
+a recall search puts the hits and their neighbourhood on the sigma canvas (one bounded
+`subgraph` request), a double-click expands a memory's neighbourhood, a click opens its
+explanation (forces, forgetting conjuncts, removal impact) and its facts, an entity opens its
+timeline per slot and the as-of slider steps back to the value a supersession replaced, and
+the analytics dashboard opens — with no request outside the api's origin, no failed request
+and no console error. Screenshots are kept under /tmp/retentia-explorer for a
 person to look at (the test prints where)."""
 
 from __future__ import annotations
@@ -42,6 +44,23 @@ def seed(api: ServiceProcess) -> list[str]:
         "mutation($l: [LinkInput!]!) { linkMemories(links: $l) { __typename } }", {"l": links}
     )
     assert linked["data"]["linkMemories"]["__typename"] == "LinkSuccess", linked
+    # web-2's disk was resized in June: the June fact supersedes January's (one slot).
+    facts = [
+        {
+            "subject": "web-2",
+            "predicate": "disk size",
+            "object": size,
+            "validFrom": since,
+            "functional": True,
+            "sourceId": ids[1],
+        }
+        for size, since in (("50 GB", "2025-01-01T00:00:00Z"), ("200 GB", "2025-06-01T00:00:00Z"))
+    ]
+    for one in facts:
+        got = api.graphql(
+            "mutation($f: [FactInput!]!) { ingestFacts(facts: $f) { __typename } }", {"f": [one]}
+        )
+        assert got["data"]["ingestFacts"]["__typename"] == "FactBatch", got
     return ids
 
 
@@ -109,12 +128,40 @@ def explore(page: Page, url: str, ids: list[str]) -> None:
     expect(panel).to_contain_text("forgetting")
     expect(panel).to_contain_text("removal impact")
     expect(panel).to_contain_text("unrotated nginx logs")
+    expect(panel).to_contain_text("web-2 — disk size — 200 GB")
+    expect(panel.locator(".fact.superseded")).to_contain_text("50 GB")
     assert f"sel={ids[1]}" in page.url
     page.screenshot(path=str(ARTEFACTS / "4-explain.png"))
+
+    panel.locator("button.entity", has_text="web-2").click()
+    timeline = page.locator("#entity-view")
+    expect(timeline).to_contain_text("web-2 — disk size")
+    expect(timeline.locator(".bar")).to_have_count(2)
+    held = page.locator("#as-of-values li.held")
+    expect(held).to_have_count(1)
+    expect(held).to_have_attribute("data-value", "200 GB")
+    assert "entity=web-2" in page.url
+    page.screenshot(path=str(ARTEFACTS / "5-entity-now.png"))
+    page.locator("#as-of").focus()
+    page.keyboard.press("ArrowLeft")  # one step back through the supersession
+    expect(page.locator("#as-of-label")).to_contain_text("as of 2025-01-01")
+    expect(held).to_have_attribute("data-value", "50 GB")
+    assert "asOf=2025-01-01" in page.url
+    page.screenshot(path=str(ARTEFACTS / "6-entity-as-of.png"))
+    timeline.get_by_role("button", name="close (Esc)").click()
+    expect(timeline).to_be_hidden()
 
     page.click("#open-dashboard")
     dashboard = page.locator("#dashboard")
     expect(dashboard).to_contain_text("causal edges")
     expect(dashboard).to_contain_text("causal hubs")
+    expect(dashboard).to_contain_text("communities on the canvas (Louvain in the browser): ")
     assert "view=dashboard" in page.url
-    page.screenshot(path=str(ARTEFACTS / "5-dashboard.png"))
+    page.screenshot(path=str(ARTEFACTS / "7-dashboard.png"))
+
+    # The honest cap: drawing 2 of the 4 memories reached says so, with the real total.
+    page.evaluate("location.hash = 'cap=2&q=' + encodeURIComponent('why did web-2 fail')")
+    page.reload(wait_until="load")
+    expect(page.locator("#status")).to_contain_text("showing 2 of 4 — narrow the filter")
+    assert canvas_count(page, "order") == 2
+    page.screenshot(path=str(ARTEFACTS / "8-capped.png"))

@@ -264,6 +264,7 @@ def test_oversized_inputs_are_invalid_input_and_write_nothing(secured: ServicePr
         ("coreMemories(limit: {n})", "limit"),
         ('traverse(id: "' + new_memory_id() + '", maxNodes: {n})', "maxNodes"),
         ('recall(query: "x", k: {n}, readOnly: true)', "k"),
+        ('subgraph(entity: "x", first: {n})', "first"),
         ('search(query: "", limit: {n})', "limit"),
     ],
 )

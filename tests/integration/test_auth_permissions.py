@@ -33,6 +33,7 @@ OPERATIONS: dict[str, tuple[str, str, dict[str, Any]]] = {
     "memory": (READ, "query($id: ID!) { r: memory(id: $id) { D } }", {"id": GHOST}),
     "memories": (READ, "{ r: memories(first: 1) { D } }", {}),
     "traverse": (READ, "query($id: ID!) { r: traverse(id: $id) { D } }", {"id": GHOST}),
+    "subgraph": (READ, "query($id: ID!) { r: subgraph(ids: [$id]) { D } }", {"id": GHOST}),
     "stats": (READ, "{ r: stats { D } }", {}),
     "analytics": (READ, "{ r: analytics { D } }", {}),
     "whyPath": (

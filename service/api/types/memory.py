@@ -9,7 +9,7 @@ import strawberry
 from schema import Memory
 from service.api.types.connectivity import Connectivity
 from service.api.types.enums import Category, MemoryStatus, Visibility
-from service.api.types.facts import ExtractionType
+from service.api.types.facts import ExtractionType, FactType
 
 
 @strawberry.type
@@ -54,6 +54,14 @@ class MemoryType:
     async def fact_extraction(self, info: strawberry.Info) -> ExtractionType | None:
         record = await info.context.loaders.extractions.load(str(self.id))
         return None if record is None else ExtractionType.from_domain(record)
+
+    @strawberry.field(
+        description="The facts this memory asserts, in every state (superseded, retracted and "
+        "expired included), oldest first."
+    )
+    async def facts(self, info: strawberry.Info) -> list[FactType]:
+        found = await info.context.loaders.asserted_facts.load(str(self.id))
+        return [FactType.from_domain(f) for f in found]
 
     @classmethod
     def from_domain(cls, memory: Memory) -> MemoryType:

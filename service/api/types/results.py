@@ -8,6 +8,7 @@ from typing import Annotated
 import strawberry
 
 from service.api.types.api_key import ApiKeyList, ApiKeyType, NewApiKey
+from service.api.types.bounded_subgraph import BoundedSubgraphType
 from service.api.types.context import ContextType
 from service.api.types.edge import MemoryEdgeType
 from service.api.types.erasure import ErasureList, ErasureType
@@ -70,6 +71,10 @@ AmendResult = Annotated[
 ]
 TraverseResult = Annotated[
     SubgraphType | NotFoundError | InvalidInputError | Denied, strawberry.union("TraverseResult")
+]
+BoundedSubgraphResult = Annotated[
+    BoundedSubgraphType | NotFoundError | InvalidInputError | RecallUnavailableError | Denied,
+    strawberry.union("BoundedSubgraphResult"),
 ]
 StatsResult = Annotated[StatsType | InvalidInputError | Denied, strawberry.union("StatsResult")]
 ExplainResult = Annotated[
