@@ -56,9 +56,9 @@ from graph_backends import FalkorConfig, open_backend
 from schema import Tenant
 from service.adapters.embedding import load_embedder
 from service.compose import compose_use_cases
+from service.engine.query import detect_intent
 from service.settings import Settings
 from service.usecases.memories import StoreRequest
-from service.engine.query import detect_intent
 from service.usecases.recall import TERMS, RecallRequest
 
 DEFAULT_DATA: Final = REPO_ROOT.parent / "shared" / "bench" / "longmemeval_s_knowledge_update.json"

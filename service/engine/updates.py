@@ -51,7 +51,8 @@ CONFIDENCE: Final[dict[UpdateKind, float]] = {
 }
 
 _UNSURE: Final = re.compile(
-    r"^(?:not|n't|\w+n't) (?:really )?(?:sure|know|knew|think|catch|remember|understand|certain)"
+    r"^(?:not|never|n't|\w+n't) (?:really )?(?:sure|know|knew|think|catch|remember|understand|"
+    r"certain|giving up|give up)"
 )
 #: Speakers whose sentences state nobody's situation (an assistant's "I'd recommend 3 …").
 _NOT_A_SUBJECT: Final = frozenset({"assistant", "system", "bot", "ai", "tool"})
@@ -172,8 +173,10 @@ def _tokens(plain: str) -> list[str]:
         parts = token.split("-")
         if len(parts) > 1 and parts[0].isdigit() and not all(p.isdigit() for p in parts):
             out.extend(p for p in parts if p)  # "30-mile", "7-year-old"
-        elif any(c.isdigit() for c in token) and any(c.isalpha() for c in token) and not (
-            _NUMBER.fullmatch(token)
+        elif (
+            any(c.isdigit() for c in token)
+            and any(c.isalpha() for c in token)
+            and not (_NUMBER.fullmatch(token))
         ):
             out.append(token.replace("-", ""))  # an identifier: a name, not a value
         else:
@@ -198,8 +201,13 @@ def statements(text: str) -> list[Statement]:
     for sentence in _SENTENCE.split(body):
         plain = sentence.lower().replace("’", "'")
         tokens = _tokens(IDIOMS.sub(" ", plain))
-        context, before = before, frozenset(
-            _stem(t) for t in tokens if t not in _STOPWORDS and len(t) >= 3 and _value(t) is None
+        context, before = (
+            before,
+            frozenset(
+                _stem(t)
+                for t in tokens
+                if t not in _STOPWORDS and len(t) >= 3 and _value(t) is None
+            ),
         )
         if not _FIRST_PERSON.intersection(tokens):
             continue

@@ -644,9 +644,7 @@ class RecallService:
             )
             for memory_id in outside:
                 memory = facets.get(memory_id)
-                if memory is not None and self._admitted(
-                    memory, request, intent, at
-                ):
+                if memory is not None and self._admitted(memory, request, intent, at):
                     candidates.append(
                         _Candidate(
                             memory=memory,
@@ -732,8 +730,8 @@ def prefer_updates(
     for new, old, edge in pairs:
         undemoted = old.score / kept.get(old.memory.id, 1.0)
         # An amended memory was marked and already kept `superseded_factor` as its survival.
-        keep = 1.0 if old.memory.superseded_by == new.memory.id else 1.0 - edge.weight * (
-            1.0 - factor
+        keep = (
+            1.0 if old.memory.superseded_by == new.memory.id else 1.0 - edge.weight * (1.0 - factor)
         )
         if keep < 1.0:
             kept[old.memory.id] = kept.get(old.memory.id, 1.0) * keep

@@ -36,18 +36,11 @@ async def detect_update_edges(
     if not wanted:
         return {}
     found = await asyncio.gather(
-        *(
-            repository.fulltext_search(tenant, _query(said[i]), CANDIDATES)
-            for i in wanted
-        )
+        *(repository.fulltext_search(tenant, _query(said[i]), CANDIDATES) for i in wanted)
     )
     batch_ids = {d.id for d in drafts}
     ids_of = {
-        i: list(
-            dict.fromkeys(
-                [*(h.memory_id for h in hits), *nearest[i]]
-            )
-        )
+        i: list(dict.fromkeys([*(h.memory_id for h in hits), *nearest[i]]))
         for i, hits in zip(wanted, found, strict=True)
     }
     stored_ids = sorted({m for ids in ids_of.values() for m in ids} - batch_ids)
@@ -66,9 +59,7 @@ async def detect_update_edges(
             other = next(o for o in others if o.id == hint.memory_id)
             # The later statement updates the earlier one; a stored memory is said before a
             # new one of the same instant, and an earlier item of a batch before a later one.
-            newer, older = (
-                (other, draft) if other.created_at > draft.created_at else (draft, other)
-            )
+            newer, older = (other, draft) if other.created_at > draft.created_at else (draft, other)
             out.setdefault(draft.id, []).append(_edge(newer, older, hint))
     return out
 

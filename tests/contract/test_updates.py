@@ -57,7 +57,8 @@ async def test_a_changed_count_is_recorded_as_a_detector_edge(world: World) -> N
     old = await world.put("user: I've added 17 new postcards to my collection so far.")
     world.clock.advance(days=90)
     result = await world.memories.store(
-        world.tenant, StoreRequest(content="user: Big news: I've added 25 new postcards to my collection now.")
+        world.tenant,
+        StoreRequest(content="user: Big news: I've added 25 new postcards to my collection now."),
     )
     (edge,) = result.updates
     assert (edge.source, edge.target, edge.type) == (result.memory.id, old, EdgeType.SUPERSEDES)

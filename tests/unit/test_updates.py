@@ -74,7 +74,10 @@ def test_a_changed_state_and_a_negation_are_updates() -> None:
     ("old", "new"),
     [
         # another speaker
-        ("Caroline: I went to 3 concerts with my sister.", "Melanie: I went to 5 concerts with my sister."),
+        (
+            "Caroline: I went to 3 concerts with my sister.",
+            "Melanie: I went to 5 concerts with my sister.",
+        ),
         # an assistant states nobody's situation
         ("assistant: I recommend 3 sets of 10 reps.", "assistant: I recommend 4 sets of 12 reps."),
         # another attribute: the changed numbers count different things
@@ -87,7 +90,10 @@ def test_a_changed_state_and_a_negation_are_updates() -> None:
             "user: I sold 10 jars, 9 candles, 4 quilts and 30 cards at the market.",
         ),
         # an idiom negates nothing
-        ("user: I finished the painting for my sister.", "user: No worries, I finished the painting for my sister."),
+        (
+            "user: I finished the painting for my sister.",
+            "user: No worries, I finished the painting for my sister.",
+        ),
     ],
 )
 def test_not_an_update(old: str, new: str) -> None:
@@ -108,7 +114,10 @@ def test_statements_are_first_person_sentences_with_normalised_values() -> None:
     [
         ("Where do I currently keep my old sneakers?", Intent.CURRENT),
         ("Where do I initially keep my old sneakers?", Intent.HISTORICAL),
-        ("What was my previous status on United Airlines before the current one?", Intent.HISTORICAL),
+        (
+            "What was my previous status on United Airlines before the current one?",
+            Intent.HISTORICAL,
+        ),
         ("Where did I use to live? I used to live somewhere else", Intent.HISTORICAL),
         ("What did I used to drink in the morning?", Intent.HISTORICAL),
         ("How many engineers do I lead now?", Intent.CURRENT),
