@@ -1,21 +1,24 @@
 """Offline update detection (docs/adr/0027): does a new memory restate what an earlier one said
 about the same subject and attribute with a different value? Pure: text in, hints out.
 
-A memory is cut into first-person statements (sentences that say "I", "my", "we" …), each with
-its *keys* (content words, lightly stemmed) and its *values* (numbers, number words and
-ordinals, normalised: "five" = "5th" = "5"). A new statement updates an earlier one by the same
-speaker when
-- `changed_value`: both carry values, the values differ, they share at least `MIN_SHARED` keys
-  covering `MIN_COVER` of the smaller statement, and a shared key stands next to a changed
-  value on both sides (the counted thing: "17 new postcards" → "25 new postcards");
-- `changed_state`: the new statement marks a change ("now", "currently", "switched to",
-  "moved to", "no longer" …), shares `MIN_SHARED` keys covering `STATE_COVER` of the smaller one,
-  and names something the old one did not;
-- `negation`: the two statements share `MIN_SHARED` keys covering `NEGATION_COVER`, carry the
-  same values, and exactly one of them is negated.
+A memory is cut into first-person sentences ("I", "my", "we" …; an assistant's state nobody's
+situation), each with its *words* (content words, lightly stemmed), the words of the sentence
+before it (*context*: what it is about is often said there), its *values* (numbers, number
+words, ordinals, amounts, times, normalised: "five" = "5th" = "5"; dates, "three weeks ago" and
+identifiers such as "GT350R" are not values), a negation flag (doubt — "not sure" — is not one)
+and a change marker ("switched", "moved", "currently", "no longer" …). A new sentence updates an
+earlier one of the same speaker when
+- `changed_value`: both carry values (at most `MAX_VALUES` each), they differ, the two with
+  their context share at least `MIN_SHARED` words, and one of those is the counted thing next
+  to a changed value on both sides ("17 new postcards" → "25 new postcards", "page 200" →
+  "page 220");
+- `negation`: they share `MIN_SHARED_STATE` words covering `NEGATION_COVER` of the smaller,
+  carry the same values, and exactly one is negated;
+- `changed_state`: the new one marks a change, they share `MIN_SHARED_STATE` words covering
+  `STATE_COVER`, and the new one names something the old one did not.
 
 The conversational idioms of `service.engine.conflicts` ("no worries", "can't wait") negate
-nothing. Precision and the false-update rate are measured in bench/updates.py.
+nothing. Precision and the false-update rate: bench/updates.py.
 """
 
 from __future__ import annotations
@@ -192,8 +195,9 @@ def speaker_of(text: str) -> str | None:
 
 def statements(text: str) -> list[Statement]:
     """The first-person statements of `text` (sentences saying I, my, we …)."""
-    speaker = speaker_of(text)
-    body = text[_SPEAKER.match(text).end() :] if speaker is not None else text  # type: ignore[union-attr]
+    named = _SPEAKER.match(text)
+    speaker = named.group(1).strip().lower() if named else None
+    body = text[named.end() :] if named else text
     out: list[Statement] = []
     if speaker in _NOT_A_SUBJECT:
         return out
