@@ -173,3 +173,25 @@ async def test_explain_and_the_context_block_show_the_update(world: World) -> No
 
 def _days(n: int) -> timedelta:
     return timedelta(days=n)
+
+
+async def test_at_the_same_instant_the_later_said_is_the_update(world: World) -> None:
+    """One batch, one timestamp (an export with one date per conversation): the item said later
+    updates the earlier one, and current intent ranks it first."""
+    first, second = await world.memories.store_each(
+        world.tenant,
+        [
+            StoreRequest(
+                content="user: I've tried 3 of Emma's vegan recipes so far.", source_session="s"
+            ),
+            StoreRequest(
+                content="user: Update: I've tried 4 of Emma's vegan recipes so far.",
+                source_session="s",
+            ),
+        ],
+    )
+    assert not isinstance(first, Exception) and not isinstance(second, Exception)
+    assert first.memory.created_at == second.memory.created_at
+    assert [(e.source, e.target) for e in second.updates] == [(second.memory.id, first.memory.id)]
+    ids = await world.ids("How many of Emma's recipes have I tried?")
+    assert ids.index(second.memory.id) < ids.index(first.memory.id)
