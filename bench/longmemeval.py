@@ -56,9 +56,10 @@ from graph_backends import FalkorConfig, open_backend
 from schema import Tenant
 from service.adapters.embedding import load_embedder
 from service.compose import compose_use_cases
+from service.engine.query import detect_intent
 from service.settings import Settings
 from service.usecases.memories import StoreRequest
-from service.usecases.recall import RecallRequest
+from service.usecases.recall import TERMS, RecallRequest
 
 DEFAULT_DATA: Final = REPO_ROOT.parent / "shared" / "bench" / "longmemeval_s_knowledge_update.json"
 DATE_FORMAT: Final = "%Y/%m/%d (%a) %H:%M"  # "2023/05/11 (Thu) 02:02"
@@ -69,6 +70,8 @@ README_FIGURES: Final = {"bm25": (0.54, 0.49), "retentia": (0.44, 0.44)}
 TARGET_NEWEST_FIRST: Final = 0.90
 TARGET_RECALL_ANY_10: Final = 0.98
 SYSTEMS: Final = ("retentia", "bm25")
+#: The ablation (docs/adr/0027): the same run with each new signal off in turn.
+ABLATION: Final = ("retentia_ranking_off", "retentia_detection_off")
 
 
 @dataclass(frozen=True)
@@ -193,6 +196,8 @@ class SystemRun:
     latencies_s: list[float] = field(default_factory=list)
     ingest_s: float = 0.0
     ingested: int = 0
+    #: SUPERSEDES edges the update detector made during ingest.
+    update_edges: int = 0
 
 
 def figures(items: Sequence[Item], run: SystemRun) -> Figures:
@@ -204,6 +209,7 @@ def figures(items: Sequence[Item], run: SystemRun) -> Figures:
         out["recall_p95_ms"] = round(ms[int(0.95 * (len(ms) - 1))], 1)
     if run.ingest_s:
         out["ingest_per_s"] = round(run.ingested / run.ingest_s, 1)
+        out["update_edges"] = run.update_edges
     out["questions"] = len(items)
     return out
 
@@ -236,8 +242,13 @@ async def run_retentia(
     settings: Settings,
     data_dir: Path,
     appendfsync: str,
+    *,
+    also_without_ranking: SystemRun | None = None,
 ) -> SystemRun:
+    """Ingest and recall; `also_without_ranking` gets the same ingest's recall with the
+    `updates` ranking term off (the ranking half of the ablation)."""
     run = SystemRun()
+    edges = 0
     config = FalkorConfig(
         data_dir=data_dir / "falkordb", appendfsync=appendfsync, startup_timeout_s=600
     )
@@ -265,6 +276,7 @@ async def run_retentia(
                     failed = [r for r in results if isinstance(r, Exception)]
                     if failed:
                         raise SystemExit(f"{item.qid} {session.id}: store failed: {failed[0]}")
+                    edges += sum(len(r.updates) for r in results if not isinstance(r, Exception))
                 run.ingest_s += spent
                 run.ingested += len(item.turns)
                 clock.now = item.asked_at
@@ -274,6 +286,21 @@ async def run_retentia(
                 )
                 run.latencies_s.append(time.perf_counter() - t0)
                 run.ranked[item.qid] = [str(h.memory.metadata.get("turn")) for h in result.hits]
+                if also_without_ranking is not None:
+                    t0 = time.perf_counter()
+                    plain = await uses.recall.recall(
+                        tenant,
+                        RecallRequest(
+                            item.question,
+                            k=DEPTH,
+                            read_only=True,
+                            terms=frozenset(TERMS) - {"updates"},
+                        ),
+                    )
+                    also_without_ranking.latencies_s.append(time.perf_counter() - t0)
+                    also_without_ranking.ranked[item.qid] = [
+                        str(h.memory.metadata.get("turn")) for h in plain.hits
+                    ]
                 if n % 8 == 0 or n == len(items):
                     log(
                         f"  retentia {n}/{len(items)}: {run.ingested:,} turns stored "
@@ -281,6 +308,7 @@ async def run_retentia(
                     )
         for tenant in tenants:
             await repo.drop_tenant(tenant)
+    run.update_edges = edges
     return run
 
 
@@ -298,8 +326,28 @@ async def run(args: argparse.Namespace, data_dir: Path) -> Figures:
     embedder = PrimedEmbedder(real, vectors)
     runs = {"bm25": run_bm25(items)}
     log("retentia: ingest and recall")
-    runs["retentia"] = await run_retentia(items, embedder, settings, data_dir, args.appendfsync)
-    systems = {name: figures(items, runs[name]) for name in SYSTEMS}
+    names: tuple[str, ...] = SYSTEMS
+    if args.ablation:
+        runs["retentia_ranking_off"] = SystemRun()
+        names = (*SYSTEMS, *ABLATION)
+    runs["retentia"] = await run_retentia(
+        items,
+        embedder,
+        settings,
+        data_dir,
+        args.appendfsync,
+        also_without_ranking=runs.get("retentia_ranking_off"),
+    )
+    if args.ablation:
+        log("retentia with update detection off: ingest and recall")
+        off = settings.model_copy(
+            update={"engine": settings.engine.model_copy(update={"update_detection": False})}
+        )
+        runs["retentia_detection_off"] = await run_retentia(
+            items, embedder, off, data_dir, args.appendfsync
+        )
+    systems = {name: figures(items, runs[name]) for name in names}
+    historical = [i.qid for i in items if detect_intent(i.question) != "current"]
     per_question = {
         item.qid: {
             name: {
@@ -310,22 +358,28 @@ async def run(args: argparse.Namespace, data_dir: Path) -> Figures:
                     [k.split("#", 1)[0] for k in runs[name].ranked[item.qid]]
                 )[:5],
             }
-            for name in SYSTEMS
+            for name in names
         }
-        | {"gold_older_newer": list(item.gold), "question": item.question}
+        | {
+            "gold_older_newer": list(item.gold),
+            "question": item.question,
+            "intent": str(detect_intent(item.question)),
+        }
         for item in items
     }
     return {
         "systems": systems,
         "per_question": per_question,
-        "meta": run_stamp() | client_figures() | {"data": str(args.data)},
+        "meta": run_stamp()
+        | client_figures()
+        | {"data": str(args.data), "historical_questions": historical},
     }
 
 
 def markdown(report: Mapping[str, Any]) -> str:
     systems = report["systems"]
     meta = report["meta"]
-    names = [n for n in SYSTEMS if n in systems]
+    names = [n for n in (*SYSTEMS, *ABLATION) if n in systems]
     lines = [
         "# LongMemEval-S knowledge update: current over stale",
         "",
@@ -352,14 +406,18 @@ def markdown(report: Mapping[str, Any]) -> str:
         + ", ".join(f"{n} {s} (sessions) / {t} (turns)" for n, (s, t) in README_FIGURES.items())
         + ".",
         "",
-        "| system | ingest memories/s | recall p50 ms | recall p95 ms |",
-        "|---|---:|---:|---:|",
+        f"{len(meta.get('historical_questions', []))} questions read as historical intent "
+        f"(they ask for the earlier value; newest_first counts them as misses): "
+        f"{', '.join(meta.get('historical_questions', [])) or 'none'}.",
+        "",
+        "| system | ingest memories/s | update edges | recall p50 ms | recall p95 ms |",
+        "|---|---:|---:|---:|---:|",
     ]
     for name in names:
         f = systems[name]
         lines.append(
-            f"| {name} | {f.get('ingest_per_s', '—')} | {f.get('recall_p50_ms', '—')} "
-            f"| {f.get('recall_p95_ms', '—')} |"
+            f"| {name} | {f.get('ingest_per_s', '—')} | {f.get('update_edges', '—')} "
+            f"| {f.get('recall_p50_ms', '—')} | {f.get('recall_p95_ms', '—')} |"
         )
     lines += [
         "",
@@ -377,6 +435,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--questions", type=int, help="only the first N answerable questions")
     p.add_argument("--vector-cache", type=Path, help="an .npz of vectors reused across runs")
     p.add_argument("--torch-threads", type=int, default=DEFAULT_TORCH_THREADS)
+    p.add_argument(
+        "--ablation",
+        action="store_true",
+        help="also the update ranking off (same ingest) and update detection off (a second)",
+    )
     add_run_options(p, appendfsync="everysec")
     args = p.parse_args(argv)
     if args.questions is not None and args.questions < 1:

@@ -57,6 +57,9 @@ class EdgeCreator(StrEnum):
     CONSOLIDATION = "consolidation"
     FACT = "fact"
     USER = "user"
+    #: The offline update detector (service.engine.updates): a SUPERSEDES edge whose weight is
+    #: its confidence and whose reason is the evidence (docs/adr/0027).
+    DETECTOR = "detector"
 
 
 class StructuralEdge(StrEnum):

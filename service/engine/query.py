@@ -7,9 +7,22 @@ import re
 from enum import StrEnum
 from typing import Final
 
+#: Words that ask for an earlier value whatever else the query says ("my previous status").
+_PAST: Final = re.compile(
+    r"\b(used to|previous|previously|formerly|initially|originally|at first|no longer|"
+    r"anymore|any more)\b",
+    re.IGNORECASE,
+)
+#: Words that ask for the value now; they outweigh the weaker past markers below and words
+#: like "old" ("where do I currently keep my old sneakers?" is about now).
+_NOW: Final = re.compile(
+    r"\b(currently|current|now|nowadays|these days|at the moment|at present|most recent|"
+    r"most recently|latest|still)\b",
+    re.IGNORECASE,
+)
+#: Past markers a current marker outweighs.
 _HISTORICAL: Final = re.compile(
-    r"\b(used to|before|previously|formerly|earlier|in the past|originally|no longer|"
-    r"anymore|any more|back then|at the time|old)\b",
+    r"\b(before|earlier|in the past|back then|at the time|first)\b",
     re.IGNORECASE,
 )
 _NAME: Final = re.compile(r"\b[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*")
@@ -26,6 +39,12 @@ class Intent(StrEnum):
 
 
 def detect_intent(query: str) -> Intent:
+    """Historical when the query asks for an earlier value ("previous", "used to",
+    "initially"), or says "before" or "earlier" without asking about now; else current."""
+    if _PAST.search(query):
+        return Intent.HISTORICAL
+    if _NOW.search(query):
+        return Intent.CURRENT
     return Intent.HISTORICAL if _HISTORICAL.search(query) else Intent.CURRENT
 
 

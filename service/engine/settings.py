@@ -83,6 +83,8 @@ class EngineSettings(BaseModel):
     conflict_similarity_floor: float = Field(default=0.75, ge=-1.0, le=1.0)
     conflict_token_overlap: float = Field(default=0.4, ge=0.0, le=1.0)  # same words otherwise
 
+    #: Offline update detection at write time (service.engine.updates, docs/adr/0027).
+    update_detection: bool = True
     # -- storing with the original time -----------------------------------------------------
     created_at_max_skew_seconds: float = Field(default=300.0, ge=0.0)  # createdAt ahead of now
 
@@ -105,6 +107,9 @@ class EngineSettings(BaseModel):
     recall_graph_seeds: int = Field(default=5, ge=0)  # graph seeds expanded over supportive edges
     recall_co_retrieval_bonus: float = Field(default=0.02, ge=0.0)  # per edge to another result
     recall_co_retrieval_cap: int = Field(default=3, ge=0)  # edges counted at most
+    #: Score an updated memory keeps, for current intent, per unit of the update's confidence
+    #: (a detector edge of confidence c keeps 1 − c × (1 − this)); the update is lifted above it.
+    recall_updated_factor: float = Field(default=0.5, ge=0.0, le=1.0)
 
     # -- facts (DESIGN §5–6) -----------------------------------------------------------------
     event_anticipation: float = Field(default=0.02, gt=0.0)  # ν per hour before the event

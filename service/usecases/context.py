@@ -111,9 +111,11 @@ def change_line(fact: Fact, current: Fact) -> str:
     )
 
 
-def memory_line(memory: Memory) -> str:
+def memory_line(memory: Memory, *, updated: bool = False) -> str:
+    """A memory with its date and session; one replaced by a newer one (amended, or a later
+    memory recall found to update it: docs/adr/0027) is marked as previous."""
     where = f", session {memory.source_session}" if memory.source_session else ""
-    previous = "previous (updated since): " if memory.superseded_by else ""
+    previous = "previous (updated since): " if memory.superseded_by or updated else ""
     return f"[{memory.created_at:%Y-%m-%d}{where}] {previous}{' '.join(memory.content.split())}"
 
 
@@ -167,7 +169,8 @@ class ContextService:
         for hit in result.hits:
             m = hit.memory
             if m.id not in core_ids:
-                lines.append(("memory", m.id, memory_line(m), None, m.created_at))
+                updated = hit.terms.get("updates", 1.0) < 1.0
+                lines.append(("memory", m.id, memory_line(m, updated=updated), None, m.created_at))
         items = [
             ContextItem(
                 kind=kind,

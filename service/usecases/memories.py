@@ -45,6 +45,7 @@ from service.engine.conflicts import Candidate, ConflictHint, conflict_hints
 from service.engine.settings import EngineSettings
 from service.usecases.session_locks import Leases, SessionLocks
 from service.usecases.tenants import TenantSchemas
+from service.usecases.update_detection import detect_update_edges
 
 Clock = Callable[[], datetime]
 #: How a store writes its validated memories and edges (one atomic write, the inbound
@@ -93,6 +94,9 @@ class StoreResult:
     memory: Memory
     auto_links: tuple[MemoryEdge, ...] = ()
     possible_conflicts: tuple[ConflictHint, ...] = ()
+    #: SUPERSEDES edges the update detector made: this memory updates an earlier one (or, for
+    #: history imported out of order, a stored later one updates it).
+    updates: tuple[MemoryEdge, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -360,6 +364,16 @@ class MemoryService:
         vectors = await self._embedder.embed([m.content for m in drafts])
         drafts = await self._assign_categories(requests, results, drafts, vectors)
         nearby = await asyncio.gather(*(self._nearby(tenant, v) for v in vectors))
+        updates = (
+            await detect_update_edges(
+                self._repository,
+                tenant,
+                drafts,
+                [[h.memory_id for h in near.hits] for near in nearby],
+            )
+            if self._engine.update_detection
+            else {}
+        )
         # A live turn follows its session's newest. From reading a session's chain to writing,
         # its stores go one at a time (service.usecases.session_locks), stamped when they enter,
         # so the newest is always the last written. A turn stored with its own creation instant
@@ -402,7 +416,13 @@ class MemoryService:
                     draft, near, edges_of[draft.id], draft.created_at, batch_inbound
                 )
                 batch_inbound.update(e.target for e in auto)
-                edges = [*edges_of[draft.id], *auto]
+                declared = {e.target for e in edges_of[draft.id]} | {e.target for e in auto}
+                found = tuple(
+                    e
+                    for e in updates.get(draft.id, [])
+                    if (e.target if e.source == draft.id else e.source) not in declared
+                )
+                edges = [*edges_of[draft.id], *auto, *found]
                 connected = any(e.type in SUPPORTIVE_TYPES for e in edges)
                 memory = draft.model_copy(
                     update={
@@ -412,7 +432,7 @@ class MemoryService:
                         "status": MemoryStatus.ACTIVE if connected else MemoryStatus.TAGGED,
                     }
                 )
-                stored[memory.id] = StoreResult(memory, tuple(auto), tuple(hints))
+                stored[memory.id] = StoreResult(memory, tuple(auto), tuple(hints), found)
                 edges_of[memory.id] = edges
             if stored:
                 refused = await (write or self._write_memories(tenant))(

@@ -70,7 +70,15 @@ LEGS: Final = (
 )
 #: The legs run at once, in the order their ranks are fused (then neighbours and category).
 _GATHERED: Final = ("vector", "fulltext", "window", "fact_vector", "fact_fulltext", "graph")
-TERMS: Final = ("decay", "validity", "survival", "co_retrieval", "floor", "injection")
+TERMS: Final = (
+    "decay",
+    "validity",
+    "survival",
+    "co_retrieval",
+    "floor",
+    "injection",
+    "updates",
+)
 MAX_K: Final = 100
 
 
@@ -394,7 +402,10 @@ class RecallService:
                     terms={"survival": survival},
                 )
             )
-        self._rank(candidates, edges, request, at)
+        if "updates" in request.terms and intent is Intent.CURRENT and order:
+            await self._prefer_updates(tenant, candidates, edges, request, intent, at, vector)
+        else:
+            self._rank(candidates, edges, request, at)
         chosen, matched = await asyncio.gather(
             self._read_whole(tenant, _select(candidates, request, s.recall_min_similarity)),
             self._matching_facts(
@@ -601,6 +612,51 @@ class RecallService:
 
     # -- mask and ranking ----------------------------------------------------------------------
 
+    async def _prefer_updates(
+        self,
+        tenant: Tenant,
+        candidates: list[_Candidate],
+        edges: Sequence[MemoryEdge],
+        request: RecallRequest,
+        intent: Intent,
+        at: datetime,
+        vector: Vector | None,
+    ) -> None:
+        """Rank the candidates, then, for current intent, each memory a later one updates
+        (SUPERSEDES: written by amend, by the fact layer or by the update detector) ranks
+        below its update: it keeps 1 − c × (1 − `recall_updated_factor`) of its score (c: the
+        edge's weight, the detector's confidence) and the update takes its score if that is
+        higher — brought in from outside the candidates when the stale one matched better.
+        Memories nobody updated keep their score: a stable fact stated once is never demoted.
+        One read (the SUPERSEDES neighbours of the candidates), two more only when some exist."""
+        repo = self._repository
+        ids = [c.memory.id for c in candidates]
+        adjacent = await repo.adjacent(tenant, ids, {EdgeType.SUPERSEDES}) if ids else {}
+        outside = sorted({n for m in ids for n in adjacent.get(m, [])} - set(ids))
+        updates: list[MemoryEdge] = []
+        if adjacent:
+            updates, facets, scored = await asyncio.gather(
+                repo.edges_among(tenant, [*ids, *outside], {EdgeType.SUPERSEDES}),
+                repo.memory_facets(tenant, outside) if outside else _no_facets(),
+                repo.similarities(tenant, outside, vector)
+                if outside and vector is not None
+                else _no_scores(),
+            )
+            for memory_id in outside:
+                memory = facets.get(memory_id)
+                if memory is not None and self._admitted(memory, request, intent, at):
+                    candidates.append(
+                        _Candidate(
+                            memory=memory,
+                            fused=0.0,
+                            similarity=float(scored.get(memory_id, 0.0)),
+                            legs={},
+                            terms={"survival": 1.0},
+                        )
+                    )
+        self._rank(candidates, edges, request, at)
+        prefer_updates(candidates, updates, self._engine.recall_updated_factor)
+
     @staticmethod
     def _admitted(
         memory: MemoryFacets, request: RecallRequest, intent: Intent, at: datetime
@@ -649,9 +705,49 @@ class RecallService:
                 terms["survival"] = 1.0
             linked = min(bonus.get(m.id, 0), s.recall_co_retrieval_cap)
             terms["co_retrieval"] = 1.0 + s.recall_co_retrieval_bonus * linked
+            terms.setdefault("updates", 1.0)
             hit.score = math.prod(
                 terms[t] for t in ("relevance", "decay", "validity", "survival", "co_retrieval")
             )
+
+
+def prefer_updates(
+    candidates: Sequence[_Candidate], updates: Sequence[MemoryEdge], factor: float
+) -> None:
+    """Each updated candidate below its update (see `RecallService._prefer_updates`); the
+    oldest statements first, so an update of an update inherits the lifted score."""
+    by_id = {c.memory.id: c for c in candidates}
+    pairs = [
+        (by_id[e.source], by_id[e.target], e)
+        for e in updates
+        if e.type is EdgeType.SUPERSEDES
+        and e.source != e.target
+        and e.source in by_id
+        and e.target in by_id
+    ]
+    pairs.sort(key=lambda p: (p[1].memory.created_at, p[1].memory.id, p[0].memory.id))
+    kept: dict[str, float] = {}
+    for new, old, edge in pairs:
+        undemoted = old.score / kept.get(old.memory.id, 1.0)
+        # An amended memory was marked and already kept `superseded_factor` as its survival.
+        keep = (
+            1.0 if old.memory.superseded_by == new.memory.id else 1.0 - edge.weight * (1.0 - factor)
+        )
+        if keep < 1.0:
+            kept[old.memory.id] = kept.get(old.memory.id, 1.0) * keep
+            old.score *= keep
+            old.terms["updates"] = kept[old.memory.id]
+        if new.score < undemoted:
+            new.terms["lifted"] = undemoted
+            new.score = undemoted
+            new.fused = max(new.fused, old.fused)
+            # It restates what the stale one said: it passes the similarity floor with it.
+            new.similarity = max(new.similarity, old.similarity)
+        new.terms.setdefault("updates", 1.0)
+
+
+async def _no_facets() -> dict[str, MemoryFacets]:
+    return {}
 
 
 async def _no_scores() -> dict[str, float]:

@@ -40,6 +40,7 @@ class SwitchableTerm(Enum):
     CO_RETRIEVAL = "co_retrieval"
     FLOOR = "floor"
     INJECTION = "injection"
+    UPDATES = "updates"
 
 
 @strawberry.enum(description="How much each hit carries.")

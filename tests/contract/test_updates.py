@@ -1,0 +1,197 @@
+"""Offline update detection and current-over-stale ranking on a real engine (docs/adr/0027):
+a memory restating an earlier one's attribute with another value gets a SUPERSEDES edge made by
+the detector, with its confidence and evidence; current intent ranks the update above the stale
+memory — bringing it in when only the stale one matched — while historical intent and `asOf`
+still find the old value, and a stable fact stated once long ago is never demoted."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+import pytest
+
+from graph_backends import GraphRepository, fact_store
+from schema import EdgeCreator, EdgeType, Tenant
+from service.adapters.tokens import configured_tokenizer
+from service.engine.settings import EngineSettings
+from service.usecases.context import ContextRequest, ContextService
+from service.usecases.core_preferences import CorePreferencesService
+from service.usecases.explain import ExplainService
+from service.usecases.memories import MemoryService, StoreRequest
+from service.usecases.recall import Intent, RecallRequest, RecallService
+from tests.engine_support import Clock, HashEmbedder
+
+pytestmark = pytest.mark.fact_layer
+TOKENIZER = configured_tokenizer(None, None)
+
+
+class World:
+    def __init__(self, repository: GraphRepository, tenant: Tenant, **engine: Any) -> None:
+        self.clock = Clock()
+        self.tenant = tenant
+        self.repository = repository
+        self.engine = EngineSettings(**engine)
+        self.memories = MemoryService(repository, HashEmbedder(), self.clock, self.engine)
+        self.recall_service = RecallService(
+            fact_store(repository), HashEmbedder(), self.clock, self.engine
+        )
+
+    async def put(self, content: str, **fields: Any) -> str:
+        result = await self.memories.store(self.tenant, StoreRequest(content=content, **fields))
+        return result.memory.id
+
+    async def ids(self, query: str, **options: Any) -> list[str]:
+        result = await self.recall_service.recall(
+            self.tenant, RecallRequest(query=query, k=10, read_only=True, **options)
+        )
+        return [h.memory.id for h in result.hits]
+
+
+@pytest.fixture
+async def world(repository: GraphRepository, tenant: Tenant) -> World:
+    return World(repository, tenant)
+
+
+async def test_a_changed_count_is_recorded_as_a_detector_edge(world: World) -> None:
+    old = await world.put("user: I've added 17 new postcards to my collection so far.")
+    world.clock.advance(days=90)
+    result = await world.memories.store(
+        world.tenant,
+        StoreRequest(content="user: Big news: I've added 25 new postcards to my collection now."),
+    )
+    (edge,) = result.updates
+    assert (edge.source, edge.target, edge.type) == (result.memory.id, old, EdgeType.SUPERSEDES)
+    assert edge.created_by is EdgeCreator.DETECTOR
+    assert 0.0 < edge.weight < 1.0
+    assert edge.reason is not None and "17" in edge.reason and "25" in edge.reason
+    stored = await world.repository.incident_edges(world.tenant, old)
+    assert [(e.source, e.created_by) for e in stored if e.type is EdgeType.SUPERSEDES] == [
+        (result.memory.id, EdgeCreator.DETECTOR)
+    ]
+
+
+async def test_ordinary_turns_and_other_speakers_make_no_update(world: World) -> None:
+    await world.put("Caroline: I went to 3 concerts with my sister last month.")
+    world.clock.advance(days=1)
+    other = await world.memories.store(
+        world.tenant,
+        StoreRequest(content="Melanie: I went to 5 concerts with my sister last month."),
+    )
+    assert other.updates == ()  # another speaker's count is not an update of Caroline's
+    chatter = await world.memories.store(
+        world.tenant, StoreRequest(content="Caroline: I painted the fence blue on Sunday.")
+    )
+    assert chatter.updates == ()
+
+
+async def test_detection_off_makes_no_edge(repository: GraphRepository, tenant: Tenant) -> None:
+    world = World(repository, tenant, update_detection=False)
+    await world.put("user: I lead a team of 4 engineers at work.")
+    world.clock.advance(days=30)
+    result = await world.memories.store(
+        tenant, StoreRequest(content="user: I lead a team of 5 engineers at work now.")
+    )
+    assert result.updates == ()
+
+
+async def test_current_intent_ranks_the_update_first_historical_and_as_of_find_the_old(
+    world: World,
+) -> None:
+    stale = await world.put(
+        "user: How many engineers do I lead? I lead a team of 4 engineers in my new role."
+    )
+    start = world.clock.now
+    for n in range(6):
+        world.clock.advance(days=5)
+        await world.put(f"user: note {n} about the garden and the weather")
+    world.clock.advance(days=30)
+    update = await world.put("user: These days I lead a team of 5 engineers at the office.")
+    query = "How many engineers do I lead in my new role?"
+    now = await world.ids(query)
+    assert update in now and stale in now and now.index(update) < now.index(stale)
+    plain = await world.ids(query, terms=frozenset({"decay", "survival", "floor"}))
+    assert plain.index(stale) < plain.index(update)  # the stale one matches better
+    then = await world.ids(query, intent=Intent.HISTORICAL)
+    assert stale in then and then.index(stale) < then.index(update)
+    before = await world.ids(query, as_of=start + _days(1))
+    assert stale in before and update not in before
+
+
+async def test_the_update_surfaces_when_only_the_stale_one_matches(world: World) -> None:
+    stale = await world.put("user: My highest score in Ticket to Ride is 124 points so far.")
+    world.clock.advance(days=3)
+    update = await world.put("user: Big night: my highest score is 132 points now.")
+    result = await world.recall_service.recall(
+        world.tenant,
+        RecallRequest(query="Ticket to Ride", k=2, read_only=True),
+    )
+    ids = [h.memory.id for h in result.hits]
+    assert ids[0] == update and stale in ids
+    hit = result.hits[0]
+    assert hit.terms["lifted"] > 0.0
+    assert result.hits[1].terms["updates"] < 1.0
+
+
+async def test_stable_facts_stated_once_are_not_demoted(world: World) -> None:
+    """A birthplace, an allergy and a name stated once long ago keep their rank against a
+    year of recent chatter (no blanket recency boost)."""
+    stable = {
+        "born": await world.put("user: I was born in Lisbon, in the old town near the river."),
+        "allergy": await world.put("user: I am allergic to peanuts, badly, since childhood."),
+        "name": await world.put("user: My name is Ana Duarte and my dog is called Bolt."),
+    }
+    for day in range(40):
+        world.clock.advance(days=9)
+        await world.put(f"user: day {day}: I walked 3 km and read 20 pages of a novel.")
+    for key, query in {
+        "born": "Where was I born?",
+        "allergy": "What am I allergic to?",
+        "name": "What is my dog called?",
+    }.items():
+        ids = await world.ids(query)
+        assert ids[0] == stable[key], key
+
+
+async def test_explain_and_the_context_block_show_the_update(world: World) -> None:
+    stale = await world.put("user: I've completed 20 videos of the Python series so far.")
+    world.clock.advance(days=10)
+    update = await world.put("user: I've completed 30 videos of the Python series now.")
+    explain = ExplainService(world.memories, world.recall_service)
+    query = "How many Python videos did I complete?"
+    report = await explain.explain_ranked(world.tenant, stale, query)
+    edges = [e.edge for e in report.explanation.edges if e.edge.type is EdgeType.SUPERSEDES]
+    assert [(e.source, e.created_by) for e in edges] == [(update, EdgeCreator.DETECTOR)]
+    assert edges[0].reason is not None and "20" in edges[0].reason
+    assert report.hit is not None and report.hit.terms["updates"] < 1.0
+    block = await ContextService(
+        world.recall_service, CorePreferencesService(world.memories), lambda: TOKENIZER
+    ).context(world.tenant, ContextRequest(query=query, budget=1024))
+    lines = {i.id: i.text for i in block.items}
+    assert "previous" in lines[stale] and "previous" not in lines[update]
+
+
+def _days(n: int) -> timedelta:
+    return timedelta(days=n)
+
+
+async def test_at_the_same_instant_the_later_said_is_the_update(world: World) -> None:
+    """One batch, one timestamp (an export with one date per conversation): the item said later
+    updates the earlier one, and current intent ranks it first."""
+    first, second = await world.memories.store_each(
+        world.tenant,
+        [
+            StoreRequest(
+                content="user: I've tried 3 of Emma's vegan recipes so far.", source_session="s"
+            ),
+            StoreRequest(
+                content="user: Update: I've tried 4 of Emma's vegan recipes so far.",
+                source_session="s",
+            ),
+        ],
+    )
+    assert not isinstance(first, Exception) and not isinstance(second, Exception)
+    assert first.memory.created_at == second.memory.created_at
+    assert [(e.source, e.target) for e in second.updates] == [(second.memory.id, first.memory.id)]
+    ids = await world.ids("How many of Emma's recipes have I tried?")
+    assert ids.index(second.memory.id) < ids.index(first.memory.id)

@@ -1,0 +1,130 @@
+"""The offline update detector (service.engine.updates): a changed count, a changed state or a
+negation of the same speaker's statement is an update; another speaker, another attribute, an
+assistant's sentence, a list of figures or a mere restatement is not. Intent: "previous",
+"used to", "initially" read as historical; "currently … my old sneakers" as current."""
+
+from __future__ import annotations
+
+import pytest
+
+from service.engine.query import Intent, detect_intent
+from service.engine.updates import compare, detect_updates, searchable, speaker_of, statements
+
+
+def kind(old: str, new: str) -> str | None:
+    hints = detect_updates(searchable(new), [("old", old)])
+    return hints[0].kind if hints else None
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "user: I've added 17 new postcards since I started collecting again.",
+            "user: I've added 25 new postcards since I started collecting again.",
+        ),
+        (
+            "user: I've been reading 'A Short History of Nearly Everything' and I'm currently "
+            "on page 200.",
+            "user: I just finished the DNA part of 'A Short History of Nearly Everything' - "
+            "I'm now on page 220.",
+        ),
+        (
+            "user: I love Korean food. I've tried three different restaurants recently.",
+            "user: More Korean food! I've tried four different restaurants so far.",
+        ),
+        (
+            "user: I've completed 20 videos of Corey Schafer's Python series so far.",
+            "user: I've completed 30 videos so far for Corey's Python series.",
+        ),
+        ("my rent is 1200 dollars a month", "my rent is 1500 dollars a month"),
+    ],
+)
+def test_a_changed_count_is_an_update(old: str, new: str) -> None:
+    assert kind(old, new) == "changed_value"
+
+
+def test_the_evidence_names_the_values_and_both_sentences() -> None:
+    (hint,) = detect_updates(
+        searchable("user: I lead a team of 5 engineers at work now."),
+        [("m1", "user: I lead a team of 4 engineers at work.")],
+    )
+    assert hint.memory_id == "m1" and 0 < hint.confidence < 1
+    assert "4 → 5" in hint.evidence and "engineer" in hint.evidence
+
+
+def test_a_changed_state_and_a_negation_are_updates() -> None:
+    assert (
+        kind(
+            "user: I keep my old running sneakers under my bed in the bedroom.",
+            "user: I switched: I keep my old running sneakers in the bedroom closet rack.",
+        )
+        == "changed_state"
+    )
+    assert (
+        kind(
+            "user: I drink coffee every morning before work at the office.",
+            "user: I don't drink coffee every morning before work at the office.",
+        )
+        == "negation"
+    )
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # another speaker
+        (
+            "Caroline: I went to 3 concerts with my sister.",
+            "Melanie: I went to 5 concerts with my sister.",
+        ),
+        # an assistant states nobody's situation
+        ("assistant: I recommend 3 sets of 10 reps.", "assistant: I recommend 4 sets of 12 reps."),
+        # another attribute: the changed numbers count different things
+        ("user: I have 2 kids and a big garden.", "user: I have 3 dogs and a big garden."),
+        # the same value restated
+        ("user: I've added 17 new postcards so far.", "user: Still 17 new postcards added so far."),
+        # a list of figures is not one attribute's value
+        (
+            "user: I sold 12 jars, 8 candles, 3 quilts and 25 cards at the market.",
+            "user: I sold 10 jars, 9 candles, 4 quilts and 30 cards at the market.",
+        ),
+        # an idiom negates nothing
+        (
+            "user: I finished the painting for my sister.",
+            "user: No worries, I finished the painting for my sister.",
+        ),
+    ],
+)
+def test_not_an_update(old: str, new: str) -> None:
+    assert kind(old, new) is None
+
+
+def test_statements_are_first_person_sentences_with_normalised_values() -> None:
+    (first, second) = statements(
+        "Caroline: The weather was nice. I finished my fifth issue. My sister has 5th place."
+    )
+    assert speaker_of("Caroline: hi") == "caroline"
+    assert first.value_set == {"5"} and second.value_set == {"5"}
+    assert compare(first, first) is None  # a statement never updates itself
+
+
+@pytest.mark.parametrize(
+    ("query", "intent"),
+    [
+        ("Where do I currently keep my old sneakers?", Intent.CURRENT),
+        ("Where do I initially keep my old sneakers?", Intent.HISTORICAL),
+        (
+            "What was my previous status on United Airlines before the current one?",
+            Intent.HISTORICAL,
+        ),
+        ("Where did I use to live? I used to live somewhere else", Intent.HISTORICAL),
+        ("What did I used to drink in the morning?", Intent.HISTORICAL),
+        ("How many engineers do I lead now?", Intent.CURRENT),
+        ("Where did Alice work before?", Intent.HISTORICAL),
+        ("Where does Alice work?", Intent.CURRENT),
+        ("What new gadget did I buy before the Air Fryer?", Intent.HISTORICAL),
+    ],
+)
+def test_intent(query: str, intent: Intent) -> None:
+    assert detect_intent(query) is intent
