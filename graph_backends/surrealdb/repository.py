@@ -675,7 +675,8 @@ class SurrealRepository(SurrealFactsMixin, SurrealRecallMixin, SurrealIdempotenc
         return [Degrees(memory_id=r["id"], kappa=r["kappa"], delta=r["delta"]) for r in rows]
 
     async def kappa_max(self, tenant: Tenant) -> int:
-        return int(await self._read(tenant, QueryName.KAPPA_MAX, {"causal": _CAUSAL}, empty=0))
+        largest = await self._read(tenant, QueryName.KAPPA_MAX, {"causal": _CAUSAL}, empty=0)
+        return int(max(0, largest))  # -inf for a tenant without memories
 
     async def orphans(self, tenant: Tenant) -> list[str]:
         rows = await self._read(tenant, QueryName.ORPHANS, {"supportive": _SUPPORTIVE}, empty=[])

@@ -210,3 +210,28 @@ async def test_auto_link_guards_turn_a_cap_race_into_a_conflict(
         {"ns": tenant.org, "db": tenant.project},
     )
     assert guards.ok and guards.value == []
+
+
+async def test_kappa_max_of_a_tenant_past_an_array_functions_output_cap(
+    surreal: SurrealRepository, tenant: Tenant
+) -> None:
+    """κ_max (and so `stats` and `analytics`) of a tenant of 70,000 memories: the old query put
+    every memory's degree through array::concat, whose output SurrealDB caps at 1 MiB, and
+    failed from ~58,000 memories on. The records are written raw: only the count matters."""
+    hub, a, b = memories(3)
+    await surreal.upsert_memories(tenant, [hub, a, b])
+    await surreal.link(
+        tenant, [edge(a.id, hub.id, EdgeType.CAUSED_BY), edge(b.id, hub.id, EdgeType.CAUSED_BY)]
+    )
+    (*_, made) = await surreal._client.run(
+        "USE NS $ns DB $db; FOR $i IN 1..70000 { CREATE memory; };",
+        {"ns": tenant.org, "db": tenant.project},
+    )
+    assert made.ok, made
+    assert await surreal.kappa_max(tenant) == 2
+    await surreal.delete_memories(tenant, [hub.id, a.id, b.id])
+    (*_, emptied) = await surreal._client.run(
+        "USE NS $ns DB $db; DELETE memory;", {"ns": tenant.org, "db": tenant.project}
+    )
+    assert emptied.ok, emptied
+    assert await surreal.kappa_max(tenant) == 0
