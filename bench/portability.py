@@ -54,10 +54,10 @@ from bench.harness.locomo_data import (
 from bench.harness.processes import falkordb_pid, proc_memory_mb
 from bench.harness.reports import md_cell, write_report
 from bench.harness.run import Figures, client_figures, data_directory, log, run_stamp
-from bench.harness.synthetic import build_memory, generate_edges, generate_memories
+from bench.harness.synthetic import build_memory, fact_inputs, generate_edges, generate_memories
 from graph_backends import FactStore, FalkorConfig, open_backend
 from schema import Tenant
-from schema.facts import FactInput, FactWriter
+from schema.facts import FactWriter
 from service.adapters.embedding import Embedder, load_embedder
 from service.compose import UseCases, compose_use_cases
 from service.settings import Settings
@@ -216,18 +216,7 @@ async def seed(
     edges = generate_edges(memories, n, seed_)
     for start in range(0, len(edges), LINK_BATCH):
         await repo.link(tenant, edges[start : start + LINK_BATCH])
-    facts = [
-        FactInput(
-            subject=m.fact.subject,
-            predicate=m.fact.predicate,
-            object=m.fact.object,
-            category=m.category,
-            functional=m.fact.single_valued,
-            source=m.id,
-        )
-        for m in memories
-        if m.fact is not None
-    ]
+    facts = fact_inputs(memories)
     for start in range(0, len(facts), FACT_BATCH):
         await uses.facts.apply_facts(tenant, facts[start : start + FACT_BATCH], FactWriter.MEMORY)
     f["seed_s"] = round(time.perf_counter() - t0, 1)

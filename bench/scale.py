@@ -61,6 +61,7 @@ from bench.harness.synthetic import (
     BASE_TIME,
     SyntheticMemory,
     build_memory,
+    fact_inputs,
     generate_edges,
     generate_memories,
 )
@@ -80,7 +81,7 @@ from schema import (
     SearchHit,
     Tenant,
 )
-from schema.facts import FactInput, FactWriter
+from schema.facts import FactWriter
 from service.adapters.embedding import CachedEmbedder, Embedder, Vector, load_embedder
 from service.compose import build_fact_writers, compose_use_cases
 from service.settings import Settings
@@ -944,18 +945,7 @@ async def seed_facts(
 ) -> None:  # fmt: skip
     """One fact per memory whose template asserts one, through `FactService.apply_facts` (the
     one write path: supersession, entities, RELATES edges, fact embeddings)."""
-    inputs = [
-        FactInput(
-            subject=m.fact.subject,
-            predicate=m.fact.predicate,
-            object=m.fact.object,
-            category=m.category,
-            functional=m.fact.single_valued,
-            source=m.id,
-        )
-        for m in w.memories
-        if m.fact is not None
-    ]
+    inputs = fact_inputs(w.memories)
     tick = [0]
 
     def clock() -> datetime:  # a second later per call: each batch supersedes the ones before

@@ -69,13 +69,14 @@ from bench.harness.synthetic import (
     EDGE_WEIGHTS,
     SyntheticMemory,
     build_memory,
+    fact_inputs,
     generate_memories,
 )
 from graph_backends import FalkorConfig
 from graph_backends.factory import open_backend
 from graph_backends.protocol import FactStore, GraphRepository, fact_store
 from schema import MemoryEdge, Tenant
-from schema.facts import FactInput, FactWriter
+from schema.facts import FactWriter
 from service.adapters.embedding import CachedEmbedder, Embedder, load_embedder
 from service.compose import build_fact_writers, compose_use_cases
 from service.settings import Settings
@@ -223,18 +224,7 @@ async def write_segment(
         await repo.link(tenant, edges)
         times.edge_s += time.perf_counter() - t0
         times.edges += len(edges)
-    inputs = [
-        FactInput(
-            subject=m.fact.subject,
-            predicate=m.fact.predicate,
-            object=m.fact.object,
-            category=m.category,
-            functional=m.fact.single_valued,
-            source=m.id,
-        )
-        for m in memories[lo:hi]
-        if m.fact is not None
-    ]
+    inputs = fact_inputs(memories[lo:hi])
     tick = [0]
 
     def clock() -> datetime:  # a second later per call: each batch supersedes those before

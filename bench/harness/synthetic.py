@@ -15,6 +15,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Final
 
 from schema import Category, EdgeType, Memory, MemoryEdge
+from schema.facts import FactInput
 from service.adapters.embedding import Vector
 
 #: The creation times spread over the year from here.
@@ -367,3 +368,20 @@ def build_memory(m: SyntheticMemory, vector: Vector) -> Memory:
         created_at=m.created_at,
         source_session="bench-scale",
     )
+
+
+def fact_inputs(memories: Sequence[SyntheticMemory]) -> list[FactInput]:
+    """The fact each memory's template asserts (memories without one give none), sourced from
+    the memory, for `FactService.apply_facts`."""
+    return [
+        FactInput(
+            subject=m.fact.subject,
+            predicate=m.fact.predicate,
+            object=m.fact.object,
+            category=m.category,
+            functional=m.fact.single_valued,
+            source=m.id,
+        )
+        for m in memories
+        if m.fact is not None
+    ]
