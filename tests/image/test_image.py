@@ -36,7 +36,7 @@ def result(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     else:
         path = tmp_path_factory.mktemp("image") / "result.json"
         subprocess.run(
-            [str(image.ROOT / "scripts" / "image-test"), "--json-out", str(path)],
+            [str(image.ROOT / "scripts" / "image-test"), "--no-report", "--json-out", str(path)],
             check=False,
             timeout=WAIT_S,
         )
