@@ -416,7 +416,10 @@ class MemoryService:
                     draft, near, edges_of[draft.id], draft.created_at, batch_inbound
                 )
                 batch_inbound.update(e.target for e in auto)
-                declared = {e.target for e in edges_of[draft.id]} | {e.target for e in auto}
+                # An update the caller declared an edge for is theirs to state; one the store
+                # also auto-linked is kept beside that RELATED_TO (a near-duplicate restating
+                # a changed value is exactly what is both related and updated).
+                declared = {e.target for e in edges_of[draft.id]}
                 found = tuple(
                     e
                     for e in updates.get(draft.id, [])

@@ -29,7 +29,8 @@ STORE = """mutation($input: StoreMemoryInput!) { storeMemory(input: $input) {
     memory { __typename id content status entities category createdAt
              metadata { key value } connectivity { kappa delta orphan } }
     autoLinks { source target type createdBy weight }
-    possibleConflicts { memoryId kind detail } }
+    possibleConflicts { memoryId kind detail }
+    updates { source target type createdBy weight reason } }
   ... on InvalidInput { field message }
   ... on NotFound { kind key message } } }"""
 #: What a refused `createdAt` of a single store names.
@@ -50,6 +51,7 @@ def store(
         return {
             **result["memory"],
             "autoLinks": result["autoLinks"],
+            "updates": result["updates"],
             "possibleConflicts": result["possibleConflicts"],
         }
     return result
@@ -252,6 +254,22 @@ def test_batch_store_keeps_good_items(api: ServiceProcess) -> None:
         "NotFound",
     ]
     assert memory_count(api, headers) == 2
+
+
+def test_a_store_answers_the_update_it_recognised(api: ServiceProcess) -> None:
+    """A memory restating an earlier one with a changed count comes back with the SUPERSEDES
+    edge the offline detector made (it was in explain only); a memory with nothing earlier to
+    update comes back with none."""
+    tenant = {"X-Retentia-Org": "updates", "X-Retentia-Project": f"p-{new_memory_id()[:8]}"}
+    old = store(api, tenant, content="user: I've added 17 new postcards to my collection so far.")
+    assert old["updates"] == []
+    new = store(
+        api, tenant, content="user: Big news: I've added 25 new postcards to my collection now."
+    )
+    (update,) = new["updates"]
+    assert (update["source"], update["target"]) == (new["id"], old["id"])
+    assert (update["type"], update["createdBy"]) == ("SUPERSEDES", "DETECTOR")
+    assert 0 < update["weight"] <= 1 and "17" in update["reason"] and "25" in update["reason"]
 
 
 def test_tenants_are_isolated_by_header(api: ServiceProcess) -> None:

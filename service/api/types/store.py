@@ -37,6 +37,13 @@ class StoreSuccess:
     memory: MemoryType
     auto_links: list[MemoryEdgeType]
     possible_conflicts: list[PossibleConflict]
+    updates: list[MemoryEdgeType] = strawberry.field(
+        description=(
+            "SUPERSEDES edges the offline update detector made when this memory restated an "
+            "earlier one with a changed value (createdBy DETECTOR; weight = confidence, "
+            "reason = the evidence); usually from this memory to the one it updates."
+        )
+    )
     facts: FactBatchType | None = strawberry.field(
         default=None, description="The facts given with the memory, one result each."
     )
@@ -59,4 +66,5 @@ class StoreSuccess:
             memory=MemoryType.from_domain(result.memory),
             auto_links=[MemoryEdgeType.from_domain(e) for e in result.auto_links],
             possible_conflicts=[PossibleConflict.from_domain(h) for h in result.possible_conflicts],
+            updates=[MemoryEdgeType.from_domain(e) for e in result.updates],
         )
