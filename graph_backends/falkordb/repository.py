@@ -331,6 +331,7 @@ class FalkorRepository(
         return found
 
     async def ensure_schema(self, tenant: Tenant) -> None:
+        self._fact_schema_ready.discard(tenant.key)  # the graph may be new: another drop
         for label, prop, index_type, create in _INDEXES:
             key = (label, prop, index_type)
             if key not in await self._indexes(tenant):

@@ -331,6 +331,7 @@ class SurrealRepository(SurrealFactsMixin, SurrealRecallMixin, SurrealIdempotenc
         return dict(status) if status else {"tables": [], "analyzers": [], "indexes": []}
 
     async def ensure_schema(self, tenant: Tenant) -> None:
+        self._fact_schema_ready.discard(tenant.key)  # the database may be new: another drop
         await self._write(tenant, [step(QueryName.DEFINE_SCHEMA, dimension=self._dimension)])
         status = await self._schema_status(tenant)
         for index in status["indexes"]:

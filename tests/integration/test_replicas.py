@@ -288,3 +288,43 @@ def test_an_erase_on_one_replica_is_seen_by_the_other(replicas: Replicas) -> Non
         answer = api.graphql(READ_ONE, {"id": named}, headers)["data"]["memory"]
         assert answer["__typename"] == "NotFound", answer
         assert _memory_ids(api, headers) == [kept]
+
+
+DROP = """mutation($project: String!) { dropProject(project: $project, confirm: $project) {
+  __typename ... on DroppedProject { memories } } }"""
+
+
+async def test_a_project_dropped_through_one_replica_is_rebuilt_whole_by_the_other(
+    replicas: Replicas,
+) -> None:
+    """Replica A has written to a project (so it knows the tenant's schema is there); replica B
+    drops the project; A's next write must create the tenant again with its whole schema — not
+    write into a bare graph (FalkorDB: no indexes, so no full-text or vector hit) or under a
+    missing tenant marker (Neo4j: the tenant reads as absent) because A's cache said ready."""
+    a, b = replicas
+    project = "dropped"
+    headers = _tenant(project)
+
+    def store(text: str) -> str:
+        answer = a.graphql(STORE, {"input": {"content": text}}, headers)["data"]["storeMemory"]
+        assert answer["__typename"] == "StoreSuccess", answer
+        return str(answer["memory"]["id"])
+
+    def hits_via(api: ServiceProcess, text: str) -> list[str]:
+        return [
+            h["id"] for h in api.graphql(SEARCH, {"q": text}, headers)["data"]["search"]["hits"]
+        ]
+
+    first = store("The build server listens on port 8080")
+    assert first in hits_via(a, "build server port")
+    dropped = b.graphql(DROP, {"project": project}, headers)["data"]["dropProject"]
+    assert dropped == {"__typename": "DroppedProject", "memories": 1}, dropped
+
+    second = store("The staging database moved to Frankfurt")
+    tenant = Tenant(org="replicas", project=project)
+    async with open_backend(replicas.config()) as repository:
+        assert await repository.tenant_exists(tenant)
+        assert await repository.schema_ready(tenant)
+    for api in (a, b):
+        assert second in hits_via(api, "staging database Frankfurt"), api.url
+        assert _memory_ids(api, headers) == [second]
