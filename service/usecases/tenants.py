@@ -5,9 +5,10 @@ does not exist creates nothing.
 The cache is checked against the database before each write: another process (a replica, the
 CLI) may have dropped the tenant since, and a write that trusted the cache would recreate it
 bare — on FalkorDB a graph without indexes, on Neo4j memories under no tenant marker. The check
-is one existence read (FalkorDB `EXISTS`, Neo4j the marker, SurrealDB its database); a drop that
-lands between that read and the write itself is not covered: that write can still leave the
-tenant bare, and the next process to open the tenant (a restart) completes its schema."""
+is one existence read (FalkorDB `EXISTS`, Neo4j the marker; SurrealDB lists its namespaces and
+databases, two embedded calls). A drop that lands between that read and the write itself is not
+covered: that write can still leave the tenant bare, and the next process to open the tenant (a
+restart) completes its schema."""
 
 from __future__ import annotations
 
