@@ -592,9 +592,12 @@ class IdempotencyRepository(Protocol):
 
     async def complete_idempotency_key(
         self, tenant: Tenant, key: str, request_hash: str, answer: str
-    ) -> bool:
-        """Record the answer of the record's request (its hash must match) and mark it done;
-        False when there is no such record."""
+    ) -> str | None:
+        """Record `answer` for the record's request (its hash must match) and mark it done,
+        unless an answer is recorded already: the first answer wins, so two writers that each
+        finished the request (its first writer and a retry that finished its plan) hand their
+        callers the same bytes. The answer recorded; None when there is no such record.
+        Atomic: of concurrent completions exactly one answer is recorded."""
 
     async def release_idempotency_key(self, tenant: Tenant, key: str, request_hash: str) -> None:
         """Delete the record while still pending (its request failed and wrote nothing)."""

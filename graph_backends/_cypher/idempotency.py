@@ -42,13 +42,13 @@ class CypherIdempotencyMethods(_RunsCypher):
 
     async def complete_idempotency_key(
         self, tenant: Tenant, key: str, request_hash: str, answer: str
-    ) -> bool:
+    ) -> str | None:
         rows = await self._run(
             tenant,
             Q.COMPLETE_IDEMPOTENCY_KEY,
             {"key": key, "hash": request_hash, "answer": answer},
         )
-        return bool(rows)
+        return str(rows[0]["answer"]) if rows else None
 
     async def release_idempotency_key(self, tenant: Tenant, key: str, request_hash: str) -> None:
         await self._run(tenant, Q.RELEASE_IDEMPOTENCY_KEY, {"key": key, "hash": request_hash})

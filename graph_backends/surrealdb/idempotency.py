@@ -49,17 +49,17 @@ class SurrealIdempotencyMixin:
 
     async def complete_idempotency_key(
         self, tenant: Tenant, key: str, request_hash: str, answer: str
-    ) -> bool:
-        (n,) = await self._write(
+    ) -> str | None:
+        (recorded,) = await self._write(
             tenant,
             [
                 step(
                     Q.COMPLETE_IDEMPOTENCY_KEY, {"key": key, "hash": request_hash, "answer": answer}
                 )
             ],
-            empty=[0],
+            empty=[None],
         )
-        return bool(n)
+        return None if recorded is None else str(recorded)
 
     async def release_idempotency_key(self, tenant: Tenant, key: str, request_hash: str) -> None:
         await self._write(

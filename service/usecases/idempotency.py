@@ -398,10 +398,12 @@ class IdempotentWrites:
             await self._repository.release_idempotency_key(tenant, key, hashed)
             raise
         await self._hit(BEFORE_ANSWER)
-        recorded = op.encode(answer)
-        await self._repository.complete_idempotency_key(tenant, key, hashed, recorded)
-        # What every retry will get, to the byte (the memory without its embedding).
-        return op.decode(recorded)
+        encoded = op.encode(answer)
+        recorded = await self._repository.complete_idempotency_key(tenant, key, hashed, encoded)
+        # What every retry will get, to the byte (the memory without its embedding): the first
+        # answer recorded, which is another writer's when a retry finished this plan beside
+        # its first writer (its machine-made links read back, perhaps in another order).
+        return op.decode(encoded if recorded is None else recorded)
 
     async def _take_over(
         self, tenant: Tenant, key: str, held: IdempotencyRecord, now: datetime

@@ -46,11 +46,39 @@ async def test_a_key_is_claimed_once_then_held_with_what_it_recorded(
     clock.advance(seconds=5)
     held = await store.claim_idempotency_key(tenant, record("k-1", clock, request="h2"))
     assert held == first
-    assert await store.complete_idempotency_key(tenant, "k-1", "h1", '{"answer": 1}')
-    assert not await store.complete_idempotency_key(tenant, "k-1", "other", "{}")
+    assert await store.complete_idempotency_key(tenant, "k-1", "h1", '{"answer": 1}') == (
+        '{"answer": 1}'
+    )
+    assert await store.complete_idempotency_key(tenant, "k-1", "other", "{}") is None
     done = await store.claim_idempotency_key(tenant, record("k-1", clock))
     assert done is not None
     assert (done.state, done.answer, done.plan) == (IdempotencyState.DONE, '{"answer": 1}', '["a"]')
+
+
+async def test_the_first_answer_recorded_wins(store: FactStore, tenant: Tenant) -> None:
+    """A request finished twice — by its writer and by a retry that finished its plan, each
+    with its own reading of the answer — records the first answer, and both completions hand
+    back that one. (The old code recorded the last and each writer returned its own: two
+    replicas answered one key differently.)"""
+    clock = Clock()
+    assert await store.claim_idempotency_key(tenant, record("twice", clock)) is None
+    first = await store.complete_idempotency_key(tenant, "twice", "h1", '{"links": ["a", "b"]}')
+    second = await store.complete_idempotency_key(tenant, "twice", "h1", '{"links": ["b", "a"]}')
+    assert first == second == '{"links": ["a", "b"]}'
+    done = await store.claim_idempotency_key(tenant, record("twice", clock))
+    assert done is not None and done.answer == '{"links": ["a", "b"]}'
+
+
+async def test_concurrent_completions_record_one_answer(store: FactStore, tenant: Tenant) -> None:
+    clock = Clock()
+    assert await store.claim_idempotency_key(tenant, record("race-done", clock)) is None
+    answers = await asyncio.gather(
+        *(
+            store.complete_idempotency_key(tenant, "race-done", "h1", f'{{"n": {i}}}')
+            for i in range(8)
+        )
+    )
+    assert len(set(answers)) == 1 and answers[0] is not None, answers
 
 
 async def test_concurrent_claims_of_one_key_store_exactly_one(

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Awaitable, Callable
 from datetime import timedelta
 
 import pytest
@@ -38,19 +39,27 @@ class Killed(Exception):
 
 
 def writes(
-    repository: GraphRepository, clock: Clock, *, kill_before_answer: bool = False
+    repository: GraphRepository,
+    clock: Clock,
+    *,
+    kill_before_answer: bool = False,
+    before_answer: Callable[[], Awaitable[None]] | None = None,
 ) -> IdempotentWrites:
     """The keyed writes as `compose` builds them (`kill_before_answer`: the first keyed write
-    stops between its write and the record of its answer, as a killed process would)."""
+    stops between its write and the record of its answer, as a killed process would;
+    `before_answer`: what happens elsewhere while each keyed write is at that point)."""
     store = fact_store(repository)
     memories = MemoryService(repository, HashEmbedder(), clock)
     facts = FactService(store, clock)
     armed = [kill_before_answer]
 
-    def fault(point: str) -> None:
+    def fault(point: str) -> Awaitable[None] | None:
         if point == BEFORE_ANSWER and armed[0]:
             armed[0] = False
             raise Killed
+        if point == BEFORE_ANSWER and before_answer is not None:
+            return before_answer()
+        return None
 
     return IdempotentWrites(
         store,
@@ -148,6 +157,32 @@ async def test_a_write_cut_off_before_its_answer_is_finished_by_the_retry(
     assert await memory_ids(repository, tenant) == [written]
     third = await writes(repository, clock).store(tenant, request, key="k")
     assert third == again  # the finished answer is the recorded one
+
+
+async def test_a_request_finished_beside_its_slow_writer_answers_both_alike(
+    repository: GraphRepository, tenant: Tenant
+) -> None:
+    """Replica A wrote its memory and links and is slow to record its answer; replica B, sent
+    the same keyed request meanwhile, finishes A's plan (reads the memory and its links back)
+    and records that. A then answers what was recorded, not its own reading: both callers, and
+    every retry, get the same answer. (In CI two replicas answered one key differently.)"""
+    clock = Clock()
+    note = "The Atlas launch review moved to the main hall"
+    for n in range(3):
+        await writes(repository, clock).store(tenant, StoreRequest(content=f"{note} ({n})"))
+    request = StoreRequest(content=f"{note}.")
+    other: list[Stored] = []
+    replica_b = writes(repository, clock)
+
+    async def finish_beside() -> None:
+        other.append(await replica_b.store(tenant, request, key="beside"))
+
+    replica_a = writes(repository, clock, before_answer=finish_beside)
+    first = await replica_a.store(tenant, request, key="beside")
+    assert other and first == other[0]
+    assert first.result.auto_links  # the case that differed: links read back
+    assert await writes(repository, clock).store(tenant, request, key="beside") == first
+    assert len(await memory_ids(repository, tenant)) == 4
 
 
 async def test_a_claim_whose_writer_died_before_writing_is_taken_over_after_the_timeout(
