@@ -260,6 +260,10 @@ class RecallService:
         intent = request.intent or detect_intent(request.query)
         pool = max(s.recall_pool, 5 * request.k)
         failed: dict[str, str] = {}
+        if not await self._exists(tenant):
+            # Nothing to find and nothing to create. The legs are not asked: on a Neo4j
+            # database that never held a tenant the indexes they read do not exist yet.
+            return RecallResult(query=request.query, intent=intent, at=at, hits=[])
 
         # The legs that read only the query's words start before its embedding is ready.
         embedding = asyncio.ensure_future(self._embedder.embed([request.query]))
@@ -277,8 +281,7 @@ class RecallService:
         repo = self._repository
         vector: Vector | None = None
         try:
-            if await self._exists(tenant):
-                await repo.ensure_fact_schema(tenant)  # once per tenant and process
+            await repo.ensure_fact_schema(tenant)  # once per tenant and process
             if "fulltext" in request.legs or "window" in request.legs:
                 text = asyncio.ensure_future(
                     self._scored(repo.fulltext_search(tenant, request.query, pool), text_scores)

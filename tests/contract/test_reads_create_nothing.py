@@ -84,6 +84,12 @@ class Services:
 async def test_reads_of_a_tenant_never_written_create_nothing(
     repository: GraphRepository,
 ) -> None:
+    await reads_of_a_tenant_never_written_create_nothing(repository)
+
+
+async def reads_of_a_tenant_never_written_create_nothing(repository: GraphRepository) -> None:
+    """Every read of a tenant never written, then its first write (also run on a Neo4j
+    database that never held any tenant: `tests/backends/neo4j/test_neo4j_fresh_database.py`)."""
     ghost = new_tenant()
     uses = Services(repository)
     memories = uses.memories
