@@ -508,6 +508,24 @@ async def test_recalls_reactivated_together_count_as_one_after_another(
     assert [got[i].last_reactivated_at for i in (a, b, x, y, w, z)] == [t3] * 5 + [None]
 
 
+async def test_reactivating_recalls_of_a_tenant_dropped_since_brings_nothing_back(
+    service: MemoryService, tenant: Tenant, clock: Clock
+) -> None:
+    """A recall's reactivation is queued; another process drops the tenant before the batch
+    is written (here: the drop goes to the repository, past this process's schema cache). The
+    batch writes nothing, and the tenant stays gone — before, FalkorDB's in-place path
+    ensured the schema first and brought the tenant back, empty."""
+    hit = await put(service, tenant, "recalled just before the project was dropped")
+    await service.get(tenant, [hit])  # this process now holds the tenant as ready
+    await service.repository.drop_tenant(tenant)
+    report = await ReactivationService(service).reactivate_recalls(
+        tenant, [Recalled((hit,), clock.now + timedelta(minutes=1))]
+    )
+    assert report.direct == ()
+    assert not await service.repository.tenant_exists(tenant)
+    assert tenant not in await service.repository.list_tenants()
+
+
 async def test_reactivating_nothing_or_only_deleted_hits_writes_nothing(
     service: MemoryService, tenant: Tenant, clock: Clock
 ) -> None:
