@@ -20,9 +20,11 @@ from pathlib import Path
 import pytest
 
 from graph_backends import FalkorConfig, Neo4jConfig, fact_store, open_backend
+from reconciler.runner import LEASE_NAME as RECONCILER_LEASE
 from schema import MemoryStatus, Tenant
 from schema.facts import FactWriter, Relation, RelationExpiry
 from service.usecases.facts import FactService
+from service.usecases.maintenance import LEASE_NAME as MAINTENANCE_LEASE
 from tests.engine_support import Clock
 from tests.factories import memory
 from tests.integration.service_process import ServiceProcess
@@ -185,3 +187,50 @@ async def test_two_reconcile_processes_at_once_repair_once(database: Database) -
             active = {f.id for f in await store.active_state_facts(tenant)}
             open_edges = await store.open_relations(tenant, now)
         assert len(active) == facts and sorted(e.fact_id for e in open_edges) == sorted(active)
+
+
+async def _hold(database: Database, tenant: Tenant, name: str, *, release: bool = False) -> None:
+    """Take (or give back) the tenant's lease `name` as a third process would mid-pass."""
+    async with open_backend(database.config()) as repository:
+        store = fact_store(repository)
+        if release:
+            await store.release_lease(tenant, name, "test-holder")
+            return
+        assert await store.acquire_lease(
+            tenant, name, "test-holder", datetime.now(UTC), timedelta(minutes=10)
+        )
+
+
+async def test_passes_overlapping_a_held_lease_write_nothing(database: Database) -> None:
+    """The overlap forced: while a third holder has the tenant's maintenance lease (a pass in
+    another process, mid-way), two `maintain` and two `reconcile --once` processes at once
+    each find it held and write nothing; once it is given back, a pass does the work. (The
+    tests above start their processes together, but whether their passes overlap is up to
+    the scheduler; here every pass meets a held lease.)"""
+    tenant = Tenant(org="maintain", project=f"{database.kind}-held")
+    await _seed(database, tenant)
+    damaged, _ = await _damaged(database, tenant)
+    await _hold(database, tenant, MAINTENANCE_LEASE)
+    await _hold(database, tenant, RECONCILER_LEASE)
+
+    for process in _at_once(database, tenant, "maintain"):
+        assert process.returncode == 0, process.stderr[-3000:]
+        assert _SKIPPED in process.stdout, process.stdout
+    for process in _at_once(database, tenant, "reconcile", "--once"):
+        assert process.returncode == 0, process.stderr[-3000:]
+        (line,) = [json.loads(s) for s in process.stdout.splitlines() if s.startswith("{")]
+        assert (line["result"], line["repairs"]) == ("lease_held", 0), line
+    assert await _semantic_entities(database, tenant) == Counter()
+
+    await _hold(database, tenant, RECONCILER_LEASE, release=True)
+    await _hold(database, tenant, MAINTENANCE_LEASE, release=True)
+    repaired = []
+    for process in _at_once(database, tenant, "reconcile", "--once"):
+        (line,) = [json.loads(s) for s in process.stdout.splitlines() if s.startswith("{")]
+        repaired.append(line["repairs"] if line["result"] == "applied" else 0)
+    assert sum(repaired) == damaged, repaired
+    for process in _at_once(database, tenant, "maintain"):
+        assert process.returncode == 0, process.stderr[-3000:]
+    assert await _semantic_entities(database, tenant) == Counter(
+        {entity.lower(): 1 for entity in ENTITIES}
+    )
