@@ -232,6 +232,12 @@ class MemoryService:
         (or `NotFound`) and creates nothing in the database."""
         return await self._schemas.ensure_existing(tenant)
 
+    async def still_exists(self, tenant: Tenant) -> bool:
+        """Before a write to what a tenant holds (a reactivation): whether it exists now, even
+        if this process saw it before (another process may have dropped it). One existence
+        read; nothing is created."""
+        return await self._repository.tenant_exists(tenant)
+
     async def drop_tenant(self, tenant: Tenant) -> None:
         """Delete the tenant and everything it holds (irreversible); a later write creates
         it anew."""

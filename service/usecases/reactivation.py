@@ -246,7 +246,7 @@ class ReactivationService:
             # The tenant may have been dropped since the recalls (by another process): their
             # reactivation writes nothing and must not bring it back. One existence read; a
             # drop between it and the write is not covered (see `service/usecases/tenants.py`).
-            if not await repository.tenant_exists(tenant):
+            if not await service.still_exists(tenant):
                 return ReactivationReport((), {}, (), 0)
             return await _reactivate_in_place(repository, tenant, hits, times, at, walks, s)
         read, adjacency = await asyncio.gather(

@@ -105,7 +105,7 @@ async def test_a_full_queue_makes_the_next_recall_wait_and_close_drains_it(
 class _FailingFor(MemoryService):
     """A memory service whose backend calls fail for one tenant, as an unreachable backend's
     would (every use of the backend first checks the tenant: `ready` before a write,
-    `ready_to_read` before a read)."""
+    `ready_to_read` before a read, `still_exists` before a reactivation)."""
 
     failing: Tenant | None = None
 
@@ -118,6 +118,11 @@ class _FailingFor(MemoryService):
         if tenant == self.failing:
             raise BackendUnavailable("the backend went away")
         return await super().ready_to_read(tenant)
+
+    async def still_exists(self, tenant: Tenant) -> bool:
+        if tenant == self.failing:
+            raise BackendUnavailable("the backend went away")
+        return await super().still_exists(tenant)
 
 
 def _failures() -> float:
