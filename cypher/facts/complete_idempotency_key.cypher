@@ -4,8 +4,8 @@
 // recorded; none when there is no record with this request hash. Setting `_lock` takes the
 // record's write lock before its state is read (Neo4j reads committed data without locking,
 // and a SET of a property to its own value takes no lock), so a second completer waits and
-// then reads the first one's answer (the lock is held to the commit; the property is gone). On FalkorDB
-// writes to a graph run one at a time.
+// then reads the first one's answer; the lock is held to the commit, the property is gone.
+// On FalkorDB writes to a graph run one at a time.
 // params: key, hash, answer
 MATCH (k:IdempotencyKey {key: $key})
 SET k._lock = true
