@@ -20,7 +20,7 @@ def free_port() -> int:
         return port
 
 
-def start(data_dir: Path) -> tuple[subprocess.Popen[bytes], str]:
+def start(data_dir: Path, *, appendonly: bool = False) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     process = subprocess.Popen(
         [
@@ -34,7 +34,7 @@ def start(data_dir: Path) -> tuple[subprocess.Popen[bytes], str]:
             "--save",
             "",
             "--appendonly",
-            "no",
+            "yes" if appendonly else "no",
             "--daemonize",
             "no",
             "--loadmodule",
