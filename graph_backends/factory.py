@@ -110,7 +110,7 @@ async def _open_falkordb_cluster(config: FalkorConfig) -> AsyncIterator[FactStor
     from falkordb.asyncio import FalkorDB
     from redis.asyncio.cluster import RedisCluster
     from redis.backoff import ExponentialBackoff
-    from redis.retry import Retry
+    from redis.asyncio.retry import Retry
 
     from graph_backends.errors import BackendUnavailable
     from graph_backends.falkordb.repository import FalkorRepository
