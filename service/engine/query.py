@@ -13,16 +13,23 @@ _PAST: Final = re.compile(
     r"anymore|any more)\b",
     re.IGNORECASE,
 )
+#: Adverbs that ask about now whatever else the query says: "what company is Rachel, an old
+#: colleague from my previous company, currently working at?" is about now.
+_NOW_ADVERB: Final = re.compile(
+    r"\b(currently|now|nowadays|these days|at the moment|at present)\b",
+    re.IGNORECASE,
+)
 #: Words that ask for the value now; they outweigh the weaker past markers below and words
 #: like "old" ("where do I currently keep my old sneakers?" is about now).
 _NOW: Final = re.compile(
-    r"\b(currently|current|now|nowadays|these days|at the moment|at present|most recent|"
-    r"most recently|latest|still)\b",
+    r"\b(current|most recent|most recently|latest|still)\b",
     re.IGNORECASE,
 )
 #: Past markers a current marker outweighs.
 _HISTORICAL: Final = re.compile(
-    r"\b(before|earlier|in the past|back then|at the time|first)\b",
+    # "in the past few weeks" is a recent window, not the past
+    r"\b(before|earlier|in the past(?! (?:few|couple|several|\d+|two|three) )|back then|"
+    r"at the time|first)\b",
     re.IGNORECASE,
 )
 _NAME: Final = re.compile(r"\b[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*")
@@ -39,8 +46,11 @@ class Intent(StrEnum):
 
 
 def detect_intent(query: str) -> Intent:
-    """Historical when the query asks for an earlier value ("previous", "used to",
-    "initially"), or says "before" or "earlier" without asking about now; else current."""
+    """Current when the query asks about now with an adverb ("currently", "now"); historical
+    when it asks for an earlier value ("previous", "used to", "initially"), or says "before"
+    or "earlier" without asking about now; else current."""
+    if _NOW_ADVERB.search(query):
+        return Intent.CURRENT
     if _PAST.search(query):
         return Intent.HISTORICAL
     if _NOW.search(query):

@@ -60,11 +60,16 @@ _UNSURE: Final = re.compile(
 #: Speakers whose sentences state nobody's situation (an assistant's "I'd recommend 3 …").
 _NOT_A_SUBJECT: Final = frozenset({"assistant", "system", "bot", "ai", "tool"})
 _SPEAKER: Final = re.compile(r"^\s*([A-Za-z][\w .'-]{0,40}?):\s")
-_SENTENCE: Final = re.compile(r"(?<=[.!?])\s+|\n+|;\s+|\s+-\s+")
+_SENTENCE: Final = re.compile(r"(?<=[.!?])\s+|\n+|;\s+")
+#: A dash between clauses ("my highest score in Ticket to Ride - 132 points!"): a clause that
+#: names no one continues the one before it, one that says "I" or "my" is a statement of its own.
+_DASH: Final = re.compile(r"\s+[-–—]\s+")
 #: Words, numbers ("$1,200", "27:12", "5th") and identifiers ("gt350r", "f-150", "bxc3"),
 #: which are names, not values.
 _TOKEN: Final = re.compile(r"[a-z0-9$][a-z0-9$',.:/%-]*[a-z0-9%]|[a-z0-9]")
 _NUMBER: Final = re.compile(r"\$?\d+(?:[.,:/]\d+)*(?:st|nd|rd|th|k|%)?")
+#: A range or a record of two numbers ("5-6 hours", "we're 3-2"): one value.
+_PAIR: Final = re.compile(r"\d{1,4}-\d{1,4}")
 _MONTHS: Final = frozenset(
     "january february march april may june july august september october november december "
     "jan feb mar apr jun jul aug sep sept oct nov dec".split()
@@ -81,6 +86,8 @@ _NUMBER_WORDS: Final = {
         "fifteen sixteen seventeen eighteen nineteen twenty".split()
     )
 } | {"thirty": "30", "forty": "40", "fifty": "50", "hundred": "100", "dozen": "12"}
+#: How often ("twice a week" → "three times a week") counts too.
+_NUMBER_WORDS.update({"once": "1", "twice": "2", "thrice": "3"})
 _ORDINALS: Final = {
     "second": "2",
     "third": "3",
@@ -156,6 +163,8 @@ def _stem(word: str) -> str:
 
 
 def _value(token: str) -> str | None:
+    if _PAIR.fullmatch(token):
+        return token
     if _NUMBER.fullmatch(token):
         digits = token.lstrip("$").rstrip("%k")
         for suffix in ("st", "nd", "rd", "th"):
@@ -174,7 +183,9 @@ def _tokens(plain: str) -> list[str]:
         if not token:
             continue
         parts = token.split("-")
-        if len(parts) > 1 and parts[0].isdigit() and not all(p.isdigit() for p in parts):
+        if _PAIR.fullmatch(token):
+            out.append(token)  # a range or a record: one value
+        elif len(parts) > 1 and parts[0].isdigit() and not all(p.isdigit() for p in parts):
             out.extend(p for p in parts if p)  # "30-mile", "7-year-old"
         elif (
             any(c.isdigit() for c in token)
@@ -202,7 +213,7 @@ def statements(text: str) -> list[Statement]:
     if speaker in _NOT_A_SUBJECT:
         return out
     before: frozenset[str] = frozenset()
-    for sentence in _SENTENCE.split(body):
+    for sentence in _clauses(body):
         plain = sentence.lower().replace("’", "'")
         tokens = _tokens(IDIOMS.sub(" ", plain))
         context, before = (
@@ -245,6 +256,22 @@ def statements(text: str) -> list[Statement]:
                     context,
                 )
             )
+    return out
+
+
+def _clauses(body: str) -> list[str]:
+    """Sentences, each cut at its dashes where the part after a dash names someone itself."""
+    out: list[str] = []
+    for sentence in _SENTENCE.split(body):
+        parts = _DASH.split(sentence)
+        merged = [parts[0]]
+        for part in parts[1:]:
+            words = set(_tokens(part.lower().replace("’", "'")))
+            if _FIRST_PERSON & words:
+                merged.append(part)
+            else:
+                merged[-1] = f"{merged[-1]} - {part}"
+        out.extend(merged)
     return out
 
 

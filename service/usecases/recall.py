@@ -406,7 +406,9 @@ class RecallService:
                 )
             )
         if "updates" in request.terms and intent is Intent.CURRENT and order:
-            await self._prefer_updates(tenant, candidates, edges, request, intent, at, vector)
+            await self._prefer_updates(
+                tenant, candidates, edges, request, intent, at, vector, walked
+            )
         else:
             self._rank(candidates, edges, request, at)
         chosen, matched = await asyncio.gather(
@@ -624,14 +626,18 @@ class RecallService:
         intent: Intent,
         at: datetime,
         vector: Vector | None,
+        walked: Mapping[str, list[list[str]]],
     ) -> None:
         """Rank the candidates, then, for current intent, each memory a later one updates
         (SUPERSEDES: written by amend, by the fact layer or by the update detector) ranks
         below its update: it keeps 1 − c × (1 − `recall_updated_factor`) of its score (c: the
         edge's weight, the detector's confidence) and the update takes its score if that is
         higher — brought in from outside the candidates when the stale one matched better.
-        Memories nobody updated keep their score: a stable fact stated once is never demoted.
-        One read (the SUPERSEDES neighbours of the candidates), two more only when some exist."""
+        The turns around a demoted memory in its session (`recall_neighbour_hops` either side),
+        which the window and neighbour legs lifted for its sake, are demoted with it.
+        Memories nobody updated, and the turns around them, keep their score: a stable fact
+        stated once is never demoted. One read (the SUPERSEDES neighbours of the candidates),
+        three more only when some exist."""
         repo = self._repository
         ids = [c.memory.id for c in candidates]
         adjacent = await repo.adjacent(tenant, ids, {EdgeType.SUPERSEDES}) if ids else {}
@@ -658,7 +664,12 @@ class RecallService:
                         )
                     )
         self._rank(candidates, edges, request, at)
-        prefer_updates(candidates, updates, self._engine.recall_updated_factor)
+        kept = prefer_updates(candidates, updates, self._engine.recall_updated_factor)
+        if kept:
+            stale = sorted(kept)
+            rings = {m: walked[m] for m in stale if m in walked}
+            rings |= await self._session_walk(tenant, [m for m in stale if m not in walked])
+            demote_stale_sessions(candidates, updates, kept, rings)
 
     @staticmethod
     def _admitted(
@@ -716,9 +727,10 @@ class RecallService:
 
 def prefer_updates(
     candidates: Sequence[_Candidate], updates: Sequence[MemoryEdge], factor: float
-) -> None:
+) -> dict[str, float]:
     """Each updated candidate below its update (see `RecallService._prefer_updates`); the
-    oldest statements first, so an update of an update inherits the lifted score."""
+    oldest statements first, so an update of an update inherits the lifted score. Answers the
+    share of its score each demoted candidate kept."""
     by_id = {c.memory.id: c for c in candidates}
     pairs = [
         (by_id[e.source], by_id[e.target], e)
@@ -747,6 +759,29 @@ def prefer_updates(
             # It restates what the stale one said: it passes the similarity floor with it.
             new.similarity = max(new.similarity, old.similarity)
         new.terms.setdefault("updates", 1.0)
+    return kept
+
+
+def demote_stale_sessions(
+    candidates: Sequence[_Candidate],
+    updates: Sequence[MemoryEdge],
+    kept: Mapping[str, float],
+    rings: Mapping[str, Sequence[Sequence[str]]],
+) -> None:
+    """The candidates near a demoted one in its session keep the share of their score it kept
+    (the least, when near several); an update, and a memory demoted itself, keep theirs."""
+    newer = {e.source for e in updates}
+    by_id = {c.memory.id: c for c in candidates}
+    share: dict[str, float] = {}
+    for old, keep in kept.items():
+        for ring in rings.get(old, []):
+            for memory_id in ring:
+                if memory_id not in kept and memory_id not in newer and memory_id in by_id:
+                    share[memory_id] = min(share.get(memory_id, 1.0), keep)
+    for memory_id, keep in share.items():
+        near = by_id[memory_id]
+        near.score *= keep
+        near.terms["updates"] = keep
 
 
 async def _no_facets() -> dict[str, MemoryFacets]:

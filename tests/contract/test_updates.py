@@ -195,3 +195,44 @@ async def test_at_the_same_instant_the_later_said_is_the_update(world: World) ->
     assert [(e.source, e.target) for e in second.updates] == [(second.memory.id, first.memory.id)]
     ids = await world.ids("How many of Emma's recipes have I tried?")
     assert ids.index(second.memory.id) < ids.index(first.memory.id)
+
+
+async def test_the_turns_around_a_stale_statement_are_demoted_with_it(world: World) -> None:
+    """An assistant's reply next to the stale statement matches the question as well as the
+    statement does; the window and neighbour legs lift it for the stale statement's sake. Once
+    the statement is updated, current intent demotes its session's turns with it, and leaves
+    the turns around a statement nobody updated alone."""
+    stale = await world.put(
+        "user: I've added 17 new postcards to my postcard collection so far.",
+        source_session="old",
+    )
+    world.clock.advance(minutes=1)
+    reply = await world.put(
+        "assistant: 17 new postcards is a great postcard collection! Postcards from how many "
+        "countries are in your postcard collection?",
+        source_session="old",
+    )
+    world.clock.advance(days=60)
+    update = await world.put(
+        "user: Big news: I've added 25 new postcards to my collection now.", source_session="new"
+    )
+    result = await world.recall_service.recall(
+        world.tenant,
+        RecallRequest(query="How many new postcards are in my collection?", k=10, read_only=True),
+    )
+    hits = {h.memory.id: h for h in result.hits}
+    ids = [h.memory.id for h in result.hits]
+    assert ids[0] == update
+    assert hits[reply].terms["updates"] == hits[stale].terms["updates"] < 1.0
+    assert ids.index(update) < ids.index(reply)
+    assert hits[update].terms["updates"] == 1.0
+    then = await world.recall_service.recall(
+        world.tenant,
+        RecallRequest(
+            query="How many new postcards are in my collection?",
+            k=10,
+            read_only=True,
+            intent=Intent.HISTORICAL,
+        ),
+    )
+    assert all(h.terms.get("updates", 1.0) == 1.0 for h in then.hits)

@@ -38,6 +38,22 @@ def kind(old: str, new: str) -> str | None:
             "user: I've completed 30 videos so far for Corey's Python series.",
         ),
         ("my rent is 1200 dollars a month", "my rent is 1500 dollars a month"),
+        # the value after a dash belongs to the clause before it
+        (
+            "user: I've been crushing it in Ticket to Ride lately - my highest score so far is "
+            "124 points.",
+            "user: I just got my highest score in Ticket to Ride - 132 points!",
+        ),
+        # a range is one value
+        (
+            "user: I've spent around 5-6 hours on my abstract ocean sculpture so far.",
+            "user: I've already put 10-12 hours into my abstract ocean sculpture.",
+        ),
+        # how often
+        (
+            "user: I've been doing yoga twice a week for my anxiety.",
+            "user: I do yoga three times a week for my anxiety now.",
+        ),
     ],
 )
 def test_a_changed_count_is_an_update(old: str, new: str) -> None:
@@ -107,6 +123,12 @@ def test_statements_are_first_person_sentences_with_normalised_values() -> None:
     assert speaker_of("Caroline: hi") == "caroline"
     assert first.value_set == {"5"} and second.value_set == {"5"}
     assert compare(first, first) is None  # a statement never updates itself
+    # A clause after a dash that names no one continues its sentence; one that does stands alone.
+    (score,) = statements("user: I just got my highest score in Ticket to Ride - 132 points!")
+    assert score.value_set == {"132"} and "score" in score.words
+    assert len(statements("user: I moved in 2 weeks ago - I love my flat with 3 rooms.")) == 2
+    (record,) = statements("user: We're 3-2 so far in my volleyball league.")
+    assert record.value_set == {"3-2"}
 
 
 @pytest.mark.parametrize(
@@ -124,6 +146,15 @@ def test_statements_are_first_person_sentences_with_normalised_values() -> None:
         ("Where did Alice work before?", Intent.HISTORICAL),
         ("Where does Alice work?", Intent.CURRENT),
         ("What new gadget did I buy before the Air Fryer?", Intent.HISTORICAL),
+        # an adverb of now outweighs a "previous" that names a thing
+        (
+            "What company is Rachel, an old colleague from my previous company, currently "
+            "working at?",
+            Intent.CURRENT,
+        ),
+        # a recent window is not the past
+        ("How many videos have I watched in the past few weeks?", Intent.CURRENT),
+        ("What did I do for a living in the past?", Intent.HISTORICAL),
     ],
 )
 def test_intent(query: str, intent: Intent) -> None:
