@@ -109,8 +109,8 @@ async def _open_falkordb_cluster(config: FalkorConfig) -> AsyncIterator[FactStor
     `cluster-node-timeout` plus an election)."""
     from falkordb.asyncio import FalkorDB
     from redis.asyncio.cluster import RedisCluster
-    from redis.backoff import ExponentialBackoff
     from redis.asyncio.retry import Retry
+    from redis.backoff import ExponentialBackoff
 
     from graph_backends.errors import BackendUnavailable
     from graph_backends.falkordb.repository import FalkorRepository

@@ -357,3 +357,62 @@ def detect_updates(
 
 def _clip(text: str, limit: int = 120) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def topic_words(text: str) -> frozenset[str]:
+    """The content words of `text` (the speaker's name left out), stemmed as statements' are."""
+    named = _SPEAKER.match(text)
+    body = text[named.end() :] if named else text
+    return frozenset(
+        _stem(t)
+        for t in _tokens(body.lower().replace("’", "'"))
+        if t not in _STOPWORDS and t not in _FIRST_PERSON and len(t) >= 3 and _value(t) is None
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Said:
+    """A recalled memory as `restated_first` weighs it."""
+
+    id: str
+    text: str
+    created_at: float
+    session: str | None
+    score: float
+
+
+def restated_first(
+    query: str, hits: Sequence[Said], ratio: float, window: int
+) -> list[tuple[str, str]]:
+    """Moves that put a later restatement above what it restates, for current intent: a hit
+    moves above an earlier-ranked one when it was said later, in another session, by a
+    speaker who states a situation (not an assistant), within `window` places below it, with
+    at least `ratio` of its score, and it shares with it a word of the query that both use.
+    Answers (moved, above) pairs in order; each hit moves at most once. Two statements of one
+    topic that nearly tie are the case a detector missed the update in (a place, a brand, a
+    count said in other words); a stable fact stated once has no later near-tie to lose to."""
+    asked = topic_words(query)
+    words = {h.id: topic_words(h.text) & asked for h in hits}
+    order = list(hits)
+    moves: list[tuple[str, str]] = []
+    moved: set[str] = set()
+    i = 0
+    while i < len(order):
+        top = order[i]
+        for j in range(i + 1, min(len(order), i + 1 + window)):
+            later = order[j]
+            if (
+                later.id not in moved
+                and later.created_at > top.created_at
+                and later.session != top.session
+                and speaker_of(later.text) not in _NOT_A_SUBJECT
+                and later.score >= ratio * top.score
+                and words[later.id] & words[top.id]
+            ):
+                order.insert(i, order.pop(j))
+                moved.add(later.id)
+                moves.append((later.id, top.id))
+                break
+        else:
+            i += 1
+    return moves

@@ -53,6 +53,7 @@ from service.engine.query import Intent, detect_intent, query_names
 from service.engine.ranking import category_decay, fact_survival, fuse, fused_scores
 from service.engine.settings import EngineSettings
 from service.engine.supersession import normalise
+from service.engine.updates import Said, restated_first
 from service.runtime import metrics
 
 log = logging.getLogger(__name__)
@@ -78,6 +79,7 @@ TERMS: Final = (
     "floor",
     "injection",
     "updates",
+    "restated",
 )
 MAX_K: Final = 100
 
@@ -417,6 +419,8 @@ class RecallService:
                 tenant, {leg: hits for leg, hits in fact_hits.items() if leg in ranked}, intent, at
             ),
         )
+        if "restated" in request.terms and intent is Intent.CURRENT and len(chosen) > 1:
+            chosen = restatements_first(request.query, chosen, s)
         if not request.read_only and chosen and self._reactivate is not None:
             await self._reactivate(tenant, [h.memory for h in chosen])
         return RecallResult(
@@ -782,6 +786,33 @@ def demote_stale_sessions(
         near = by_id[memory_id]
         near.score *= keep
         near.terms["updates"] = keep
+
+
+def restatements_first(query: str, hits: list[RecallHit], s: EngineSettings) -> list[RecallHit]:
+    """The hits with each later restatement of an earlier-ranked hit moved above it
+    (`service.engine.updates.restated_first`); a moved hit's `restated` term is the share of
+    the score of the hit it passed that it had (1 for the others)."""
+    said = [
+        Said(
+            h.memory.id,
+            h.memory.content,
+            h.memory.created_at.timestamp(),
+            h.memory.source_session,
+            h.score,
+        )
+        for h in hits
+    ]
+    by_id = {h.memory.id: h for h in hits}
+    order = [h.memory.id for h in hits]
+    for hit in hits:
+        hit.terms["restated"] = 1.0
+    for moved, above in restated_first(
+        query, said, s.recall_restated_ratio, s.recall_restated_window
+    ):
+        order.remove(moved)
+        order.insert(order.index(above), moved)
+        by_id[moved].terms["restated"] = by_id[moved].score / (by_id[above].score or 1.0)
+    return [by_id[i] for i in order]
 
 
 async def _no_facets() -> dict[str, MemoryFacets]:

@@ -8,7 +8,15 @@ from __future__ import annotations
 import pytest
 
 from service.engine.query import Intent, detect_intent
-from service.engine.updates import compare, detect_updates, searchable, speaker_of, statements
+from service.engine.updates import (
+    Said,
+    compare,
+    detect_updates,
+    restated_first,
+    searchable,
+    speaker_of,
+    statements,
+)
 
 
 def kind(old: str, new: str) -> str | None:
@@ -159,3 +167,31 @@ def test_statements_are_first_person_sentences_with_normalised_values() -> None:
 )
 def test_intent(query: str, intent: Intent) -> None:
     assert detect_intent(query) is intent
+
+
+def _said(i: str, text: str, day: float, session: str, score: float) -> Said:
+    return Said(i, text, day * 86_400.0, session, score)
+
+
+def test_a_later_restatement_that_nearly_ties_moves_above_what_it_restates() -> None:
+    query = "How many tops have I bought from H&M so far?"
+    hits = [
+        _said("old", "user: I've already bought three tops from H&M this summer.", 1, "a", 1.0),
+        _said("chat", "user: The weather was lovely at the beach.", 50, "c", 0.95),
+        _said("new", "user: I've already got five tops from H&M so far.", 40, "b", 0.85),
+    ]
+    assert restated_first(query, hits, ratio=0.8, window=3) == [("new", "old")]
+    # too far behind, too far below, or the same session: nothing moves
+    assert restated_first(query, hits, ratio=0.9, window=3) == []
+    assert restated_first(query, hits, ratio=0.8, window=1) == []
+    same = [hits[0], _said("new", hits[2].text, 40, "a", 0.85)]
+    assert restated_first(query, same, ratio=0.8, window=3) == []
+
+
+def test_no_move_without_a_shared_word_of_the_query_or_for_an_assistant() -> None:
+    query = "Where was I born?"
+    born = _said("born", "user: I was born in Lisbon, near the river.", 1, "a", 1.0)
+    chatter = _said("walk", "user: I walked 3 km by the river today.", 90, "b", 0.99)
+    assert restated_first(query, [born, chatter], ratio=0.8, window=3) == []
+    reply = _said("reply", "assistant: You were born in Lisbon, you said.", 90, "b", 0.99)
+    assert restated_first(query, [born, reply], ratio=0.8, window=3) == []

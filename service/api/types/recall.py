@@ -41,6 +41,7 @@ class SwitchableTerm(Enum):
     FLOOR = "floor"
     INJECTION = "injection"
     UPDATES = "updates"
+    RESTATED = "restated"
 
 
 @strawberry.enum(description="How much each hit carries.")
