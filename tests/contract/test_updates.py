@@ -236,3 +236,26 @@ async def test_the_turns_around_a_stale_statement_are_demoted_with_it(world: Wor
         ),
     )
     assert all(h.terms.get("updates", 1.0) == 1.0 for h in then.hits)
+
+
+async def test_a_later_restatement_the_detector_missed_ranks_first_for_current_intent(
+    world: World,
+) -> None:
+    """A place said in other words makes no detector edge; the later statement of the same
+    topic, nearly tied, still ranks above the earlier one for current intent, and historical
+    intent keeps the order relevance gives."""
+    old = await world.put("user: I keep my road bike in the garage downstairs.", source_session="a")
+    world.clock.advance(days=120)
+    new = await world.put("user: My road bike lives in the hallway of my flat.", source_session="b")
+    query = "Where do I keep my road bike?"
+    plain = await world.ids(query, terms=frozenset({"decay", "survival", "floor"}))
+    assert plain.index(old) < plain.index(new)  # the earlier one matches better
+    result = await world.recall_service.recall(
+        world.tenant, RecallRequest(query=query, k=10, read_only=True)
+    )
+    ids = [h.memory.id for h in result.hits]
+    assert ids.index(new) < ids.index(old)
+    moved = next(h for h in result.hits if h.memory.id == new)
+    assert 0.8 <= moved.terms["restated"] <= 1.0
+    then = await world.ids(query, intent=Intent.HISTORICAL)
+    assert then.index(old) < then.index(new)
