@@ -113,8 +113,8 @@ class EngineSettings(BaseModel):
     #: For current intent a later restatement of a hit (same topic words of the query, another
     #: session) moves above it when it has this share of its score and is at most this many
     #: places below it (`service.engine.updates.restated_first`).
-    recall_restated_ratio: float = Field(default=0.8, ge=0.0, le=1.0)
-    recall_restated_window: int = Field(default=3, ge=0, le=20)
+    recall_restated_ratio: float = Field(default=0.6, ge=0.0, le=1.0)
+    recall_restated_window: int = Field(default=5, ge=0, le=20)
 
     # -- facts (DESIGN §5–6) -----------------------------------------------------------------
     event_anticipation: float = Field(default=0.02, gt=0.0)  # ν per hour before the event

@@ -359,6 +359,13 @@ def _clip(text: str, limit: int = 120) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def _restates_for(later: str, earlier: str) -> bool:
+    """Whether `later`'s speaker can restate what `earlier` said: the same person, or someone
+    after an assistant's turn; another person's later statement is not an update."""
+    speaker, before = speaker_of(later), speaker_of(earlier)
+    return speaker not in _NOT_A_SUBJECT and (before == speaker or before in _NOT_A_SUBJECT)
+
+
 def topic_words(text: str) -> frozenset[str]:
     """The content words of `text` (the speaker's name left out), stemmed as statements' are."""
     named = _SPEAKER.match(text)
@@ -386,7 +393,8 @@ def restated_first(
 ) -> list[tuple[str, str]]:
     """Moves that put a later restatement above what it restates, for current intent: a hit
     moves above an earlier-ranked one when it was said later, in another session, by a
-    speaker who states a situation (not an assistant), within `window` places below it, with
+    speaker who states a situation (not an assistant) and who said the earlier one too (or an
+    assistant did, replying in that session), within `window` places below it, with
     at least `ratio` of its score, and it shares with it a word of the query that both use.
     Answers (moved, above) pairs in order; each hit moves at most once. Two statements of one
     topic that nearly tie are the case a detector missed the update in (a place, a brand, a
@@ -405,7 +413,7 @@ def restated_first(
                 later.id not in moved
                 and later.created_at > top.created_at
                 and later.session != top.session
-                and speaker_of(later.text) not in _NOT_A_SUBJECT
+                and _restates_for(later.text, top.text)
                 and later.score >= ratio * top.score
                 and words[later.id] & words[top.id]
             ):

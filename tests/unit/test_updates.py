@@ -195,3 +195,13 @@ def test_no_move_without_a_shared_word_of_the_query_or_for_an_assistant() -> Non
     assert restated_first(query, [born, chatter], ratio=0.8, window=3) == []
     reply = _said("reply", "assistant: You were born in Lisbon, you said.", 90, "b", 0.99)
     assert restated_first(query, [born, reply], ratio=0.8, window=3) == []
+
+
+def test_another_persons_later_statement_restates_nothing_an_assistants_reply_is_passed() -> None:
+    query = "Where does Caroline keep her paints?"
+    hers = _said("c", "Caroline: I keep my paints in the attic.", 1, "a", 1.0)
+    other = _said("m", "Melanie: I keep my paints in the garage.", 30, "b", 0.9)
+    assert restated_first(query, [hers, other], ratio=0.6, window=5) == []
+    reply = _said("r", "assistant: Keeping paints in the attic is risky in summer.", 1, "a", 1.0)
+    later = _said("u", "user: I keep my paints in the hallway cupboard now.", 30, "b", 0.9)
+    assert restated_first("Where do I keep my paints?", [reply, later], 0.6, 5) == [("u", "r")]
