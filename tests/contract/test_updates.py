@@ -256,6 +256,6 @@ async def test_a_later_restatement_the_detector_missed_ranks_first_for_current_i
     ids = [h.memory.id for h in result.hits]
     assert ids.index(new) < ids.index(old)
     moved = next(h for h in result.hits if h.memory.id == new)
-    assert 0.8 <= moved.terms["restated"] <= 1.0
+    assert world.engine.recall_restated_ratio <= moved.terms["restated"] <= 1.0
     then = await world.ids(query, intent=Intent.HISTORICAL)
     assert then.index(old) < then.index(new)
