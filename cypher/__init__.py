@@ -94,6 +94,7 @@ class QueryName(StrEnum):
     CONFIG_ENTRIES = "config_entries"
     # Analytics computed in the database where the engine has the algorithm (FalkorDB).
     COMPONENT_SIZES = "component_sizes"
+    CLEAR_LABEL_PHANTOMS = "clear_label_phantoms"
     # An amendment's check-and-mark of the memory it supersedes (store_amendment).
     CLAIM_SUPERSESSION = "claim_supersession"
     # Auto-links written only while their target is under the inbound cap (store_memories).

@@ -202,7 +202,9 @@ class GraphRepository(Protocol):
         asks it (a database merely unreachable for now is `ping`'s and readiness' business)."""
 
     async def ensure_schema(self, tenant: Tenant) -> None:
-        """Create the tenant's indexes if missing and wait until they are usable. Idempotent."""
+        """Create the tenant's indexes if missing and wait until they are usable, and mend what
+        the engine is known to leave wrong after a restart (FalkorDB: labels of deleted nodes).
+        Idempotent; a maintenance pass runs it again."""
 
     async def schema_ready(self, tenant: Tenant) -> bool:
         """Whether every index `ensure_schema` creates exists and is operational."""

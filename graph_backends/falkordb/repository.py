@@ -354,6 +354,21 @@ class FalkorRepository(
         if _OLD_FULLTEXT_INDEX in await self._indexes(tenant):
             await self._move_fulltext_index(tenant)
         await self._check_dimension(tenant)
+        await self._clear_label_phantoms(tenant)
+
+    async def _clear_label_phantoms(self, tenant: Tenant) -> None:
+        """Mend what FalkorDB 4.16 gets wrong after loading its files: nodes deleted before the
+        save stay in the label matrices, so a node of another label that takes such a slot
+        answers to the old label (cypher/clear_label_phantoms.cypher). Runs where the schema is
+        ensured: a process's first touch of the tenant, and each maintenance pass. One scan of
+        each label concerned (~1 µs a node)."""
+        (row,) = await self._run(tenant, QueryName.CLEAR_LABEL_PHANTOMS)
+        if row["cleared"]:
+            log.warning(
+                "tenant %s: cleared %d stale label entries FalkorDB kept for deleted nodes",
+                tenant,
+                row["cleared"],
+            )
 
     async def _move_fulltext_index(self, tenant: Tenant) -> None:
         """Data written before the full-text index moved to :MemoryText: give every memory

@@ -454,6 +454,8 @@ class MaintenanceService:
             return report
         async with self._lease(tenant, report) as held:
             if held:
+                if not dry_run:  # the database may have restarted since this process began
+                    await service.repository.ensure_schema(tenant)
                 await self._pass(tenant, report, say)
         report.seconds = time.perf_counter() - started
         say(report.summary())

@@ -93,7 +93,8 @@ def test_the_copy_check_sees_a_derived_copy() -> None:
     old_override = (
         "// Memories of the tenant by id (embeddings live on :MemoryVector and are fetched "
         "apart).\n// params: ids, tenant\nUNWIND $ids AS id\n"
-        "MATCH (m:Memory {tenant: $tenant, id: id})\nRETURN m {.*} AS memory\n"
+        "MATCH (m:Memory {tenant: $tenant, id: id})\nWHERE 'Memory' IN labels(m)\n"
+        "RETURN m {.*} AS memory\n"
     )
     assert _body(old_override) == _body(load_shared(QueryName.GET_MEMORIES, "neo4j").text)
     assert _body(old_override) != _body(load_shared(QueryName.GET_MEMORIES).text)

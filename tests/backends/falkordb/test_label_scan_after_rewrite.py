@@ -10,6 +10,7 @@ The trigger takes a graph of this size (10,000 memories did not show it)."""
 from __future__ import annotations
 
 import time
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -38,12 +39,12 @@ def server(tmp_path: Path) -> Iterator[Any]:
     process.wait(timeout=30)
 
 
-def _graph(url: str) -> Any:
+def _graph(url: str, name: str = "tenant") -> Any:
     client = redis.Redis.from_url(url)
     host = client.connection_pool.connection_kwargs["host"]
     port = client.connection_pool.connection_kwargs["port"]
     client.close()
-    return FalkorDB(host=host, port=port).select_graph("tenant")
+    return FalkorDB(host=host, port=port).select_graph(name)
 
 
 def _run(graph: Any, name: QueryName, **params: Any) -> list[list[Any]]:
@@ -112,3 +113,67 @@ def test_whole_tenant_scans_answer_for_memories_only_after_a_rewrite_and_restart
     finally:
         process.terminate()
         process.wait(timeout=30)
+
+
+NEW = 2_000
+
+
+def _create(graph: Any, ids: list[str]) -> None:
+    """Memories as the repository stores them: a node, its text node and its vector node, all
+    with the memory's id (created_at in microseconds)."""
+    for lo in range(0, len(ids), 5_000):
+        graph.query(
+            "UNWIND $ids AS id CREATE (:Memory {id: id, created_at: 1, content: 'text'}) "
+            "CREATE (:MemoryText {id: id, content: 'text'}) CREATE (:MemoryVector {id: id})",
+            {"ids": ids[lo : lo + 5_000]},
+        )
+
+
+async def test_id_lookups_answer_one_memory_after_a_restart_once_the_schema_is_ensured(
+    tmp_path: Path,
+) -> None:
+    """The same defect through an index: memories written after deletes take the deleted
+    slots, and once the server loads again `(:Memory {id})` also finds the text or vector node
+    that took a deleted memory's slot. A read by id then met a node without `created_at` (the
+    scale bench's 500k recall failed so), and a write by id would have written onto it.
+    `ensure_schema` (a process's first touch of a tenant, each maintenance pass) clears it."""
+    from graph_backends import open_backend
+    from graph_backends.config import FalkorConfig
+    from schema import Tenant
+
+    tenant = Tenant(org="acme", project="phantoms")
+    process, url = falkordb_server.start(tmp_path)
+    try:
+        graph = _graph(url, tenant.key)
+        for label in ("Memory", "MemoryText", "MemoryVector"):
+            graph.query(f"CREATE INDEX FOR (n:{label}) ON (n.id)")
+        old = [str(uuid.uuid4()) for _ in range(N)]
+        _create(graph, old)
+        _run(graph, QueryName.DELETE_MEMORIES, ids=[old[i] for i in GONE])
+        new = [str(uuid.uuid4()) for _ in range(NEW)]
+        _create(graph, new)
+        redis.Redis.from_url(url).execute_command("SAVE")
+        falkordb_server.stop(process)
+        process, url = falkordb_server.start(tmp_path)
+        graph = _graph(url, tenant.key)
+        lookup = "UNWIND $ids AS id MATCH (m:Memory {id: id}) RETURN count(m)"
+        raw = graph.query(lookup, {"ids": new}).result_set[0][0]
+        # The engine's defect; when an upgrade fixes it this fails (see the test above).
+        assert raw > NEW, f"the id lookup found {raw} nodes for {NEW} memories"
+
+        config = FalkorConfig(url=url, vector_dimension=384)
+        async with open_backend(config) as repository:
+            # Reads by id keep to memories even before the mend.
+            facets = await repository.memory_facets(tenant, new)
+            assert sorted(facets) == sorted(new)
+            memories = await repository.get_memories(tenant, new)
+            assert [m.id if m else None for m in memories] == new
+
+            await repository.ensure_schema(tenant)
+            assert graph.query(lookup, {"ids": new}).result_set[0][0] == NEW
+            scan = graph.query("MATCH (m:Memory) WHERE size(labels(m)) > 0 RETURN count(m)")
+            assert scan.result_set[0][0] == N - len(GONE) + NEW
+            await repository.ensure_schema(tenant)  # idempotent: nothing left to clear
+            assert graph.query(lookup, {"ids": new}).result_set[0][0] == NEW
+    finally:
+        falkordb_server.stop(process)
