@@ -95,6 +95,7 @@ class QueryName(StrEnum):
     # Analytics computed in the database where the engine has the algorithm (FalkorDB).
     COMPONENT_SIZES = "component_sizes"
     CLEAR_LABEL_PHANTOMS = "clear_label_phantoms"
+    CORPUS_SIZE = "corpus_size"
     # An amendment's check-and-mark of the memory it supersedes (store_amendment).
     CLAIM_SUPERSESSION = "claim_supersession"
     # Auto-links written only while their target is under the inbound cap (store_memories).

@@ -738,7 +738,7 @@ class FalkorRepository(
                     {"terms": fresh, "cap": POSTINGS_CAP},
                     read_only=True,
                 ),
-                self._run(tenant, QueryName.COUNT_MEMORIES, read_only=True),
+                self._run(tenant, QueryName.CORPUS_SIZE, read_only=True),
             )
             if fresh
             else ([], [])
