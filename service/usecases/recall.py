@@ -214,6 +214,10 @@ class RecallService:
         self._reactivate = reactivate
         #: Tenants found to exist; their fact schema is ensured (once per process).
         self._existing: set[Tenant] = set()
+        #: Tenants found holding a fact. Kept for the process: facts are rarely all erased, and
+        #: a tenant that lost them only runs its fact legs for nothing. A tenant not in it is
+        #: asked again on every recall, so another process's first fact counts at once.
+        self._with_facts: set[Tenant] = set()
 
     @property
     def repository(self) -> FactStore:
@@ -234,6 +238,20 @@ class RecallService:
         if not await self._repository.tenant_exists(tenant):
             return False
         self._existing.add(tenant)
+        return True
+
+    async def _holds_facts(self, tenant: Tenant) -> bool:
+        """Whether the tenant holds any fact: the fact legs and the facts' survival term read
+        nothing on a tenant without (one read of at most one fact instead of three searches)."""
+        if tenant in self._with_facts:
+            return True
+        try:
+            if not await self._repository.fact_page(tenant, after="", limit=1):
+                return False
+        except Exception as e:  # the legs then run, and fail or not on their own
+            log.debug("recall: could not tell whether %s holds facts: %s", tenant, e)
+            return True
+        self._with_facts.add(tenant)
         return True
 
     async def explain_hit(self, tenant: Tenant, memory_id: str, query: str) -> RecallHit | None:
@@ -282,6 +300,7 @@ class RecallService:
         fact_hits: dict[str, list[FactHit]] = {}
         repo = self._repository
         vector: Vector | None = None
+        holds_facts = asyncio.ensure_future(self._holds_facts(tenant))
         try:
             await repo.ensure_fact_schema(tenant)  # once per tenant and process
             if "fulltext" in request.legs or "window" in request.legs:
@@ -296,7 +315,8 @@ class RecallService:
             if "fact_fulltext" in request.legs:
                 jobs["fact_fulltext"] = asyncio.ensure_future(
                     self._fact_leg(
-                        repo.fact_fulltext_search(tenant, request.query, at, pool),
+                        holds_facts,
+                        lambda: repo.fact_fulltext_search(tenant, request.query, at, pool),
                         fact_hits.setdefault("fact_fulltext", []),
                     )
                 )
@@ -315,12 +335,14 @@ class RecallService:
             if "fact_vector" in request.legs and vector is not None:
                 jobs["fact_vector"] = asyncio.ensure_future(
                     self._fact_leg(
-                        repo.fact_vector_search(tenant, vector, at, pool),
+                        holds_facts,
+                        lambda: repo.fact_vector_search(tenant, vector, at, pool),
                         fact_hits.setdefault("fact_vector", []),
                     )
                 )
         except BaseException:
             embedding.cancel()
+            holds_facts.cancel()
             for job in jobs.values():
                 job.cancel()
             raise
@@ -365,7 +387,7 @@ class RecallService:
             repo.similarities(tenant, unscored, vector)
             if unscored and vector is not None
             else _no_scores(),
-            repo.facts_of_memories(tenant, order) if order else _no_facts(),
+            self._facts_of(holds_facts, tenant, order),
             # Adjacency in a session is not evidence of shared meaning.
             repo.edges_among(tenant, order, set(EdgeType) - {EdgeType.TEMPORAL_SEQUENCE})
             if "co_retrieval" in request.terms
@@ -586,10 +608,24 @@ class RecallService:
         return found
 
     @staticmethod
-    async def _fact_leg(hits: Awaitable[Sequence[FactHit]], kept: list[FactHit]) -> Ranked:
-        found = await hits
+    async def _fact_leg(
+        holds_facts: Awaitable[bool],
+        search: Callable[[], Awaitable[Sequence[FactHit]]],
+        kept: list[FactHit],
+    ) -> Ranked:
+        if not await holds_facts:
+            return []
+        found = await search()
         kept.extend(found)
         return list(dict.fromkeys(h.source for h in found if h.source))
+
+    async def _facts_of(
+        self, holds_facts: Awaitable[bool], tenant: Tenant, ids: Sequence[str]
+    ) -> dict[str, list[Fact]]:
+        """The facts each memory asserts (for their survival term)."""
+        if not ids or not await holds_facts:
+            return {}
+        return await self._repository.facts_of_memories(tenant, ids)
 
     async def _graph_leg(
         self, tenant: Tenant, names: Sequence[str], at: datetime, pool: int
@@ -820,10 +856,6 @@ async def _no_facets() -> dict[str, MemoryFacets]:
 
 
 async def _no_scores() -> dict[str, float]:
-    return {}
-
-
-async def _no_facts() -> dict[str, list[Fact]]:
     return {}
 
 

@@ -104,3 +104,20 @@ async def test_explain_shows_how_the_facts_ranked(world: World) -> None:
     oslo = next(h for h in ranked.facts if h.fact.object == "Oslo")
     assert set(oslo.legs) <= {"fact_fulltext", "fact_vector"} and oslo.legs
     assert [h.score for h in ranked.facts] == sorted((h.score for h in ranked.facts), reverse=True)
+
+
+async def test_a_tenant_s_first_fact_is_recalled_by_a_service_that_found_none_before(
+    world: World,
+) -> None:
+    """Recall skips the fact legs on a tenant holding no fact, and does not keep that answer:
+    the first fact another writer (another process) adds is recalled at once."""
+    from service.usecases.recall import RecallRequest
+
+    await world.put("Carol told me about her week")
+    service = world.recall_service()
+    request = RecallRequest(query="Where does Carol live?", read_only=True)
+    before = await service.recall(world.tenant, request)
+    assert before.facts == [] and before.hits
+    await moves(world)
+    after = await service.recall(world.tenant, request)
+    assert "Oslo" in objects(after)
