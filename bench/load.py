@@ -73,6 +73,7 @@ from bench.harness.synthetic import (
     generate_edges,
     generate_memories,
 )
+from bench.harness.timing import reference_loop_ms
 from graph_backends import GraphRepository, open_backend
 from schema import Tenant
 from service.adapters.embedding import Embedder
@@ -195,6 +196,8 @@ class Service:
     process: subprocess.Popen[bytes]
     url: str
     data_dir: Path
+    #: `reference_loop_ms()` just before the service started (nothing of the bench running).
+    reference_loop_ms: float
 
     def falkordb_pid(self) -> int | None:
         return falkordb_pid(self.data_dir / "falkordb")
@@ -231,6 +234,7 @@ main(["serve", "--dev"])
 
 
 def start_service(data_dir: Path, cwd: Path, profile: Path | None = None) -> Service:
+    core = reference_loop_ms()
     port = free_port()
     env = {
         **os.environ,
@@ -251,7 +255,7 @@ def start_service(data_dir: Path, cwd: Path, profile: Path | None = None) -> Ser
             raise RuntimeError(f"the service exited early; see {data_dir / 'service.log'}")
         try:
             if httpx.get(f"{url}/readyz", timeout=2).status_code == 200:
-                return Service(process, url, data_dir)
+                return Service(process, url, data_dir, core)
         except httpx.TransportError:
             pass
         time.sleep(0.5)
@@ -584,6 +588,7 @@ async def drive(
             k: busiest_thread(pid, threads0[k], threads1[k], elapsed) for k, pid in pids.items()
         }
         figures["load_average_before"] = load_before
+        figures["reference_loop_ms_before"] = service.reference_loop_ms
         figures["load_average_after"] = load_average()
         results.append(figures)
         log(
@@ -770,8 +775,8 @@ def markdown(figures: Figures) -> str:
     rows = [
         "| concurrency | req/s | p50 ms | p95 ms | p99 ms | errors | reactivations failed "
         "(recalls per batch) | embedder busy | embed / service CPU | CPU ms per request (service"
-        " / of it embedding / FalkorDB) | load avg before |",
-        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|",
+        " / of it embedding / FalkorDB) | load avg before | reference loop ms before |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---:|",
     ]
     for level in figures["levels"]:
         cpu = level["cpu_ms_per_request"]
@@ -781,7 +786,8 @@ def markdown(figures: Figures) -> str:
             f"({level['error_rate']:.1%}) | {level['reactivations_failed']} "
             f"({level['recalls_per_reactivation_batch']}) | {level['embed_share_of_wall']:.0%} | "
             f"{level['embed_share_of_service_cpu']:.0%} | {cpu['service']} / {cpu['embedding']} /"
-            f" {cpu['falkordb']} | {md_cell(level['load_average_before'])} |"
+            f" {cpu['falkordb']} | {md_cell(level['load_average_before'])} | "
+            f"{level.get('reference_loop_ms_before', '–')} |"
         )
     per_op = [
         "",
