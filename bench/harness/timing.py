@@ -84,8 +84,8 @@ class RepoTimer:
 def reference_loop_ms(repeats: int = 3) -> float:
     """Milliseconds a fixed pure-Python loop (1,000,000 additions and dictionary writes) takes
     on this core, best of `repeats`: what a machine's phase or model gives one thread, so that
-    figures from different runs can be set side by side. ~280 ms was measured on the 2.8 GHz
-    Xeon of 2026-12-04, whose load bench ran at ~40 req/s."""
+    figures from different runs can be set side by side. On the 2.8 GHz Xeon of 2026-12-04
+    it took 77–148 ms within an hour, while the load bench ran 28–42 req/s at 8 clients."""
     best = float("inf")
     for _ in range(repeats):
         started = time.perf_counter()
