@@ -1,7 +1,8 @@
 """Every full-text recall reads the tenant's memory count for BM25's IDF. FalkorDB answers an
 unfiltered label count from the label matrix; the label check the whole-tenant scans carry
-(test_label_scan_after_rewrite.py) turned it into a scan of every memory per recall — a third
-of the load bench's throughput on a slow core — so the recall path reads a count of its own."""
+(test_label_scan_after_rewrite.py) turned it into a scan of every memory per recall (CPU per
+mixed request 43.2 → 39.3 ms in the load bench's paired runs once removed), so the recall path
+reads a count of its own."""
 
 from __future__ import annotations
 
