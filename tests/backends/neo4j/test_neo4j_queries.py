@@ -47,6 +47,8 @@ GLOBAL: dict[AnyQueryName, str] = {
 #: Queries only the FalkorDB repository runs, and why Neo4j needs none.
 FALKORDB_ONLY: dict[AnyQueryName, str] = {
     QueryName.TERM_POSTINGS: "Lucene ranks full-text hits by BM25 itself",
+    QueryName.CORPUS_SIZE: "BM25's document count, for FalkorDB's term postings only",
+    QueryName.CLEAR_LABEL_PHANTOMS: "mends a FalkorDB 4.16 label-matrix defect",
     RecallQueryName.CREATE_MEMORY_ENTITY_KEYS_INDEX: "Neo4j reads mentions via its tenant index",
     RecallQueryName.BACKFILL_MEMORY_ENTITY_KEYS: "only FalkorDB's index reads entity_keys",
     QueryName.CREATE_MEMORY_TEXT_ID_INDEX: "Neo4j's full-text index stays on :Memory",
