@@ -50,8 +50,16 @@ _MAX_SOCKET_PATH: Final = 107
 #: FalkorDB CPU per request 9.1 -> 8.4 ms, 74 -> 80 req/s at concurrency 8 with room for all.
 PLAN_CACHE_SIZE: Final = 256
 #: FalkorDB module arguments: every write is logged as its effects (see the module docstring),
-#: and every query's plan stays cached.
-_MODULE_ARGS: Final = ("EFFECTS_THRESHOLD", "0", "CACHE_SIZE", str(PLAN_CACHE_SIZE))
+#: every query's plan stays cached, and no query is recorded: with `CMD_INFO` on (FalkorDB's
+#: default) the text and parameters of the last `MAX_INFO_QUERIES` queries of each graph are
+#: kept in memory and streamed into the keyspace, where an erased value outlived its erase
+#: (`FalkorRepository._silence_telemetry`).
+_MODULE_ARGS: Final = (
+    "EFFECTS_THRESHOLD", "0",
+    "CACHE_SIZE", str(PLAN_CACHE_SIZE),
+    "CMD_INFO", "no",
+    "MAX_INFO_QUERIES", "0",
+)  # fmt: skip
 
 
 #: A child that ran this long since it was (re)started counts as recovered: a later death starts

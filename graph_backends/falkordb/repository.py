@@ -112,6 +112,16 @@ _REWRITE_ATTEMPTS: Final = 50
 REROUTE_ATTEMPTS: Final = 200
 #: INFO persistence fields that say a child process is writing the server's files.
 _CHILD_BUSY: Final = ("aof_rewrite_in_progress", "aof_rewrite_scheduled", "rdb_bgsave_in_progress")
+#: What stands under a graph's telemetry key (`_silence_telemetry`).
+TELEMETRY_PLACEHOLDER: Final = (
+    "Retentia keeps FalkorDB's query telemetry out of this graph's keyspace: queries carry "
+    "memory contents, which an erase must be able to remove (docs/adr/0018)"
+)
+
+
+def telemetry_key(tenant: Tenant) -> str:
+    """Where FalkorDB streams the queries it ran on the tenant's graph (same hash slot)."""
+    return f"telemetry{{{tenant.key}}}"
 
 
 class FalkorRepository(
@@ -332,6 +342,7 @@ class FalkorRepository(
 
     async def ensure_schema(self, tenant: Tenant) -> None:
         self._fact_schema_ready.discard(tenant.key)  # the graph may be new: another drop
+        await self._silence_telemetry(tenant)
         for label, prop, index_type, create in _INDEXES:
             key = (label, prop, index_type)
             if key not in await self._indexes(tenant):
@@ -355,6 +366,20 @@ class FalkorRepository(
             await self._move_fulltext_index(tenant)
         await self._check_dimension(tenant)
         await self._clear_label_phantoms(tenant)
+
+    async def _silence_telemetry(self, tenant: Tenant) -> None:
+        """FalkorDB (`CMD_INFO`, on by default) copies every query it ran on a graph — its
+        text and parameters: memory contents, names, the subject of an erase — into a stream,
+        `telemetry{<graph>}`, every 0.25–3 s, keeping the last `MAX_INFO_QUERIES` (1,000): a
+        key the server saves, rewrites into its files and replicates, so an erased value came
+        back in the snapshot of the next save. It writes only to a stream; a string under that
+        name makes it drop the queries (`stream_finished_queries.c`; measured on 4.16). So the
+        key holds a string on every server, whatever its configuration (the embedded one
+        records nothing at all); SET replaces a stream already there."""
+        try:
+            await self._db.connection.set(telemetry_key(tenant), TELEMETRY_PLACEHOLDER)
+        except (RedisError, OSError) as e:
+            raise BackendUnavailable(f"FalkorDB is unreachable ({e})") from e
 
     async def _clear_label_phantoms(self, tenant: Tenant) -> None:
         """Mend what FalkorDB 4.16 gets wrong after loading its files: nodes deleted before the
@@ -425,7 +450,7 @@ class FalkorRepository(
         self._fact_schema_ready.discard(tenant.key)
         self._kappa_max.changed(tenant.key)
         try:
-            await self._db.connection.delete(tenant.key)
+            await self._db.connection.delete(tenant.key, telemetry_key(tenant))
         except (RedisError, OSError) as e:
             raise BackendError(f"could not drop tenant {tenant}: {e}") from e
 
@@ -554,13 +579,15 @@ class FalkorRepository(
 
     async def erase(self, tenant: Tenant, plan: ErasurePlan) -> ErasedCounts:
         """One MULTI/EXEC; then the tenant's kept terms are dropped, the graph's slow-query
-        log (which quotes query parameters) is cleared, and the server's files are rewritten
-        from what it holds now (`_rewrite_files`) — also when nothing was left to delete, so an
-        erase repeated after a crash before the rewrite still rewrites them."""
+        log and query telemetry (which quote query parameters) are cleared, and the server's
+        files are rewritten from what it holds now (`_rewrite_files`) — also when nothing was
+        left to delete, so an erase repeated after a crash before the rewrite still rewrites
+        them."""
         counts = await CypherErasureMethods.erase(self, tenant, plan)
         self._common_terms.forget(tenant.key)
         self._kappa_max.changed(tenant.key)
         await self._clear_slow_logs(tenant)
+        await self._silence_telemetry(tenant)  # should anyone have removed the placeholder
         await self._rewrite_files()
         return counts
 
