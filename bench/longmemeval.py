@@ -190,6 +190,40 @@ def score(item: Item, ranked_turns: Sequence[str]) -> Figures:
     return out
 
 
+def by_intent(items: Sequence[Item], run: SystemRun) -> dict[str, Figures]:
+    """newest_first where the question asks for the current value, and its mirror, the older
+    gold above the newer, where it asks for the earlier one (intent as recall reads it, not a
+    label of the data set): the headline figure counts the second kind as misses."""
+    out: dict[str, Figures] = {}
+    for intent in ("current", "historical"):
+        chosen = [
+            i for i in items if (detect_intent(i.question) == "current") == (intent == "current")
+        ]
+        if not chosen:
+            continue
+        figures: Figures = {"questions": len(chosen)}
+        for k in (5, 10):
+            session, turn = [], []
+            for item in chosen:
+                ranked = run.ranked[item.qid]
+                sessions = first_appearance([key.split("#", 1)[0] for key in ranked])
+                old, new = item.gold
+                gold = {t.key: t.session for t in item.turns if t.gold}
+                olds = {key for key, s in gold.items() if s == old}
+                news = {key for key, s in gold.items() if s == new}
+                if intent == "current":
+                    session.append(newest_first(sessions, {old}, {new}, k))
+                    turn.append(newest_first(ranked, olds, news, k))
+                else:
+                    session.append(newest_first(sessions, {new}, {old}, k))
+                    turn.append(newest_first(ranked, news, olds, k))
+            name = "newest_first" if intent == "current" else "older_first"
+            figures[f"session_{name}@{k}"] = round(statistics.fmean(session), 3)
+            figures[f"turn_{name}@{k}"] = round(statistics.fmean(turn), 3)
+        out[intent] = figures
+    return out
+
+
 @dataclass
 class SystemRun:
     ranked: dict[str, list[str]] = field(default_factory=dict)
@@ -346,22 +380,29 @@ async def run(args: argparse.Namespace, data_dir: Path) -> Figures:
         runs["retentia_detection_off"] = await run_retentia(
             items, embedder, off, data_dir, args.appendfsync
         )
-    systems = {name: figures(items, runs[name]) for name in names}
+    systems = {
+        name: figures(items, runs[name]) | {"by_intent": by_intent(items, runs[name])}
+        for name in names
+    }
     historical = [i.qid for i in items if detect_intent(i.question) != "current"]
     per_question = {
         item.qid: {
             name: {
-                "session_newest_first@5": score(item, runs[name].ranked[item.qid])[
-                    "session_newest_first@5"
-                ],
+                **{
+                    key: value
+                    for key, value in score(item, runs[name].ranked[item.qid]).items()
+                    if key in ("session_newest_first@5", "turn_newest_first@5")
+                },
                 "top_sessions": first_appearance(
                     [k.split("#", 1)[0] for k in runs[name].ranked[item.qid]]
                 )[:5],
+                "top_turns": runs[name].ranked[item.qid][:5],
             }
             for name in names
         }
         | {
             "gold_older_newer": list(item.gold),
+            "gold_turns": sorted(t.key for t in item.turns if t.gold),
             "question": item.question,
             "intent": str(detect_intent(item.question)),
         }
@@ -409,6 +450,22 @@ def markdown(report: Mapping[str, Any]) -> str:
         f"{len(meta.get('historical_questions', []))} questions read as historical intent "
         f"(they ask for the earlier value; newest_first counts them as misses): "
         f"{', '.join(meta.get('historical_questions', [])) or 'none'}.",
+        "",
+        "By the intent recall reads in the question (current: the newer gold first; "
+        "historical: the older first, which is what those questions ask for):",
+        "",
+        "| system | intent | questions | session @5 | session @10 | turn @5 | turn @10 |",
+        "|---|---|---:|---:|---:|---:|---:|",
+    ]
+    for name in names:
+        for intent, f in systems[name].get("by_intent", {}).items():
+            what = "newest_first" if intent == "current" else "older_first"
+            lines.append(
+                f"| {name} | {intent} ({what}) | {f['questions']} "
+                f"| {f[f'session_{what}@5']:.3f} | {f[f'session_{what}@10']:.3f} "
+                f"| {f[f'turn_{what}@5']:.3f} | {f[f'turn_{what}@10']:.3f} |"
+            )
+    lines += [
         "",
         "| system | ingest memories/s | update edges | recall p50 ms | recall p95 ms |",
         "|---|---:|---:|---:|---:|",
