@@ -340,3 +340,22 @@ def test_intent_and_names_from_the_query() -> None:
     assert detect_intent("Where does Alice work?") is Intent.CURRENT
     assert query_names("When did Caroline go to the LGBTQ support group?") == ["Caroline", "LGBTQ"]
     assert set(LEGS) >= {"vector", "fulltext", "fact_vector", "fact_fulltext", "graph"}
+
+
+async def test_the_turns_around_an_anchor_rank_in_the_order_they_were_stored(world: World) -> None:
+    """Each session's turns share one timestamp; the turn before a matching turn ranks above
+    the turn after it, in every session and on every run. Recall breaks ties by memory id, and
+    ids used to be random: the two neighbours of an anchor came in either order (the same
+    conversation stored twice ranked differently), where ids now follow the order of storing.
+    Six sessions, so random ids would pass one run in 64."""
+    words = ("zanzibar", "quokka", "marzipan", "tundra", "obelisk", "saffron")
+    for n, word in enumerate(words):
+        for text in (f"filler before {n}", f"the {word} turn", f"filler after {n}"):
+            await world.put(text, source_session=f"session-{n}")
+    for n, word in enumerate(words):
+        result = await world.recall(
+            word, k=3, legs=frozenset({"fulltext", "neighbours"}), terms=frozenset()
+        )
+        found = [h.memory.content for h in result.hits]
+        assert f"the {word} turn" in found, found
+        assert found.index(f"filler before {n}") < found.index(f"filler after {n}"), found
