@@ -30,7 +30,7 @@ import statistics
 import sys
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Final
@@ -193,33 +193,25 @@ def score(item: Item, ranked_turns: Sequence[str]) -> Figures:
 def by_intent(items: Sequence[Item], run: SystemRun) -> dict[str, Figures]:
     """newest_first where the question asks for the current value, and its mirror, the older
     gold above the newer, where it asks for the earlier one (intent as recall reads it, not a
-    label of the data set): the headline figure counts the second kind as misses."""
+    label of the data set): the headline figure counts the second kind as misses. The mirror
+    is `score` with the two gold sessions swapped."""
     out: dict[str, Figures] = {}
-    for intent in ("current", "historical"):
-        chosen = [
-            i for i in items if (detect_intent(i.question) == "current") == (intent == "current")
+    for intent, name in (("current", "newest_first"), ("historical", "older_first")):
+        scored = [
+            score(
+                item if intent == "current" else replace(item, gold=item.gold[::-1]),
+                run.ranked[item.qid],
+            )
+            for item in items
+            if (detect_intent(item.question) == "current") == (intent == "current")
         ]
-        if not chosen:
+        if not scored:
             continue
-        figures: Figures = {"questions": len(chosen)}
+        figures: Figures = {"questions": len(scored)}
         for k in (5, 10):
-            session, turn = [], []
-            for item in chosen:
-                ranked = run.ranked[item.qid]
-                sessions = first_appearance([key.split("#", 1)[0] for key in ranked])
-                old, new = item.gold
-                gold = {t.key: t.session for t in item.turns if t.gold}
-                olds = {key for key, s in gold.items() if s == old}
-                news = {key for key, s in gold.items() if s == new}
-                if intent == "current":
-                    session.append(newest_first(sessions, {old}, {new}, k))
-                    turn.append(newest_first(ranked, olds, news, k))
-                else:
-                    session.append(newest_first(sessions, {new}, {old}, k))
-                    turn.append(newest_first(ranked, news, olds, k))
-            name = "newest_first" if intent == "current" else "older_first"
-            figures[f"session_{name}@{k}"] = round(statistics.fmean(session), 3)
-            figures[f"turn_{name}@{k}"] = round(statistics.fmean(turn), 3)
+            for level in ("session", "turn"):
+                mean = statistics.fmean(f[f"{level}_newest_first@{k}"] for f in scored)
+                figures[f"{level}_{name}@{k}"] = round(mean, 3)
         out[intent] = figures
     return out
 

@@ -14,6 +14,7 @@ uncompressed, so the search sees every string the files hold."""
 from __future__ import annotations
 
 import asyncio
+import time
 from pathlib import Path
 
 from graph_backends import FalkorConfig, GraphRepository, open_backend
@@ -45,8 +46,6 @@ def evidence(data_dir: Path) -> str:
     """What a failure needs to be read (the erased strings turned up once, in the snapshot the
     server wrote as it stopped, and never since): each file with its size and age, and the
     server's log lines about saving and rewriting."""
-    import time
-
     now = time.time()
     files = [
         f"{p.relative_to(data_dir)} {p.stat().st_size} B {now - p.stat().st_mtime:.2f} s old"
