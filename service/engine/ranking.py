@@ -8,8 +8,9 @@ import math
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 
-from schema import CATEGORY_POLICIES, FactState, MemoryFacets
+from schema import CATEGORY_POLICIES, Category, FactState, MemoryFacets
 from schema.facts import Fact
+from service.engine.fact_time import event_validity
 from service.engine.query import Intent
 from service.engine.settings import EngineSettings
 
@@ -29,14 +30,26 @@ def fused_scores(ranked: Mapping[str, Sequence[str]], k: int) -> dict[str, float
     return scores
 
 
+def _weights(memory: MemoryFacets) -> dict[Category, float]:
+    """The memory's soft category weights, summing to 1 (its one category when it has none)."""
+    weights = dict(memory.category_weights) or {memory.category: 1.0}
+    total = sum(weights.values()) or 1.0
+    return {c: w / total for c, w in weights.items()}
+
+
+def blend_alpha(memory: MemoryFacets) -> float:
+    """α, the weight of the time terms in ranking: the category weights' mean of each
+    category's α."""
+    return sum(w * CATEGORY_POLICIES[c].blend_alpha for c, w in _weights(memory).items())
+
+
 def category_decay(memory: MemoryFacets, at: datetime, s: EngineSettings) -> float:
     """Category decay with soft weights: λ_eff = (Σ w_c/λ_c)⁻¹ (harmonic), never below the
     semantic floor, blended with weight α."""
-    weights = dict(memory.category_weights) or {memory.category: 1.0}
-    total = sum(weights.values()) or 1.0
-    lam = 1.0 / sum((w / total) / CATEGORY_POLICIES[c].decay_per_hour for c, w in weights.items())
-    floor = sum((w / total) * CATEGORY_POLICIES[c].semantic_floor for c, w in weights.items())
-    alpha = sum((w / total) * CATEGORY_POLICIES[c].blend_alpha for c, w in weights.items())
+    weights = _weights(memory)
+    lam = 1.0 / sum(w / CATEGORY_POLICIES[c].decay_per_hour for c, w in weights.items())
+    floor = sum(w * CATEGORY_POLICIES[c].semantic_floor for c, w in weights.items())
+    alpha = blend_alpha(memory)
     since = max(memory.last_accessed_at or memory.created_at, memory.created_at)
     hours = max(0.0, (at - since).total_seconds() / 3600.0)
     kept = max(floor, math.exp(-lam * hours))
@@ -59,3 +72,11 @@ def fact_survival(
     if intent is Intent.CURRENT:
         return None if retracted else s.superseded_factor
     return 1.0
+
+
+def blended_validity(memory: MemoryFacets, at: datetime, s: EngineSettings) -> float:
+    """The event-time kernel V of a memory with an event time, blended with weight α as the
+    decay is: `(1 − α) + α·V`."""
+    assert memory.event_time is not None
+    alpha = blend_alpha(memory)
+    return (1.0 - alpha) + alpha * event_validity(at, memory.event_time, s)

@@ -16,7 +16,8 @@ Legs, each a ranked list of memory ids, run concurrently:
 A failing leg is logged by name and skipped (`degraded`); recall fails only when all fail.
 
 Ranking: score = relevance (fused, normalised) × decay (category, soft weights, harmonic mean,
-with the semantic floor and the blend weight α) × validity (event-time kernel) × survival
+with the semantic floor and the blend weight α) × validity (event-time kernel blended with α,
+current intent only) × survival
 (supersession) × co-retrieval (a small bonus per edge to another result); core and pinned
 memories similar enough are injected. Every term is kept on the hit for `explain`.
 """
@@ -48,9 +49,15 @@ from schema import (
 from schema.facts import Fact, FactHit, FactQuery, entity_id
 from schema.values import MAX_SHORT_TEXT_BYTES, check_text
 from service.adapters.embedding import Embedder, Vector
-from service.engine.fact_time import event_time_category, event_validity
+from service.engine.fact_time import event_time_category
 from service.engine.query import Intent, detect_intent, query_names
-from service.engine.ranking import category_decay, fact_survival, fuse, fused_scores
+from service.engine.ranking import (
+    blended_validity,
+    category_decay,
+    fact_survival,
+    fuse,
+    fused_scores,
+)
 from service.engine.settings import EngineSettings
 from service.engine.supersession import normalise
 from service.engine.updates import Said, restated_first
@@ -434,7 +441,7 @@ class RecallService:
                 tenant, candidates, edges, request, intent, at, vector, walked
             )
         else:
-            self._rank(candidates, edges, request, at)
+            self._rank(candidates, edges, request, intent, at)
         chosen, matched = await asyncio.gather(
             self._read_whole(tenant, _select(candidates, request, s.recall_min_similarity)),
             self._matching_facts(
@@ -703,7 +710,7 @@ class RecallService:
                             terms={"survival": 1.0},
                         )
                     )
-        self._rank(candidates, edges, request, at)
+        self._rank(candidates, edges, request, intent, at)
         kept = prefer_updates(candidates, updates, self._engine.recall_updated_factor)
         if kept:
             stale = sorted(kept)
@@ -728,10 +735,13 @@ class RecallService:
         hits: list[_Candidate],
         edges: Sequence[MemoryEdge],
         request: RecallRequest,
+        intent: Intent,
         at: datetime,
     ) -> None:
         """Each hit's terms and score; `edges` are the meaningful edges among the candidates,
-        of which those between two of the best 3k hits earn the co-retrieval bonus."""
+        of which those between two of the best 3k hits earn the co-retrieval bonus. An event's
+        validity counts for current intent only: asked about the past, a past event is not
+        stale."""
         s = self._engine
         if not hits:
             return
@@ -749,8 +759,9 @@ class RecallService:
             terms["relevance"] = hit.fused / top
             terms["decay"] = category_decay(m, at, s) if "decay" in request.terms else 1.0
             terms["validity"] = (
-                event_validity(at, m.event_time, s)
+                blended_validity(m, at, s)
                 if "validity" in request.terms
+                and intent is Intent.CURRENT
                 and m.event_time is not None
                 and event_time_category(m.category)
                 else 1.0
