@@ -169,6 +169,7 @@ class RecallQueryName(StrEnum):
 
     ADJACENT_MEMORIES = "adjacent_memories"
     ADJACENT_BY_TYPE = "adjacent_by_type"
+    ADJACENT_AROUND = "adjacent_around"
     BACKFILL_MEMORY_ENTITY_KEYS = "backfill_memory_entity_keys"
     CREATE_FACT_TEXT_INDEX = "create_fact_text_index"
     CREATE_FACT_VECTOR_ID_INDEX = "create_fact_vector_id_index"

@@ -523,6 +523,13 @@ class RecallRepository(Protocol):
     ) -> dict[str, list[str]]:
         """The memories adjacent to each memory over the edge types, either direction."""
 
+    async def adjacent_around(
+        self, tenant: Tenant, ids: Sequence[str], edge_type: EdgeType
+    ) -> dict[str, list[str]]:
+        """`adjacent` over one edge type for the given memories and for every memory adjacent
+        to one of them: two hops of a walk in one read (neighbour lists sorted; memories
+        without any are absent)."""
+
     async def edges_among(
         self,
         tenant: Tenant,

@@ -308,6 +308,20 @@ class CypherRecallMethods(_FactRunsCypher):
             )
         return {r["id"]: sorted(r["neighbours"]) for r in rows}
 
+    async def adjacent_around(
+        self, tenant: Tenant, ids: Sequence[str], edge_type: EdgeType
+    ) -> dict[str, list[str]]:
+        if not ids:
+            return {}
+        rows = await self._run(
+            tenant,
+            R.ADJACENT_AROUND,
+            {"ids": [parse_memory_id(i) for i in ids]},
+            read_only=True,
+            edge_type=edge_type,
+        )
+        return {r["id"]: sorted(r["neighbours"]) for r in rows}
+
     async def edges_among(
         self,
         tenant: Tenant,

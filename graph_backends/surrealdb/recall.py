@@ -64,6 +64,14 @@ class SurrealRecallMixin:
         )
         return {r["id"]: sorted(r["neighbours"]) for r in rows}
 
+    async def adjacent_around(
+        self, tenant: Tenant, ids: Sequence[str], edge_type: EdgeType
+    ) -> dict[str, list[str]]:
+        # Two reads here; the Cypher backends answer it in one.
+        first = await self.adjacent(tenant, ids, {edge_type})
+        around = [n for n in dict.fromkeys(n for m in first.values() for n in m) if n not in first]
+        return first | await self.adjacent(tenant, around, {edge_type})
+
     async def edges_among(
         self,
         tenant: Tenant,

@@ -597,16 +597,21 @@ class RecallService:
         self, tenant: Tenant, starts: Sequence[str]
     ) -> dict[str, list[list[str]]]:
         """For each start, the turns one step away in its session (TEMPORAL_SEQUENCE), then
-        two, … up to `recall_neighbour_hops`."""
+        two, … up to `recall_neighbour_hops`; one read per two hops (`adjacent_around`)."""
         found: dict[str, list[list[str]]] = {a: [] for a in starts}
         rings = {a: [a] for a in starts}
+        adjacent: dict[str, list[str]] = {}
+        known: set[str] = set()  # memories whose neighbour list `adjacent` holds (maybe none)
         for _ in range(self._engine.recall_neighbour_hops):
             frontier = sorted({m for ring in rings.values() for m in ring})
             if not frontier:
                 break
-            adjacent = await self._repository.adjacent(
-                tenant, frontier, {EdgeType.TEMPORAL_SEQUENCE}
-            )
+            unknown = [m for m in frontier if m not in known]
+            if unknown:
+                adjacent |= await self._repository.adjacent_around(
+                    tenant, unknown, EdgeType.TEMPORAL_SEQUENCE
+                )
+                known.update(unknown, (n for m in unknown for n in adjacent.get(m, [])))
             for start in starts:
                 seen = {start, *(n for ring in found[start] for n in ring)}
                 ring = dict.fromkeys(n for m in rings[start] for n in adjacent.get(m, []))

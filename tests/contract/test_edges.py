@@ -282,3 +282,38 @@ async def test_adjacent_by_one_type_and_by_several(
         a.id: sorted([d.id, e.id])
     }
     assert await store.adjacent(tenant, [b.id], {EdgeType.CONTRADICTS}) == {b.id: [c.id]}
+
+
+async def test_adjacent_around_lists_two_hops_of_a_walk_in_one_read(
+    repository: GraphRepository, tenant: Tenant
+) -> None:
+    """A session a–b–c–d–e and an unrelated edge from c: around [a] holds the neighbour lists
+    of a and of b (a's only neighbour) over that type, nothing further; around [c] those of c,
+    b and d; an unknown id and a memory without such edges are absent."""
+    a, b, c, d, e, f = memories(6)
+    await repository.upsert_memories(tenant, [a, b, c, d, e, f])
+    await repository.link(
+        tenant,
+        [
+            edge(a, b, EdgeType.TEMPORAL_SEQUENCE),
+            edge(b, c, EdgeType.TEMPORAL_SEQUENCE),
+            edge(c, d, EdgeType.TEMPORAL_SEQUENCE),
+            edge(d, e, EdgeType.TEMPORAL_SEQUENCE),
+            edge(c, f, EdgeType.SUPPORTS),
+        ],
+    )
+    store = fact_store(repository)
+    walk = EdgeType.TEMPORAL_SEQUENCE
+    assert await store.adjacent_around(tenant, [a.id], walk) == {
+        a.id: [b.id],
+        b.id: sorted([a.id, c.id]),
+    }
+    assert await store.adjacent_around(tenant, [c.id, f.id, new_memory_id()], walk) == {
+        c.id: sorted([b.id, d.id]),
+        b.id: sorted([a.id, c.id]),
+        d.id: sorted([c.id, e.id]),
+    }
+    assert await store.adjacent_around(tenant, [], walk) == {}
+    # The same lists as `adjacent` on each memory it names, read one hop at a time.
+    around = await store.adjacent_around(tenant, [e.id, b.id], walk)
+    assert around == await store.adjacent(tenant, sorted(around), {walk})
