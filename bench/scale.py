@@ -883,7 +883,8 @@ Call = tuple[str, float, float]  # name, start, end (perf_counter seconds)
 
 class CallLog:
     """A repository proxy recording every coroutine call's name, start and end. `adjacent` is
-    told apart by its edge types: the graph leg's (supportive) or the neighbour leg's."""
+    told apart by its edge types: the graph leg's (supportive) or the neighbour leg's; the
+    session walks' `adjacent_around` is the neighbour leg's."""
 
     def __init__(self, inner: FactStore) -> None:
         self._inner = inner
@@ -897,6 +898,8 @@ class CallLog:
 
         async def timed(*args: Any, **kwargs: Any) -> Any:
             label = name
+            if name == "adjacent_around":
+                label = "adjacent_neighbours"
             if name == "adjacent":
                 types = set(kwargs.get("edge_types", args[2] if len(args) > 2 else ()))
                 label = (
