@@ -328,7 +328,9 @@ class RecallService:
                     )
                 )
             if "graph" in request.legs and names:
-                jobs["graph"] = asyncio.ensure_future(self._graph_leg(tenant, names, at, pool))
+                jobs["graph"] = asyncio.ensure_future(
+                    self._graph_leg(holds_facts, tenant, names, at, pool)
+                )
             try:
                 (vector,) = await embedding
             except Exception as e:  # the embedder failing costs the legs that need it
@@ -640,13 +642,29 @@ class RecallService:
         return await self._repository.facts_of_memories(tenant, ids)
 
     async def _graph_leg(
-        self, tenant: Tenant, names: Sequence[str], at: datetime, pool: int
+        self,
+        holds_facts: Awaitable[bool],
+        tenant: Tenant,
+        names: Sequence[str],
+        at: datetime,
+        pool: int,
     ) -> Ranked:
+        """The memories asserting facts about the entities the query names (or entities two
+        RELATES hops from them) and the memories whose entity list names them, then their
+        supportive neighbours. Entities and their edges come from facts: on a tenant without
+        any, only the second read runs."""
         repo = self._repository
         keys = {normalise(n) for n in names} - {""}
+
+        async def about_entities() -> dict[str, int]:
+            if not await holds_facts:
+                return {}
+            return await repo.memories_about_entities(
+                tenant, {entity_id(k) for k in keys}, at, pool
+            )
+
         about, mentioning = await asyncio.gather(
-            repo.memories_about_entities(tenant, {entity_id(k) for k in keys}, at, pool),
-            repo.memories_mentioning(tenant, names, pool),
+            about_entities(), repo.memories_mentioning(tenant, names, pool)
         )
         seeds = list(dict.fromkeys([*sorted(about, key=lambda i: (about[i], i)), *mentioning]))
         if not seeds:

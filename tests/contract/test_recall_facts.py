@@ -109,15 +109,21 @@ async def test_explain_shows_how_the_facts_ranked(world: World) -> None:
 async def test_a_tenant_s_first_fact_is_recalled_by_a_service_that_found_none_before(
     world: World,
 ) -> None:
-    """Recall skips the fact legs on a tenant holding no fact, and does not keep that answer:
-    the first fact another writer (another process) adds is recalled at once."""
+    """Recall skips the fact legs, and the graph leg's read of the memories asserting facts
+    about the named entities, on a tenant holding no fact, and does not keep that answer: the
+    first fact another writer (another process) adds is recalled at once, and the memory
+    asserting it found by the graph leg."""
     from service.usecases.recall import RecallRequest
 
     await world.put("Carol told me about her week")
     service = world.recall_service()
     request = RecallRequest(query="Where does Carol live?", read_only=True)
+    graph = RecallRequest(query="Where does Carol live?", read_only=True, legs=frozenset({"graph"}))
     before = await service.recall(world.tenant, request)
     assert before.facts == [] and before.hits
-    await moves(world)
+    assert not any("graph" in h.legs for h in (await service.recall(world.tenant, graph)).hits)
+    job = await moves(world)
     after = await service.recall(world.tenant, request)
     assert "Oslo" in objects(after)
+    found = await service.recall(world.tenant, graph)
+    assert any(h.memory.id == job and "graph" in h.legs for h in found.hits)
