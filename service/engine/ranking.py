@@ -10,7 +10,7 @@ from datetime import datetime
 
 from schema import CATEGORY_POLICIES, Category, FactState, MemoryFacets
 from schema.facts import Fact
-from service.engine.fact_time import event_validity
+from service.engine.fact_time import event_time_category, event_validity
 from service.engine.query import Intent
 from service.engine.settings import EngineSettings
 
@@ -75,8 +75,9 @@ def fact_survival(
 
 
 def blended_validity(memory: MemoryFacets, at: datetime, s: EngineSettings) -> float:
-    """The event-time kernel V of a memory with an event time, blended with weight α as the
-    decay is: `(1 − α) + α·V`."""
-    assert memory.event_time is not None
+    """The event-time kernel V of an obligation or logistics memory with an event time,
+    blended with weight α as the decay is: `(1 − α) + α·V` (1 for any other memory)."""
+    if memory.event_time is None or not event_time_category(memory.category):
+        return 1.0
     alpha = blend_alpha(memory)
     return (1.0 - alpha) + alpha * event_validity(at, memory.event_time, s)

@@ -49,7 +49,6 @@ from schema import (
 from schema.facts import Fact, FactHit, FactQuery, entity_id
 from schema.values import MAX_SHORT_TEXT_BYTES, check_text
 from service.adapters.embedding import Embedder, Vector
-from service.engine.fact_time import event_time_category
 from service.engine.query import Intent, detect_intent, query_names
 from service.engine.ranking import (
     blended_validity,
@@ -783,10 +782,7 @@ class RecallService:
             terms["decay"] = category_decay(m, at, s) if "decay" in request.terms else 1.0
             terms["validity"] = (
                 blended_validity(m, at, s)
-                if "validity" in request.terms
-                and intent is Intent.CURRENT
-                and m.event_time is not None
-                and event_time_category(m.category)
+                if "validity" in request.terms and intent is Intent.CURRENT
                 else 1.0
             )
             if "survival" not in request.terms:

@@ -3,6 +3,7 @@ weight blended with the category's α, as the category decay is."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -56,3 +57,11 @@ def test_soft_weights_mix_the_alphas() -> None:
     b = CATEGORY_POLICIES[Category.LOGISTICAL_CONTEXT].blend_alpha
     assert blend_alpha(m) == pytest.approx((a + b) / 2)
     assert blended_validity(m, NOW, EngineSettings()) == pytest.approx(1 - (a + b) / 2)
+
+
+def test_only_obligations_and_logistics_with_an_event_time_carry_the_kernel() -> None:
+    s = EngineSettings()
+    past = NOW - timedelta(days=30)
+    assert blended_validity(facets(past, hobbies_recreation=1.0), NOW, s) == 1.0
+    timeless = replace(facets(past, obligations=1.0), event_time=None)
+    assert blended_validity(timeless, NOW, s) == 1.0
