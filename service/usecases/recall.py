@@ -390,7 +390,8 @@ class RecallService:
         # reads are independent, so they run at once. Candidates are ranked by their facets;
         # only the chosen are read whole.
         unscored = [i for i in order if i not in scores]
-        candidate_facets, computed, facts, edges = await asyncio.gather(
+        updating = "updates" in request.terms and intent is Intent.CURRENT and bool(order)
+        candidate_facets, computed, facts, edges, superseding = await asyncio.gather(
             repo.memory_facets(tenant, order),
             repo.similarities(tenant, unscored, vector)
             if unscored and vector is not None
@@ -400,6 +401,9 @@ class RecallService:
             repo.edges_among(tenant, order, set(EdgeType) - {EdgeType.TEMPORAL_SEQUENCE})
             if "co_retrieval" in request.terms
             else _no_edges(),
+            # The updates ranking's first read, here rather than after the mask: one round
+            # trip fewer (the candidates are a subset of `order`).
+            repo.adjacent(tenant, order, {EdgeType.SUPERSEDES}) if updating else _no_adjacent(),
         )
         similarity = {i: scores.get(i, computed.get(i, 0.0)) for i in candidate_facets}
         category: Category | None = None
@@ -437,9 +441,9 @@ class RecallService:
                     terms={"survival": survival},
                 )
             )
-        if "updates" in request.terms and intent is Intent.CURRENT and order:
+        if updating:
             await self._prefer_updates(
-                tenant, candidates, edges, request, intent, at, vector, walked
+                tenant, candidates, edges, superseding, request, intent, at, vector, walked
             )
         else:
             self._rank(candidates, edges, request, intent, at)
@@ -691,6 +695,7 @@ class RecallService:
         tenant: Tenant,
         candidates: list[_Candidate],
         edges: Sequence[MemoryEdge],
+        superseding: Mapping[str, Sequence[str]],
         request: RecallRequest,
         intent: Intent,
         at: datetime,
@@ -705,11 +710,12 @@ class RecallService:
         The turns around a demoted memory in its session (`recall_neighbour_hops` either side),
         which the window and neighbour legs lifted for its sake, are demoted with it.
         Memories nobody updated, and the turns around them, keep their score: a stable fact
-        stated once is never demoted. One read (the SUPERSEDES neighbours of the candidates),
-        three more only when some exist."""
+        stated once is never demoted. `superseding`: the SUPERSEDES neighbours of the
+        candidates (and of the memories the mask left out), read with the candidates' facets;
+        three more reads only when some exist."""
         repo = self._repository
         ids = [c.memory.id for c in candidates]
-        adjacent = await repo.adjacent(tenant, ids, {EdgeType.SUPERSEDES}) if ids else {}
+        adjacent = {m: superseding[m] for m in ids if superseding.get(m)}
         outside = sorted({n for m in ids for n in adjacent.get(m, [])} - set(ids))
         updates: list[MemoryEdge] = []
         if adjacent:
@@ -891,6 +897,10 @@ async def _no_scores() -> dict[str, float]:
 
 async def _no_edges() -> list[MemoryEdge]:
     return []
+
+
+async def _no_adjacent() -> dict[str, list[str]]:
+    return {}
 
 
 def _select(hits: list[_Candidate], request: RecallRequest, floor: float) -> list[_Candidate]:
