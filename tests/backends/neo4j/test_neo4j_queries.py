@@ -88,6 +88,7 @@ DERIVED: frozenset[AnyQueryName] = frozenset(
         FactQueryName.ERASE_FACT_SLOTS,
         FactQueryName.ERASE_ENTITIES,
         FactQueryName.ERASE_EXTRACTIONS,
+        RecallQueryName.ADJACENT_AROUND,
         RecallQueryName.ADJACENT_BY_TYPE,
         RecallQueryName.ADJACENT_MEMORIES,
         RecallQueryName.FACTS_OF_MEMORIES,
