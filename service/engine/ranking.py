@@ -40,7 +40,11 @@ def _weights(memory: MemoryFacets) -> dict[Category, float]:
 def blend_alpha(memory: MemoryFacets) -> float:
     """α, the weight of the time terms in ranking: the category weights' mean of each
     category's α."""
-    return sum(w * CATEGORY_POLICIES[c].blend_alpha for c, w in _weights(memory).items())
+    return _alpha(_weights(memory))
+
+
+def _alpha(weights: Mapping[Category, float]) -> float:
+    return sum(w * CATEGORY_POLICIES[c].blend_alpha for c, w in weights.items())
 
 
 def category_decay(memory: MemoryFacets, at: datetime, s: EngineSettings) -> float:
@@ -49,7 +53,7 @@ def category_decay(memory: MemoryFacets, at: datetime, s: EngineSettings) -> flo
     weights = _weights(memory)
     lam = 1.0 / sum(w / CATEGORY_POLICIES[c].decay_per_hour for c, w in weights.items())
     floor = sum(w * CATEGORY_POLICIES[c].semantic_floor for c, w in weights.items())
-    alpha = blend_alpha(memory)
+    alpha = _alpha(weights)
     since = max(memory.last_accessed_at or memory.created_at, memory.created_at)
     hours = max(0.0, (at - since).total_seconds() / 3600.0)
     kept = max(floor, math.exp(-lam * hours))
