@@ -4,14 +4,14 @@ about the same subject and attribute with a different value? Pure: text in, hint
 A memory is cut into first-person sentences ("I", "my", "we" …; an assistant's state nobody's
 situation), each with its *words* (content words, lightly stemmed), the words of the sentence
 before it (*context*: what it is about is often said there), its *values* (numbers, number
-words, ordinals, amounts, times, normalised: "five" = "5th" = "5"; dates, "three weeks ago" and
-identifiers such as "GT350R" are not values), a negation flag (doubt — "not sure" — is not one)
-and a change marker ("switched", "moved", "currently", "no longer" …). A new sentence updates an
-earlier one of the same speaker when
+words, ordinals, amounts, times, normalised: "five" = "5th" = "5", "for a month" = "for 1
+month"; dates, "three weeks ago" and identifiers such as "GT350R" are not values), a negation
+flag (doubt — "not sure" — is not one) and a change marker ("switched", "moved", "currently",
+"no longer" …). A new sentence updates an earlier one of the same speaker when
 - `changed_value`: both carry values (at most `MAX_VALUES` each), they differ, the two with
   their context share at least `MIN_SHARED` words, and one of those is the counted thing next
   to a changed value on both sides ("17 new postcards" → "25 new postcards", "page 200" →
-  "page 220");
+  "page 220"; a duration only by another count of its unit: "for a month" → "3 months");
 - `negation`: they share `MIN_SHARED_STATE` words covering `NEGATION_COVER` of the smaller,
   carry the same values, and exactly one is negated;
 - `changed_state`: the new one marks a change, they share `MIN_SHARED_STATE` words covering
@@ -88,6 +88,14 @@ _NUMBER_WORDS: Final = {
 } | {"thirty": "30", "forty": "40", "fifty": "50", "hundred": "100", "dozen": "12"}
 #: How often ("twice a week" → "three times a week") counts too.
 _NUMBER_WORDS.update({"once": "1", "twice": "2", "thrice": "3"})
+#: "for a month", "about an hour": one of a unit of time, a value only where a duration is
+#: said ("it's been a month" → "for 3 months now"; not "a day trip", "an hour and a half"),
+#: and updated only by another count of the same unit.
+_ONE: Final = frozenset({"a", "an"})
+_DURATIONS: Final = frozenset(
+    "second minute hour day night week weekend fortnight month year decade".split()
+)
+_HOW_LONG: Final = frozenset("for been about around almost nearly over only just".split())
 _ORDINALS: Final = {
     "second": "2",
     "third": "3",
@@ -134,6 +142,9 @@ class Statement:
     #: Content words of the sentence before it in the same memory (what it is about is often
     #: said there: "I love Korean food. I've tried four different ones so far").
     context: frozenset[str] = frozenset()
+    #: Positions of the values that are one of a unit of time ("for a month"): a changed
+    #: value updates them only when the unit is what both count.
+    units: frozenset[int] = frozenset()
 
     @property
     def keys(self) -> frozenset[str]:
@@ -228,6 +239,7 @@ def statements(text: str) -> list[Statement]:
             continue
         words: list[str] = []
         values: list[tuple[str, int]] = []
+        units: list[int] = []
         negated = False
         for at, token in enumerate(tokens):
             if token in NEGATIONS or token.endswith("n't"):
@@ -235,6 +247,9 @@ def statements(text: str) -> list[Statement]:
                 negated = negated or not _UNSURE.match(" ".join(tokens[at : at + 3]))
                 continue
             value = _value(token)
+            if _one_unit(tokens, at):
+                units.append(len(words))
+                value = "1"
             around = tokens[max(0, at - 1) : at + 3]
             if value is not None and (_MONTHS.intersection(around) or _WHEN.intersection(around)):
                 continue  # a date or a time ago: when, not a value of the attribute
@@ -254,9 +269,23 @@ def statements(text: str) -> list[Statement]:
                     negated,
                     bool(_CHANGE.search(plain)),
                     context,
+                    frozenset(units),
                 )
             )
     return out
+
+
+def _one_unit(tokens: Sequence[str], at: int) -> bool:
+    """Whether tokens[at] is the "a" of a duration: "for a month", "been an hour" (not "an
+    hour and a half")."""
+    return (
+        tokens[at] in _ONE
+        and at > 0
+        and tokens[at - 1] in _HOW_LONG
+        and at + 1 < len(tokens)
+        and tokens[at + 1] in _DURATIONS
+        and tokens[at + 2 : at + 5] != ["and", "a", "half"]
+    )
 
 
 def _clauses(body: str) -> list[str]:
@@ -292,6 +321,15 @@ def _near(statement: Statement, changed: frozenset[str]) -> set[str]:
     return out
 
 
+def _counted(statement: Statement, changed: frozenset[str]) -> set[str]:
+    """The words right after a changed value ("3 *months*", "a *month*")."""
+    return {
+        statement.words[at]
+        for v, at in statement.values
+        if v in changed and at < len(statement.words)
+    }
+
+
 def compare(new: Statement, old: Statement) -> tuple[UpdateKind, str] | None:
     """How `new` updates `old` (same speaker, same attribute, another value), or None."""
     if new.speaker != old.speaker:
@@ -310,6 +348,8 @@ def compare(new: Statement, old: Statement) -> tuple[UpdateKind, str] | None:
         and max(len(was), len(now)) <= MAX_VALUES
     ):
         anchors = _near(new, now - was) & _near(old, was - now)
+        if new.units or old.units:  # "for a month": only another count of months updates it
+            anchors &= _counted(new, now - was) & _counted(old, was - now)
         if anchors:
             return (
                 "changed_value",

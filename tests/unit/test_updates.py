@@ -62,6 +62,15 @@ def kind(old: str, new: str) -> str | None:
             "user: I've been doing yoga twice a week for my anxiety.",
             "user: I do yoga three times a week for my anxiety now.",
         ),
+        # a duration said with "a": one of its unit
+        (
+            "user: I enjoy living in my new studio in Harajuku - it's been a month now.",
+            "user: By the way, I've been living in Harajuku for 3 months now.",
+        ),
+        (
+            "user: I've been dedicating about an hour each day to coding exercises.",
+            "user: I've been dedicating about two hours each day to coding exercises.",
+        ),
     ],
 )
 def test_a_changed_count_is_an_update(old: str, new: str) -> None:
@@ -112,6 +121,20 @@ def test_a_changed_state_and_a_negation_are_updates() -> None:
         (
             "user: I sold 12 jars, 8 candles, 3 quilts and 25 cards at the market.",
             "user: I sold 10 jars, 9 candles, 4 quilts and 30 cards at the market.",
+        ),
+        # "a" is one only in a duration ("for a month"), not in "a day trip" or "an hour and a
+        # half", and that one is updated only by another count of its unit
+        (
+            "user: I had a blast on a 4-day trip to Las Vegas with my friends.",
+            "user: I'm considering taking a day trip to Las Vegas with my friends.",
+        ),
+        (
+            "user: I'm visiting Oakwood State Park, about an hour and a half from my house.",
+            "user: I'm visiting Oakwood State Park again in two weeks with my kids.",
+        ),
+        (
+            "user: I did a plank every day for a week and shared my progress on Instagram.",
+            "user: I gained 20 new followers that week I shared my plank progress on Instagram.",
         ),
         # an idiom negates nothing
         (
