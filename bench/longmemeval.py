@@ -377,6 +377,8 @@ async def run(args: argparse.Namespace, data_dir: Path) -> Figures:
         for name in names
     }
     historical = [i.qid for i in items if detect_intent(i.question) != "current"]
+    # Recall runs as of the question's date, so a gold session dated after it cannot be found.
+    after = [i.qid for i in items if any(s.at > i.asked_at for s in i.sessions if s.id in i.gold)]
     per_question = {
         item.qid: {
             name: {
@@ -405,7 +407,11 @@ async def run(args: argparse.Namespace, data_dir: Path) -> Figures:
         "per_question": per_question,
         "meta": run_stamp()
         | client_figures()
-        | {"data": str(args.data), "historical_questions": historical},
+        | {
+            "data": str(args.data),
+            "historical_questions": historical,
+            "gold_after_question": after,
+        },
     }
 
 
@@ -442,6 +448,10 @@ def markdown(report: Mapping[str, Any]) -> str:
         f"{len(meta.get('historical_questions', []))} questions read as historical intent "
         f"(they ask for the earlier value; newest_first counts them as misses): "
         f"{', '.join(meta.get('historical_questions', [])) or 'none'}.",
+        "",
+        f"{len(meta.get('gold_after_question', []))} questions have a gold session dated after "
+        "the question (recall runs as of the question's date, so it cannot return that "
+        f"session; BM25 has no clock): {', '.join(meta.get('gold_after_question', [])) or 'none'}.",
         "",
         "By the intent recall reads in the question (current: the newer gold first; "
         "historical: the older first, which is what those questions ask for):",
