@@ -290,6 +290,64 @@ def test_an_erase_on_one_replica_is_seen_by_the_other(replicas: Replicas) -> Non
         assert _memory_ids(api, headers) == [kept]
 
 
+ERASE_ONE = """mutation($entity: String!) { eraseSubject(entity: $entity, memories: DELETE) {
+  __typename ... on Erasure { id factsDeleted } ... on Conflict { message } } }"""
+AUDIT = "{ erasures { __typename ... on ErasureList { erasures { id } } } }"
+
+
+def _erase_until_done(api: ServiceProcess, headers: dict[str, str], entity: str) -> Any:
+    """eraseSubject, sent again while the answer is the Conflict of another erase of the
+    project running (through either replica), as a client does."""
+    deadline = time.monotonic() + 120
+    conflicts = 0
+    while True:
+        answer = api.graphql(ERASE_ONE, {"entity": entity}, headers)["data"]["eraseSubject"]
+        if answer["__typename"] != "Conflict":
+            return answer, conflicts
+        conflicts += 1
+        assert time.monotonic() < deadline, answer
+        time.sleep(0.05)
+
+
+def test_erasures_sent_to_both_replicas_at_once_each_take_effect_and_leave_their_line(
+    replicas: Replicas,
+) -> None:
+    """Erasures of one project sent at once through both replicas run one at a time (a lease
+    in the database): each either runs or answers Conflict and runs when sent again, every
+    subject's facts are gone, and the audit log — a read-modify-write of the project's
+    configuration — keeps one line per erasure answered, none lost to a concurrent append."""
+    headers = _tenant("erasures-at-once")
+    subjects = [f"Person {r}-{n}" for r in range(ROUNDS) for n in range(2 * REPLICAS)]
+    for subject in subjects:
+        facts = [{"subject": subject, "predicate": "lives in", "object": f"{subject} Street"}]
+        stored = replicas[0].graphql(
+            STORE_WITH_FACTS, {"content": f"{subject} moved house", "facts": facts}, headers
+        )["data"]["storeMemory"]
+        assert stored["__typename"] == "StoreSuccess", stored
+    receipts: list[str] = []
+    for r in range(ROUNDS):
+        names = [s for s in subjects if s.startswith(f"Person {r}-")]
+        answers = _at_once(
+            [
+                (
+                    lambda api=replicas[n % REPLICAS], name=name: _erase_until_done(
+                        api, headers, name
+                    )
+                )
+                for n, name in enumerate(names)
+            ]
+        )
+        for answer, _ in answers:
+            assert answer["__typename"] == "Erasure" and answer["factsDeleted"] == 1, answers
+            receipts.append(answer["id"])
+    for api in replicas:
+        for subject in subjects:
+            variables = {"entity": subject, "states": EVERY_STATE}
+            assert api.graphql(SUBJECT_FACTS, variables, headers)["data"]["facts"]["nodes"] == []
+        audit = api.graphql(AUDIT, headers=headers)["data"]["erasures"]
+        assert sorted(e["id"] for e in audit["erasures"]) == sorted(receipts), audit
+
+
 DROP = """mutation($project: String!) { dropProject(project: $project, confirm: $project) {
   __typename ... on DroppedProject { memories } } }"""
 
