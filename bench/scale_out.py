@@ -3,6 +3,7 @@ node holding many small tenants, on embedded FalkorDB.
 
     python bench/scale_out.py curve [--sizes 100000 250000 500000 1000000]
     python bench/scale_out.py tenants [--tenants 10000 --tenant-size 20]
+    python bench/scale_out.py restart --data-dir DIR   # restart to ready on a curve run's files
 
 `curve` grows one tenant through the checkpoints of `--sizes`. At each checkpoint it re-opens the
 data directory (restart to ready: the server answers, the schema is ready and a vector search
@@ -130,11 +131,11 @@ def words_query(text: str, rng: random.Random) -> str:
 
 
 def open_falkor(
-    data_path: Path, appendfsync: Literal["always", "everysec"]
+    data_path: Path, appendfsync: Literal["always", "everysec"], startup_timeout_s: float = 900
 ) -> AbstractAsyncContextManager[FactStore]:
     """The embedded FalkorDB on `data_path`; a second open of the same path is a restart."""
     config = FalkorConfig(
-        data_dir=data_path, appendfsync=appendfsync, startup_timeout_s=900,
+        data_dir=data_path, appendfsync=appendfsync, startup_timeout_s=startup_timeout_s,
         vector_dimension=DIMENSION,
     )  # fmt: skip
     return open_backend(config)
@@ -540,6 +541,32 @@ def write_figures(out: Path, name: str, title: str, f: Figures, args: argparse.N
     write_report(out, name, f, "\n".join(lines))
 
 
+async def run_restart(args: argparse.Namespace, data_dir: Path, out: Path) -> Figures:
+    """Restart to ready on the files a `curve` run left in `data_dir` (its last checkpoint),
+    with a limit long enough for a large tenant's load and index build."""
+    path = data_dir / "falkordb"
+    if not path.is_dir():
+        raise SystemExit(f"{path}: no curve data to restart on (run `curve --data-dir` first)")
+    tenant = Tenant(org="bench", project="scale-out")
+    f: Figures = {"disk_mb": round(dir_size_mb(path), 1), "load_avg_start": load_average()}
+    log(f"restarting on {path} ({f['disk_mb']:,} MiB), limit {args.timeout_s:,.0f} s")
+    t0 = time.perf_counter()
+    async with open_falkor(path, args.appendfsync, args.timeout_s) as repo:
+        f["open_s"] = round(time.perf_counter() - t0, 2)
+        log(f"  server open in {f['open_s']} s")
+        await wait_ready(repo, tenant, args.timeout_s)
+        f["restart_to_ready_s"] = round(time.perf_counter() - t0, 2)
+        stats = await repo.stats(tenant)
+        f["memories_stored"] = stats.memories
+        mem = server_memory(path)
+        f["falkordb_rss_after_restart_mb"] = round(mem.get("VmRSS", 0.0), 1)
+        f["falkordb_peak_rss_mb"] = round(mem.get("VmHWM", 0.0), 1)
+    f["load_avg_end"] = load_average()
+    log(f"  ready in {f['restart_to_ready_s']} s with {stats.memories:,} memories")
+    write_figures(out, "scale-out-restart", "Scale-out bench, restart to ready", f, args)
+    return f
+
+
 async def run_tenants(args: argparse.Namespace, data_dir: Path, out: Path) -> Figures:
     settings = Settings(torch_threads=args.torch_threads)
     count, size = args.tenants, args.tenant_size
@@ -652,7 +679,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         q.add_argument(
             "--create-workers", type=int, default=4, help="tenants created at once (setup only)"
         )
-    for q in (curve, tenants, cluster):
+    restart = sub.add_parser("restart", help="restart to ready on a curve run's --data-dir")
+    restart.add_argument("--timeout-s", type=float, default=7200.0, help="limit on the load")
+    for q in (curve, tenants, cluster, restart):
         q.add_argument("--skip-maintenance", action="store_true")
         q.add_argument("--seed", type=int, default=42)
         q.add_argument("--torch-threads", type=int, default=DEFAULT_TORCH_THREADS)
@@ -663,7 +692,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     args = p.parse_args(argv)
     if args.mode == "curve" and (min(args.sizes) < 20 or args.recall_reps < 20):
         p.error("--sizes must be at least 20 and --recall-reps at least 20")
-    if args.mode != "curve" and (args.tenant_size < 2 or args.first_requests < 2):
+    if args.mode == "restart" and args.data_dir is None:
+        p.error("restart needs --data-dir: the curve run's data root")
+    if args.mode in ("tenants", "cluster") and (args.tenant_size < 2 or args.first_requests < 2):
         p.error("--tenant-size and --first-requests must be at least 2")
     return args
 
@@ -671,7 +702,12 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     runner: Callable[[argparse.Namespace, Path, Path], Awaitable[object]]
-    runner = {"curve": run_curve, "tenants": run_tenants, "cluster": run_cluster}[args.mode]
+    runner = {
+        "curve": run_curve,
+        "tenants": run_tenants,
+        "cluster": run_cluster,
+        "restart": run_restart,
+    }[args.mode]
     with data_directory(args.data_dir, f"retentia-scale-out-{args.mode}-", keep=args.keep) as d:
         asyncio.run(runner(args, d, args.out))
     return 0

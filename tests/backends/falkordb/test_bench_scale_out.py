@@ -1,6 +1,7 @@
 """The scale-out bench (`bench/scale_out.py`) at a tiny size, so its code path cannot rot: the
-curve grows one tenant through two checkpoints (a restart between them) and the memories it
-wrote read back through the repository as the service would have written them; the tenants mode
+curve grows one tenant through two checkpoints (a restart between them), the memories it wrote
+read back through the repository as the service would have written them and the restart mode
+finds them all on the curve's files; the tenants mode
 creates, restarts, recalls and maintains 20 small tenants."""
 
 from __future__ import annotations
@@ -55,6 +56,13 @@ async def test_curve_grows_one_tenant_and_reads_back(tmp_path: Path) -> None:
         assert stored.category == m.category
         assert stored.embedding is not None
         assert stored.embedding == pytest.approx(vector, abs=1e-6)
+
+    # The restart mode re-opens the curve's files on their own and finds the tenant whole.
+    argv = ["restart", "--data-dir", str(data), "--out", str(out), "--appendfsync", "everysec"]
+    f = await scale_out.run_restart(scale_out.parse_args(argv), data, out)
+    assert f["memories_stored"] == rows[-1]["memories_after_maintenance"]
+    assert f["restart_to_ready_s"] > 0 and f["falkordb_rss_after_restart_mb"] > 0
+    assert json.loads((out / "scale-out-restart.json").read_text())["memories_stored"] > 0
 
 
 async def test_tenants_mode_creates_restarts_and_sweeps(tmp_path: Path) -> None:
