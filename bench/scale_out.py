@@ -73,6 +73,7 @@ from bench.harness.synthetic import (
     fact_inputs,
     generate_memories,
 )
+from bench.harness.timing import RepoTimer
 from graph_backends import FalkorConfig
 from graph_backends.factory import open_backend
 from graph_backends.protocol import FactStore, GraphRepository, fact_store
@@ -561,10 +562,47 @@ async def run_restart(args: argparse.Namespace, data_dir: Path, out: Path) -> Fi
         mem = server_memory(path)
         f["falkordb_rss_after_restart_mb"] = round(mem.get("VmRSS", 0.0), 1)
         f["falkordb_peak_rss_mb"] = round(mem.get("VmHWM", 0.0), 1)
+        log(f"  ready in {f['restart_to_ready_s']} s with {stats.memories:,} memories")
+        if args.breakdown:
+            await recall_breakdown(repo, tenant, args, f)
     f["load_avg_end"] = load_average()
-    log(f"  ready in {f['restart_to_ready_s']} s with {stats.memories:,} memories")
     write_figures(out, "scale-out-restart", "Scale-out bench, restart to ready", f, args)
     return f
+
+
+async def recall_breakdown(
+    repo: FactStore, tenant: Tenant, args: argparse.Namespace, f: Figures
+) -> None:
+    """`--breakdown` sentence recalls without embedding (texts of stored memories), one at a
+    time, every repository call timed: where a recall's time goes at this size."""
+    page = await repo.memory_page(tenant, after="", limit=2000)
+    rng = random.Random(args.seed)
+    warm = 5
+    texts = [m.content for m in rng.sample(page, min(len(page), args.breakdown + warm))]
+    timer = RepoTimer(repo)
+    settings = Settings(torch_threads=args.torch_threads)
+    try:
+        await time_recalls(repo, tenant, settings, HashEmbedder(DIMENSION), texts[:warm], 0)
+        timer.reset()
+        samples, degraded = await time_recalls(
+            repo, tenant, settings, HashEmbedder(DIMENSION), texts[warm:], 0
+        )
+    finally:
+        timer.restore()
+    n = len(samples)
+    f["breakdown_recalls"], f["breakdown_degraded"] = n, degraded
+    f["breakdown_p50_ms"], f["breakdown_p95_ms"] = percentiles(samples)
+    for name in sorted(timer.seconds, key=lambda k: -timer.seconds[k]):
+        f[f"breakdown_{name}_ms"] = round(1000 * timer.seconds[name] / n, 2)
+        f[f"breakdown_{name}_calls"] = round(timer.calls[name] / n, 2)
+    log(
+        f"  {n} recalls (sentence, no embedding): p50 {f['breakdown_p50_ms']} ms, p95 "
+        f"{f['breakdown_p95_ms']} ms; per recall: "
+        + ", ".join(
+            f"{k} {1000 * v / n:.1f} ms"
+            for k, v in sorted(timer.seconds.items(), key=lambda kv: -kv[1])[:8]
+        )
+    )
 
 
 async def run_tenants(args: argparse.Namespace, data_dir: Path, out: Path) -> Figures:
@@ -681,6 +719,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         )
     restart = sub.add_parser("restart", help="restart to ready on a curve run's --data-dir")
     restart.add_argument("--timeout-s", type=float, default=7200.0, help="limit on the load")
+    restart.add_argument(
+        "--breakdown", type=int, default=50, help="recalls timed call by call once ready (0: none)"
+    )
     for q in (curve, tenants, cluster, restart):
         q.add_argument("--skip-maintenance", action="store_true")
         q.add_argument("--seed", type=int, default=42)

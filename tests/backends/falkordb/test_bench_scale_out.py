@@ -59,9 +59,12 @@ async def test_curve_grows_one_tenant_and_reads_back(tmp_path: Path) -> None:
 
     # The restart mode re-opens the curve's files on their own and finds the tenant whole.
     argv = ["restart", "--data-dir", str(data), "--out", str(out), "--appendfsync", "everysec"]
-    f = await scale_out.run_restart(scale_out.parse_args(argv), data, out)
+    f = await scale_out.run_restart(scale_out.parse_args([*argv, "--breakdown", "20"]), data, out)
     assert f["memories_stored"] == rows[-1]["memories_after_maintenance"]
     assert f["restart_to_ready_s"] > 0 and f["falkordb_rss_after_restart_mb"] > 0
+    # Then recalls timed call by call: each ran the full-text leg once.
+    assert f["breakdown_recalls"] == 20 and f["breakdown_degraded"] == 0
+    assert f["breakdown_fulltext_search_calls"] == 1 and f["breakdown_fulltext_search_ms"] > 0
     assert json.loads((out / "scale-out-restart.json").read_text())["memories_stored"] > 0
 
 
