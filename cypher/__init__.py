@@ -182,6 +182,7 @@ class RecallQueryName(StrEnum):
     LAST_IN_SESSIONS = "last_in_sessions"
     MEMORIES_ABOUT_ENTITIES = "memories_about_entities"
     MEMORIES_MENTIONING = "memories_mentioning"
+    MEMORIES_MENTIONING_CAPPED = "memories_mentioning_capped"
     MEMORY_FACETS = "memory_facets"
     MEMORY_SIMILARITIES = "memory_similarities"
     NEXT_IN_SESSIONS = "next_in_sessions"

@@ -64,6 +64,14 @@ def check_leg_k(k: int) -> None:
         raise InvalidInput("k", f"{k} is outside 1–{MAX_LEG_K}")
 
 
+def check_max_mentions(max_mentions: int | None) -> None:
+    """Every backend refuses the same cap on a name's mentions (None: no cap)."""
+    if max_mentions is not None and max_mentions < 1:
+        from schema import InvalidInput
+
+        raise InvalidInput("max_mentions", f"{max_mentions} is below 1")
+
+
 def check_export_page(limit: int) -> None:
     from schema import InvalidInput
 
@@ -548,9 +556,11 @@ class RecallRepository(Protocol):
         (memories without an embedding are absent)."""
 
     async def memories_mentioning(
-        self, tenant: Tenant, names: Collection[str], limit: int
+        self, tenant: Tenant, names: Collection[str], limit: int, max_mentions: int | None = None
     ) -> list[str]:
-        """Memories whose entity list names any of `names` (case-insensitive), newest first."""
+        """Memories whose entity list names any of `names` (case-insensitive), newest first.
+        With `max_mentions`, a name more than that many memories name (a hub) is left out,
+        found by counting its mentions only one past the cap."""
 
     async def last_in_sessions(self, tenant: Tenant, sessions: Collection[str]) -> dict[str, str]:
         """The newest memory of each source session that has one."""

@@ -31,6 +31,7 @@ from graph_backends.protocol import (
     check_dimension,
     check_export_page,
     check_leg_k,
+    check_max_mentions,
     restore_facts_through_commit,
 )
 from schema import EdgeType, MemoryEdge, MemoryFacets, Tenant, parse_memory_id
@@ -364,15 +365,24 @@ class CypherRecallMethods(_FactRunsCypher):
         return {r["id"]: float(r["similarity"]) for r in rows}
 
     async def memories_mentioning(
-        self, tenant: Tenant, names: Collection[str], limit: int
+        self, tenant: Tenant, names: Collection[str], limit: int, max_mentions: int | None = None
     ) -> list[str]:
         check_leg_k(limit)
+        check_max_mentions(max_mentions)
         wanted = sorted({n.strip().lower() for n in names if n.strip()})
         if not wanted:
             return []
-        rows = await self._run(
-            tenant, R.MEMORIES_MENTIONING, {"names": wanted, "limit": limit}, read_only=True
-        )
+        if max_mentions is None:
+            params: dict[str, object] = {"names": wanted, "limit": limit}
+            rows = await self._run(tenant, R.MEMORIES_MENTIONING, params, read_only=True)
+        else:
+            params = {
+                "names": wanted,
+                "limit": limit,
+                "max_mentions": max_mentions,
+                "over": max_mentions + 1,
+            }
+            rows = await self._run(tenant, R.MEMORIES_MENTIONING_CAPPED, params, read_only=True)
         return [r["id"] for r in rows]
 
     async def last_in_sessions(self, tenant: Tenant, sessions: Collection[str]) -> dict[str, str]:

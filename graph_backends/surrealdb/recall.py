@@ -13,7 +13,7 @@ from graph_backends._common.records import (
     epoch_us,
     session_turn_params,
 )
-from graph_backends.protocol import check_dimension, check_leg_k
+from graph_backends.protocol import check_dimension, check_leg_k, check_max_mentions
 from graph_backends.surrealdb.steps import EF_SEARCH, check_knn
 from graph_backends.surrealdb.surrealql import QueryName
 from graph_backends.surrealdb.text import plain_words
@@ -103,10 +103,18 @@ class SurrealRecallMixin:
         return {r["id"]: float(r["similarity"]) for r in rows}
 
     async def memories_mentioning(
-        self, tenant: Tenant, names: Collection[str], limit: int
+        self, tenant: Tenant, names: Collection[str], limit: int, max_mentions: int | None = None
     ) -> list[str]:
         check_leg_k(limit)
+        check_max_mentions(max_mentions)
         wanted = sorted({n.strip().lower() for n in names if n.strip()})
+        if max_mentions is not None:  # leave the hubs out, each counted one past the cap
+            over = {"over": max_mentions + 1}
+            counted = [
+                await self._read(tenant, Q.MENTION_COUNT, {"name": n, **over}, empty=[])
+                for n in wanted
+            ]
+            wanted = [n for n, ids in zip(wanted, counted, strict=True) if len(ids) <= max_mentions]
         if not wanted:
             return []
         rows = await self._read(

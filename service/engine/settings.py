@@ -105,6 +105,10 @@ class EngineSettings(BaseModel):
     recall_neighbour_hops: int = Field(default=2, ge=0, le=5)  # turns either side of an anchor
     recall_window_weight: float = Field(default=0.5, ge=0.0, le=1.0)  # a nearby turn's share
     recall_graph_seeds: int = Field(default=5, ge=0)  # graph seeds expanded over supportive edges
+    #: A name the entity lists of more memories than this carry (a hub) seeds nothing in the
+    #: graph leg's mention read: it tells none of them apart, and reading them all grows with
+    #: the tenant. 0: no cap.
+    recall_hub_mentions: int = Field(default=1000, ge=0)
     recall_co_retrieval_bonus: float = Field(default=0.02, ge=0.0)  # per edge to another result
     recall_co_retrieval_cap: int = Field(default=3, ge=0)  # edges counted at most
     #: Score an updated memory keeps, for current intent, per unit of the update's confidence

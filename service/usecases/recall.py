@@ -653,9 +653,9 @@ class RecallService:
         pool: int,
     ) -> Ranked:
         """The memories asserting facts about the entities the query names (or entities two
-        RELATES hops from them) and the memories whose entity list names them, then their
-        supportive neighbours. Entities and their edges come from facts: on a tenant without
-        any, only the second read runs."""
+        RELATES hops from them) and the memories whose entity list names them (not a name more
+        than `recall_hub_mentions` memories name), then their supportive neighbours. Entities
+        and their edges come from facts: on a tenant without any, only the second read runs."""
         repo = self._repository
         keys = {normalise(n) for n in names} - {""}
 
@@ -666,8 +666,9 @@ class RecallService:
                 tenant, {entity_id(k) for k in keys}, at, pool
             )
 
+        hub = self._engine.recall_hub_mentions or None
         about, mentioning = await asyncio.gather(
-            about_entities(), repo.memories_mentioning(tenant, names, pool)
+            about_entities(), repo.memories_mentioning(tenant, names, pool, hub)
         )
         seeds = list(dict.fromkeys([*sorted(about, key=lambda i: (about[i], i)), *mentioning]))
         if not seeds:

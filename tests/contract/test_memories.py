@@ -265,3 +265,29 @@ async def test_last_in_sessions_is_the_newest_turn_of_each(
     await repository.upsert_memories(tenant, [*reversed(early), *tied, memory("no session")])
     last = await fact_store(repository).last_in_sessions(tenant, {"a", "b", "none"})
     assert last == {"a": early[-1].id, "b": max(m.id for m in tied)}
+
+
+async def test_memories_mentioning_leaves_out_a_name_past_the_cap(
+    repository: GraphRepository, tenant: Tenant
+) -> None:
+    """A name more memories name than `max_mentions` (a hub) seeds nothing, whatever its case;
+    names at or under the cap still find theirs, newest first; without a cap every name does."""
+    hub = [
+        memory(f"Alice note {i}", entities=("Alice",), created_at=T0 + timedelta(minutes=i))
+        for i in range(6)
+    ]
+    rare = [
+        memory("Bob and Alice", entities=("bob", "ALICE"), created_at=T0 + timedelta(hours=1)),
+        memory("Bob alone", entities=("Bob",), created_at=T0 + timedelta(hours=2)),
+    ]
+    await repository.upsert_memories(tenant, [*hub, *rare])
+    store = fact_store(repository)
+    newest_first = [rare[1].id, rare[0].id]
+    assert await store.memories_mentioning(tenant, ["Bob", "alice"], 20, 5) == newest_first
+    assert await store.memories_mentioning(tenant, ["alice"], 20, 7) == [
+        rare[0].id, *reversed([m.id for m in hub])
+    ]  # fmt: skip
+    assert await store.memories_mentioning(tenant, ["Alice"], 20, 6) == []
+    assert len(await store.memories_mentioning(tenant, ["alice", "bob"], 20)) == 8
+    with pytest.raises(InvalidInput):
+        await store.memories_mentioning(tenant, ["bob"], 20, 0)

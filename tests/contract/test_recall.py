@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from graph_backends import GraphRepository, fact_store
 from schema import CATEGORY_POLICIES, Category, MemoryStatus, Tenant
 from schema.facts import FactWriter
+from service.engine.settings import EngineSettings
 from service.usecases.facts import FactService
 from service.usecases.memories import MemoryService, StoreRequest
 from service.usecases.reactivation import ReactivationService
@@ -364,3 +365,25 @@ async def test_the_turns_around_an_anchor_rank_in_the_order_they_were_stored(wor
         found = [h.memory.content for h in result.hits]
         assert f"the {word} turn" in found, found
         assert found.index(f"filler before {n}") < found.index(f"filler after {n}"), found
+
+
+async def test_the_graph_leg_seeds_nothing_from_a_hub_name(world: World) -> None:
+    """A name more memories name than `recall_hub_mentions` tells none of them apart: the
+    graph leg's mention read leaves it out (no cap: its newest memories seed the leg), while a
+    rarer name of the same query still seeds."""
+    hub = [await world.put(f"Note {i} about the weekly sync", entities=["Ada"]) for i in range(4)]
+    rare = await world.put("The Zorn migration plan", entities=["Zorn"])
+    graph = frozenset({"graph"})
+
+    def capped(cap: int) -> dict[str, Any]:
+        return {"engine": EngineSettings(recall_hub_mentions=cap)}
+
+    uncapped = await world.recall("What did Ada say?", legs=graph, service=capped(0))
+    assert {h.memory.id for h in uncapped.hits} == set(hub)
+    assert (await world.recall("What did Ada say?", legs=graph, service=capped(3))).hits == []
+    both = await world.recall("Ada and Zorn?", legs=graph, service=capped(3))
+    assert [h.memory.id for h in both.hits] == [rare]
+    assert {h.memory.id for h in (await world.recall("Ada and Zorn?", legs=graph)).hits} == {
+        *hub,
+        rare,
+    }  # the default cap (1,000) is far above four mentions
