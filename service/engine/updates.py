@@ -246,14 +246,14 @@ def statements(text: str) -> list[Statement]:
                 # "not sure", "didn't know": doubt, not a negated statement
                 negated = negated or not _UNSURE.match(" ".join(tokens[at : at + 3]))
                 continue
-            value = _value(token)
-            if _one_unit(tokens, at):
-                units.append(len(words))
-                value = "1"
+            one = _one_unit(tokens, at)
+            value = "1" if one else _value(token)
             around = tokens[max(0, at - 1) : at + 3]
             if value is not None and (_MONTHS.intersection(around) or _WHEN.intersection(around)):
                 continue  # a date or a time ago: when, not a value of the attribute
             if value is not None:
+                if one:
+                    units.append(len(words))
                 values.append((value, len(words)))
                 continue
             if token in _STOPWORDS or token in _FIRST_PERSON or len(token) < 3:
