@@ -565,22 +565,28 @@ async def run_restart(args: argparse.Namespace, data_dir: Path, out: Path) -> Fi
         log(f"  ready in {f['restart_to_ready_s']} s with {stats.memories:,} memories")
         if args.breakdown:
             await recall_breakdown(repo, tenant, args, f)
+            # The same recalls with the graph leg reading hub names again, then as shipped.
+            await recall_breakdown(repo, tenant, args, f, "uncapped", recall_hub_mentions=0)
+            await recall_breakdown(repo, tenant, args, f, "breakdown_again")
     f["load_avg_end"] = load_average()
     write_figures(out, "scale-out-restart", "Scale-out bench, restart to ready", f, args)
     return f
 
 
 async def recall_breakdown(
-    repo: FactStore, tenant: Tenant, args: argparse.Namespace, f: Figures
-) -> None:
+    repo: FactStore, tenant: Tenant, args: argparse.Namespace, f: Figures,
+    prefix: str = "breakdown", **engine: object,
+) -> None:  # fmt: skip
     """`--breakdown` sentence recalls without embedding (texts of stored memories), one at a
-    time, every repository call timed: where a recall's time goes at this size."""
+    time, every repository call timed: where a recall's time goes at this size. `engine`:
+    engine settings changed for this run (keys under `prefix`)."""
     page = await repo.memory_page(tenant, after="", limit=2000)
     rng = random.Random(args.seed)
     warm = 5
     texts = [m.content for m in rng.sample(page, min(len(page), args.breakdown + warm))]
-    timer = RepoTimer(repo)
     settings = Settings(torch_threads=args.torch_threads)
+    settings = settings.model_copy(update={"engine": settings.engine.model_copy(update=engine)})
+    timer = RepoTimer(repo)
     try:
         await time_recalls(repo, tenant, settings, HashEmbedder(DIMENSION), texts[:warm], 0)
         timer.reset()
@@ -590,14 +596,14 @@ async def recall_breakdown(
     finally:
         timer.restore()
     n = len(samples)
-    f["breakdown_recalls"], f["breakdown_degraded"] = n, degraded
-    f["breakdown_p50_ms"], f["breakdown_p95_ms"] = percentiles(samples)
+    f[f"{prefix}_recalls"], f[f"{prefix}_degraded"] = n, degraded
+    f[f"{prefix}_p50_ms"], f[f"{prefix}_p95_ms"] = percentiles(samples)
     for name in sorted(timer.seconds, key=lambda k: -timer.seconds[k]):
-        f[f"breakdown_{name}_ms"] = round(1000 * timer.seconds[name] / n, 2)
-        f[f"breakdown_{name}_calls"] = round(timer.calls[name] / n, 2)
+        f[f"{prefix}_{name}_ms"] = round(1000 * timer.seconds[name] / n, 2)
+        f[f"{prefix}_{name}_calls"] = round(timer.calls[name] / n, 2)
     log(
-        f"  {n} recalls (sentence, no embedding): p50 {f['breakdown_p50_ms']} ms, p95 "
-        f"{f['breakdown_p95_ms']} ms; per recall: "
+        f"  {prefix} {engine or ''}: {n} recalls (sentence, no embedding): p50 "
+        f"{f[f'{prefix}_p50_ms']} ms, p95 {f[f'{prefix}_p95_ms']} ms; per recall: "
         + ", ".join(
             f"{k} {1000 * v / n:.1f} ms"
             for k, v in sorted(timer.seconds.items(), key=lambda kv: -kv[1])[:8]

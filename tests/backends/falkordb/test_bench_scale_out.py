@@ -65,6 +65,7 @@ async def test_curve_grows_one_tenant_and_reads_back(tmp_path: Path) -> None:
     # Then recalls timed call by call: each ran the full-text leg once.
     assert f["breakdown_recalls"] == 20 and f["breakdown_degraded"] == 0
     assert f["breakdown_fulltext_search_calls"] == 1 and f["breakdown_fulltext_search_ms"] > 0
+    assert f["uncapped_recalls"] == f["breakdown_again_recalls"] == 20
     assert json.loads((out / "scale-out-restart.json").read_text())["memories_stored"] > 0
 
 
