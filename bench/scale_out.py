@@ -568,6 +568,8 @@ async def run_restart(args: argparse.Namespace, data_dir: Path, out: Path) -> Fi
             # The same recalls with the graph leg reading hub names again, then as shipped.
             await recall_breakdown(repo, tenant, args, f, "uncapped", recall_hub_mentions=0)
             await recall_breakdown(repo, tenant, args, f, "breakdown_again")
+            # Calls one at a time: what each costs on its own (the times above overlap).
+            await recall_breakdown(repo, tenant, args, f, "serial", serial=True)
     f["load_avg_end"] = load_average()
     write_figures(out, "scale-out-restart", "Scale-out bench, restart to ready", f, args)
     return f
@@ -575,18 +577,20 @@ async def run_restart(args: argparse.Namespace, data_dir: Path, out: Path) -> Fi
 
 async def recall_breakdown(
     repo: FactStore, tenant: Tenant, args: argparse.Namespace, f: Figures,
-    prefix: str = "breakdown", **engine: object,
+    prefix: str = "breakdown", *, serial: bool = False, **engine: object,
 ) -> None:  # fmt: skip
     """`--breakdown` sentence recalls without embedding (texts of stored memories), one at a
-    time, every repository call timed: where a recall's time goes at this size. `engine`:
-    engine settings changed for this run (keys under `prefix`)."""
+    time, every repository call timed: where a recall's time goes at this size. `serial`: the
+    recall's repository calls run one at a time (`RepoTimer`), so each call's time is its own
+    and not the wait for the others. `engine`: engine settings changed for this run (keys under
+    `prefix`)."""
     page = await repo.memory_page(tenant, after="", limit=2000)
     rng = random.Random(args.seed)
     warm = 5
     texts = [m.content for m in rng.sample(page, min(len(page), args.breakdown + warm))]
     settings = Settings(torch_threads=args.torch_threads)
     settings = settings.model_copy(update={"engine": settings.engine.model_copy(update=engine)})
-    timer = RepoTimer(repo)
+    timer = RepoTimer(repo, serial=serial)
     try:
         await time_recalls(repo, tenant, settings, HashEmbedder(DIMENSION), texts[:warm], 0)
         timer.reset()

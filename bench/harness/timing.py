@@ -3,6 +3,8 @@ instance added up by method."""
 
 from __future__ import annotations
 
+import asyncio
+import contextvars
 import inspect
 import time
 from collections import Counter, defaultdict
@@ -32,11 +34,19 @@ async def write_batches(
     return elapsed
 
 
+#: Set inside a timed call: a method the repository calls on itself runs without the lock.
+_INSIDE: contextvars.ContextVar[bool] = contextvars.ContextVar("repo_timer_inside", default=False)
+
+
 class RepoTimer:
     """Wraps every public coroutine method of one repository instance to add up its wall time
-    (the instance's attributes shadow the class's methods until `restore`)."""
+    (the instance's attributes shadow the class's methods until `restore`). Calls that overlap
+    (recall's legs run concurrently) each count their whole wall time, waits included; with
+    `serial` they run one at a time, so each call's time is its own work and the times add up
+    to the recall's."""
 
-    def __init__(self, repository: object) -> None:
+    def __init__(self, repository: object, *, serial: bool = False) -> None:
+        self._lock = asyncio.Lock() if serial else None
         self.seconds: dict[str, float] = defaultdict(float)
         self.calls: Counter[str] = Counter()
         #: When each method was last called (which one was in flight when a pass failed).
@@ -52,6 +62,16 @@ class RepoTimer:
         self, name: str, method: Callable[..., Awaitable[Any]]
     ) -> Callable[..., Awaitable[Any]]:
         async def timed(*args: Any, **kwargs: Any) -> Any:
+            if self._lock is None or _INSIDE.get():
+                return await measured(*args, **kwargs)
+            async with self._lock:
+                token = _INSIDE.set(True)
+                try:
+                    return await measured(*args, **kwargs)
+                finally:
+                    _INSIDE.reset(token)
+
+        async def measured(*args: Any, **kwargs: Any) -> Any:
             t0 = time.perf_counter()
             self._started[name] = t0
             try:

@@ -66,6 +66,9 @@ async def test_curve_grows_one_tenant_and_reads_back(tmp_path: Path) -> None:
     assert f["breakdown_recalls"] == 20 and f["breakdown_degraded"] == 0
     assert f["breakdown_fulltext_search_calls"] == 1 and f["breakdown_fulltext_search_ms"] > 0
     assert f["uncapped_recalls"] == f["breakdown_again_recalls"] == 20
+    # And with the calls one at a time: the same recalls, the same calls.
+    assert f["serial_recalls"] == 20 and f["serial_degraded"] == 0
+    assert f["serial_fulltext_search_calls"] == 1
     assert json.loads((out / "scale-out-restart.json").read_text())["memories_stored"] > 0
 
 
