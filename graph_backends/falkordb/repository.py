@@ -757,25 +757,32 @@ class FalkorRepository(
         # FalkorDB's own score has no IDF: rank the postings of the selective terms by BM25.
         common = self._common_terms.known(tenant.key, terms)
         fresh = [t for t in terms if t not in common]
-        rows, count = (
+        # One query a term, sent together (reads issued at once share one socket write).
+        count, *per_term = (
             await asyncio.gather(
-                self._run(
-                    tenant,
-                    QueryName.TERM_POSTINGS,
-                    {"terms": fresh, "cap": POSTINGS_CAP},
-                    read_only=True,
-                ),
                 self._run(tenant, QueryName.CORPUS_SIZE, read_only=True),
+                *(
+                    self._run(
+                        tenant,
+                        QueryName.TERM_POSTINGS,
+                        {"term": term, "cap": POSTINGS_CAP, "over": POSTINGS_CAP + 1},
+                        read_only=True,
+                    )
+                    for term in fresh
+                ),
             )
             if fresh
-            else ([], [])
+            else [[]]
         )
-        self._common_terms.remember(tenant.key, [r["term"] for r in rows if r["df"] > POSTINGS_CAP])
-        if not rows and not common:  # no term is in the index
+        found = {t: rows[0] for t, rows in zip(fresh, per_term, strict=True) if rows[0]["df"]}
+        self._common_terms.remember(
+            tenant.key, [t for t, r in found.items() if r["df"] > POSTINGS_CAP]
+        )
+        if not found and not common:  # no term is in the index
             return []
         postings = {
-            r["term"]: bm25.Postings(r["df"], [(d, n) for d, n in r["postings"]])
-            for r in rows
+            t: bm25.Postings(r["df"], [(d, n) for d, n in r["postings"]])
+            for t, r in found.items()
             if r["df"] <= POSTINGS_CAP
         }
         if postings:

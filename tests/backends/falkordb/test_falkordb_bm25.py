@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from cypher import QueryName
 from graph_backends import FalkorConfig, open_backend
 from graph_backends.falkordb.repository import POSTINGS_CAP, FalkorRepository
 from tests.conftest import DIMENSION, new_tenant
@@ -33,3 +34,34 @@ async def test_common_terms_are_counted_once_and_answered_alike(tmp_path: Path) 
         await repo.upsert_memories(tenant, [late])
         hits = await repo.fulltext_search(tenant, "alpha kumquat", 3)
         assert hits[0].memory_id == late.id
+
+
+async def test_a_terms_matches_are_read_no_further_than_one_past_the_cap(tmp_path: Path) -> None:
+    """A term at the cap is selective (all its postings read); one past it is common, and a
+    term matching many more is read no further than that either (its count used to walk its
+    whole posting list, which grew with the tenant)."""
+    tenant = new_tenant()
+    async with open_backend(FalkorConfig(data_dir=tmp_path, vector_dimension=DIMENSION)) as repo:
+        assert isinstance(repo, FalkorRepository)
+        await repo.ensure_schema(tenant)
+        at_cap = [memory(f"edge case {n}") for n in range(POSTINGS_CAP)]
+        past = [memory(f"over case {n}") for n in range(POSTINGS_CAP + 1)]
+        many = [memory(f"plenty case {n}") for n in range(2 * POSTINGS_CAP)]
+        await repo.upsert_memories(tenant, [*at_cap, *past, *many])
+
+        got = {}
+        for term in ("edge", "over", "plenty", "absent"):
+            params = {"term": term, "cap": POSTINGS_CAP, "over": POSTINGS_CAP + 1}
+            (row,) = await repo._run(tenant, QueryName.TERM_POSTINGS, params, read_only=True)
+            got[term] = (row["df"], len(row["postings"]))
+        assert got == {
+            "edge": (POSTINGS_CAP, POSTINGS_CAP),
+            "over": (POSTINGS_CAP + 1, 0),
+            "plenty": (POSTINGS_CAP + 1, 0),
+            "absent": (0, 0),
+        }
+        # Through the search: the selective term is ranked from its postings, the other two
+        # are remembered as common.
+        hits = await repo.fulltext_search(tenant, "edge plenty", 5)
+        assert {h.memory_id for h in hits} <= {m.id for m in at_cap}
+        assert repo._common_terms.known(tenant.key, ["edge", "over", "plenty"]) == {"plenty"}
