@@ -3,10 +3,19 @@
 // params: entities, at, limit
 UNWIND $entities AS eid
 MATCH (e:Entity {id: eid})
-OPTIONAL MATCH p = (e)-[:RELATES*1..2]-(x:Entity)
-WHERE all(r IN relationships(p) WHERE r.valid_to IS NULL OR r.valid_to > $at)
-WITH e, collect(DISTINCT {id: x.id, hops: length(p)}) AS reached
-WITH [{id: e.id, hops: 0}] + [r IN reached WHERE r.id IS NOT NULL] AS targets
+// One hop at a time, each to distinct entities: a variable-length pattern enumerated every
+// two-edge path (a neighbour's edges once per edge reaching it), which grew with the closed
+// edges that superseded facts leave (250,000 memories: 15–23 ms for the reach alone, 2–7 ms
+// this way, the same entities).
+OPTIONAL MATCH (e)-[r1:RELATES]-(x1:Entity)
+WHERE r1.valid_to IS NULL OR r1.valid_to > $at
+WITH e, collect(DISTINCT x1) AS ones
+UNWIND CASE WHEN size(ones) = 0 THEN [null] ELSE ones END AS one
+OPTIONAL MATCH (one)-[r2:RELATES]-(x2:Entity)
+WHERE r2.valid_to IS NULL OR r2.valid_to > $at
+WITH e, ones, collect(DISTINCT x2) AS twos
+WITH [{id: e.id, hops: 0}] + [x IN ones | {id: x.id, hops: 1}] + [x IN twos | {id: x.id, hops: 2}]
+     AS targets
 UNWIND targets AS t
 // Per entity first, then anchored on its index: matching the fact pattern on a value from the
 // unwound map made FalkorDB scan every Fact once per entity (72 ms at 10,000 memories, 0.9 ms

@@ -14,8 +14,9 @@ from hypothesis import strategies as st
 
 from graph_backends import GraphRepository, fact_store
 from schema import CATEGORY_POLICIES, Category, MemoryStatus, Tenant
-from schema.facts import FactWriter
+from schema.facts import FactWriter, entity_id
 from service.engine.settings import EngineSettings
+from service.engine.supersession import normalise
 from service.usecases.facts import FactService
 from service.usecases.memories import MemoryService, StoreRequest
 from service.usecases.reactivation import ReactivationService
@@ -169,6 +170,43 @@ async def test_each_leg_returns_its_memories(world: World) -> None:
     by_window = {h.memory.id: h.legs for h in window.hits}
     assert by_window[turns[2]] == {"window": 1}  # the text leg ran only to feed it
     assert all("window" in by_window[turns[i]] for i in (0, 1, 3, 4))
+
+
+async def test_memories_about_entities_reach_two_open_hops_and_keep_the_nearest(
+    world: World,
+) -> None:
+    """The graph leg's fact read: the entity's own facts (0 hops), then those of entities one
+    and two RELATES hops away, each memory once at its nearest hop; not three hops, and not
+    through an edge a superseded fact closed."""
+    job = await world.put("Alice's job", facts=[fact("Alice", "works at", "Acme")])
+    site = await world.put("Acme's site", facts=[fact("Acme", "located in", "Berlin")])
+    land = await world.put("Berlin's land", facts=[fact("Berlin", "part of", "Germany")])
+    union = await world.put("Germany's union", facts=[fact("Germany", "member of", "EU")])
+    # Also reachable in two hops (Alice - Acme - Beta): kept at its nearest, one hop.
+    rival = await world.put("Acme's rival", facts=[fact("Acme", "rival of", "Beta")])
+    await world.put("Alice's friend", facts=[fact("Alice", "knows", "Beta")])
+    world.clock.advance(days=1)
+    rome = await world.put(
+        "Alice in Rome", facts=[fact("Alice", "lives in", "Rome", functional=True)]
+    )
+    capital = await world.put("Rome's country", facts=[fact("Rome", "capital of", "Italy")])
+    world.clock.advance(days=30)
+    oslo = await world.put(
+        "Alice in Oslo", facts=[fact("Alice", "lives in", "Oslo", functional=True)]
+    )
+    world.clock.advance(days=1)
+
+    about = await world.store.memories_about_entities(
+        world.tenant, {entity_id(normalise("Alice"))}, world.clock(), 50
+    )
+    friend = next(i for i, hops in about.items() if i not in {job, oslo, site, rival, land})
+    assert about == {job: 0, oslo: 0, friend: 0, site: 1, rival: 1, land: 2}
+    assert union not in about and rome not in about and capital not in about
+    # The limit keeps the nearest first, then by id.
+    nearest = await world.store.memories_about_entities(
+        world.tenant, {entity_id(normalise("Alice"))}, world.clock(), 4
+    )
+    assert set(nearest) == {job, oslo, friend} | {min(site, rival)}
 
 
 async def test_a_broken_leg_degrades_recall_and_all_broken_fails(
