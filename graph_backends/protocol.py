@@ -64,12 +64,13 @@ def check_leg_k(k: int) -> None:
         raise InvalidInput("k", f"{k} is outside 1–{MAX_LEG_K}")
 
 
-def check_max_mentions(max_mentions: int | None) -> None:
-    """Every backend refuses the same cap on a name's mentions (None: no cap)."""
-    if max_mentions is not None and max_mentions < 1:
+def check_hub_cap(field: str, cap: int | None) -> None:
+    """Every backend refuses the same cap on what one name or entity may reach (None: no
+    cap): `max_mentions`, `max_facts`."""
+    if cap is not None and cap < 1:
         from schema import InvalidInput
 
-        raise InvalidInput("max_mentions", f"{max_mentions} is below 1")
+        raise InvalidInput(field, f"{cap} is below 1")
 
 
 def check_export_page(limit: int) -> None:
@@ -586,10 +587,17 @@ class RecallRepository(Protocol):
         """The facts each memory asserts (memories asserting none are absent)."""
 
     async def memories_about_entities(
-        self, tenant: Tenant, entity_ids: Collection[str], at: datetime, limit: int
+        self,
+        tenant: Tenant,
+        entity_ids: Collection[str],
+        at: datetime,
+        limit: int,
+        max_facts: int | None = None,
     ) -> dict[str, int]:
         """Memories asserting facts effective at `at` about the entities, or about entities up
-        to two open RELATES hops away: memory id → hops of the nearest entity."""
+        to two open RELATES hops away: memory id → hops of the nearest entity, nearest first,
+        then by id, at most `limit`. An entity that more than `max_facts` facts name (any, in
+        force or not; None: no cap) is a hub: it seeds nothing and is not walked through."""
 
 
 class IdempotencyRepository(Protocol):

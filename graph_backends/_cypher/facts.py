@@ -30,8 +30,8 @@ from graph_backends._cypher.memories import _chunks, _RunsCypher
 from graph_backends.protocol import (
     check_dimension,
     check_export_page,
+    check_hub_cap,
     check_leg_k,
-    check_max_mentions,
     restore_facts_through_commit,
 )
 from schema import EdgeType, MemoryEdge, MemoryFacets, Tenant, parse_memory_id
@@ -368,7 +368,7 @@ class CypherRecallMethods(_FactRunsCypher):
         self, tenant: Tenant, names: Collection[str], limit: int, max_mentions: int | None = None
     ) -> list[str]:
         check_leg_k(limit)
-        check_max_mentions(max_mentions)
+        check_hub_cap("max_mentions", max_mentions)
         wanted = sorted({n.strip().lower() for n in names if n.strip()})
         if not wanted:
             return []
@@ -404,15 +404,22 @@ class CypherRecallMethods(_FactRunsCypher):
         return align_session_neighbours(len(turns), before, after)
 
     async def memories_about_entities(
-        self, tenant: Tenant, entity_ids: Collection[str], at: datetime, limit: int
+        self,
+        tenant: Tenant,
+        entity_ids: Collection[str],
+        at: datetime,
+        limit: int,
+        max_facts: int | None = None,
     ) -> dict[str, int]:
         check_leg_k(limit)
+        check_hub_cap("max_facts", max_facts)
         if not entity_ids:
             return {}
+        params = {"entities": sorted(set(entity_ids)), "at": epoch_us(at), "limit": limit}
         rows = await self._run(
             tenant,
             R.MEMORIES_ABOUT_ENTITIES,
-            {"entities": sorted(set(entity_ids)), "at": epoch_us(at), "limit": limit},
+            {**params, "max_facts": max_facts},
             read_only=True,
         )
         return {r["id"]: int(r["hops"]) for r in rows}

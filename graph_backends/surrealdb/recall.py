@@ -13,7 +13,7 @@ from graph_backends._common.records import (
     epoch_us,
     session_turn_params,
 )
-from graph_backends.protocol import check_dimension, check_leg_k, check_max_mentions
+from graph_backends.protocol import check_dimension, check_hub_cap, check_leg_k
 from graph_backends.surrealdb.steps import EF_SEARCH, check_knn
 from graph_backends.surrealdb.surrealql import QueryName
 from graph_backends.surrealdb.text import plain_words
@@ -106,7 +106,7 @@ class SurrealRecallMixin:
         self, tenant: Tenant, names: Collection[str], limit: int, max_mentions: int | None = None
     ) -> list[str]:
         check_leg_k(limit)
-        check_max_mentions(max_mentions)
+        check_hub_cap("max_mentions", max_mentions)
         wanted = sorted({n.strip().lower() for n in names if n.strip()})
         if max_mentions is not None:  # leave the hubs out, each counted one past the cap
             over = {"over": max_mentions + 1}
@@ -183,15 +183,19 @@ class SurrealRecallMixin:
         return {r["id"]: [fact_from_props(p) for p in r["facts"]] for r in rows if r["facts"]}
 
     async def memories_about_entities(
-        self, tenant: Tenant, entity_ids: Collection[str], at: datetime, limit: int
+        self,
+        tenant: Tenant,
+        entity_ids: Collection[str],
+        at: datetime,
+        limit: int,
+        max_facts: int | None = None,
     ) -> dict[str, int]:
         check_leg_k(limit)
+        check_hub_cap("max_facts", max_facts)
         if not entity_ids:
             return {}
+        params = {"entities": sorted(set(entity_ids)), "at": epoch_us(at), "limit": limit}
         rows = await self._read(
-            tenant,
-            Q.MEMORIES_ABOUT_ENTITIES,
-            {"entities": sorted(set(entity_ids)), "at": epoch_us(at), "limit": limit},
-            empty=[],
+            tenant, Q.MEMORIES_ABOUT_ENTITIES, {**params, "max_facts": max_facts}, empty=[]
         )
         return {r["id"]: int(r["hops"]) for r in rows}

@@ -109,6 +109,10 @@ class EngineSettings(BaseModel):
     #: graph leg's mention read: it tells none of them apart, and reading them all grows with
     #: the tenant. 0: no cap.
     recall_hub_mentions: int = Field(default=1000, ge=0)
+    #: An entity more facts name than this is a hub for the graph leg's fact read: it seeds
+    #: nothing and is not walked through (its facts tell none of their memories apart, and
+    #: reading them grows with the tenant). 0: no cap.
+    recall_hub_facts: int = Field(default=1000, ge=0)
     recall_co_retrieval_bonus: float = Field(default=0.02, ge=0.0)  # per edge to another result
     recall_co_retrieval_cap: int = Field(default=3, ge=0)  # edges counted at most
     #: Score an updated memory keeps, for current intent, per unit of the update's confidence

@@ -653,9 +653,10 @@ class RecallService:
         pool: int,
     ) -> Ranked:
         """The memories asserting facts about the entities the query names (or entities two
-        RELATES hops from them) and the memories whose entity list names them (not a name more
-        than `recall_hub_mentions` memories name), then their supportive neighbours. Entities
-        and their edges come from facts: on a tenant without any, only the second read runs."""
+        RELATES hops from them; not through an entity more than `recall_hub_facts` facts name)
+        and the memories whose entity list names them (not a name more than
+        `recall_hub_mentions` memories name), then their supportive neighbours. Entities and
+        their edges come from facts: on a tenant without any, only the second read runs."""
         repo = self._repository
         keys = {normalise(n) for n in names} - {""}
 
@@ -663,7 +664,11 @@ class RecallService:
             if not await holds_facts:
                 return {}
             return await repo.memories_about_entities(
-                tenant, {entity_id(k) for k in keys}, at, pool
+                tenant,
+                {entity_id(k) for k in keys},
+                at,
+                pool,
+                self._engine.recall_hub_facts or None,
             )
 
         hub = self._engine.recall_hub_mentions or None

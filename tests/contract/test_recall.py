@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from graph_backends import GraphRepository, fact_store
-from schema import CATEGORY_POLICIES, Category, MemoryStatus, Tenant
+from schema import CATEGORY_POLICIES, Category, InvalidInput, MemoryStatus, Tenant
 from schema.facts import FactWriter, entity_id
 from service.engine.settings import EngineSettings
 from service.engine.supersession import normalise
@@ -207,6 +207,56 @@ async def test_memories_about_entities_reach_two_open_hops_and_keep_the_nearest(
         world.tenant, {entity_id(normalise("Alice"))}, world.clock(), 4
     )
     assert set(nearest) == {job, oslo, friend} | {min(site, rival)}
+
+
+async def test_the_graph_leg_does_not_walk_through_a_hub_entity(world: World) -> None:
+    """`recall_hub_facts` reaches the graph leg's fact read: with a cap below the facts that
+    name Metropolis, Alice's own facts seed the leg and the city's crowd does not."""
+    own = await world.put("Alice's home", facts=[fact("Alice", "lives in", "Metropolis")])
+    crowd = [
+        await world.put(f"Resident {i}", facts=[fact(f"Resident {i}", "lives in", "Metropolis")])
+        for i in range(3)
+    ]
+    graph = frozenset({"graph"})
+
+    def capped(cap: int) -> dict[str, Any]:
+        return {"engine": EngineSettings(recall_hub_facts=cap)}
+
+    uncapped = await world.recall("Where is Alice?", legs=graph, service=capped(0))
+    assert {h.memory.id for h in uncapped.hits} == {own, *crowd}
+    hubbed = await world.recall("Where is Alice?", legs=graph, service=capped(3))
+    assert [h.memory.id for h in hubbed.hits] == [own]
+
+
+async def test_memories_about_entities_leave_out_hub_entities(world: World) -> None:
+    """An entity that more facts name than `max_facts` (any, in force or not) neither seeds the
+    read nor is walked through: Alice's own facts and her colleague's are found, the facts about
+    the hub city she lives in and what lies beyond it are not; without a cap, all are."""
+    job = await world.put("Alice's job", facts=[fact("Alice", "works at", "Acme")])
+    site = await world.put("Acme's site", facts=[fact("Acme", "located in", "Tiny Town")])
+    home = await world.put("Alice's home", facts=[fact("Alice", "lives in", "Metropolis")])
+    crowd = [
+        await world.put(f"Resident {i}", facts=[fact(f"Resident {i}", "lives in", "Metropolis")])
+        for i in range(3)
+    ]
+    beyond = await world.put(
+        "Metropolis's twin", facts=[fact("Metropolis", "twinned with", "Gotham")]
+    )
+    alice = {entity_id(normalise("Alice"))}
+    now = world.clock()
+    store = world.store
+    # Metropolis is named by 5 facts: over a cap of 4 it is a hub.
+    assert await store.memories_about_entities(world.tenant, alice, now, 50, 4) == {
+        job: 0, home: 0, site: 1
+    }  # fmt: skip
+    uncapped = await store.memories_about_entities(world.tenant, alice, now, 50)
+    assert uncapped == await store.memories_about_entities(world.tenant, alice, now, 50, 5)
+    assert uncapped[beyond] == 1 and {uncapped[m] for m in crowd} == {1}
+    # A named hub seeds nothing; a cap below 1 is refused.
+    metropolis = {entity_id(normalise("Metropolis"))}
+    assert await store.memories_about_entities(world.tenant, metropolis, now, 50, 4) == {}
+    with pytest.raises(InvalidInput):
+        await store.memories_about_entities(world.tenant, alice, now, 50, 0)
 
 
 async def test_a_broken_leg_degrades_recall_and_all_broken_fails(

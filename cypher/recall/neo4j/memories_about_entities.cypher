@@ -1,12 +1,28 @@
 // The tenant's memories asserting facts (effective at $at) about the entities or about
 // entities up to two RELATES hops (open at $at) away, with the hop count of the nearest entity.
-// params: entities, at, limit, tenant
+// An entity more than $max_facts facts name (a hub; null: no cap) neither seeds nor is walked
+// through.
+// params: entities, at, limit, tenant, max_facts
 UNWIND $entities AS eid
 MATCH (e:Entity {tenant: $tenant, id: eid})
-OPTIONAL MATCH p = (e)-[:RELATES*1..2 {tenant: $tenant}]-(x:Entity {tenant: $tenant})
-WHERE all(r IN relationships(p) WHERE r.valid_to IS NULL OR r.valid_to > $at)
-WITH e, collect(DISTINCT {id: x.id, hops: length(p)}) AS reached
-WITH [{id: e.id, hops: 0}] + [r IN reached WHERE r.id IS NOT NULL] AS targets
+WHERE $max_facts IS NULL
+   OR COUNT { (e)<-[:SUBJECT|OBJECT {tenant: $tenant}]-(:Fact {tenant: $tenant}) } <= $max_facts
+// One hop at a time, to distinct entities (as FalkorDB's query), so that a hub is checked once.
+OPTIONAL MATCH (e)-[r1:RELATES {tenant: $tenant}]-(x1:Entity {tenant: $tenant})
+WHERE (r1.valid_to IS NULL OR r1.valid_to > $at)
+  AND ($max_facts IS NULL
+       OR COUNT { (x1)<-[:SUBJECT|OBJECT {tenant: $tenant}]-(:Fact {tenant: $tenant}) }
+          <= $max_facts)
+WITH e, collect(DISTINCT x1) AS ones
+UNWIND CASE WHEN size(ones) = 0 THEN [null] ELSE ones END AS one
+OPTIONAL MATCH (one:Entity {tenant: $tenant})-[r2:RELATES {tenant: $tenant}]-(x2:Entity {tenant: $tenant})
+WHERE (r2.valid_to IS NULL OR r2.valid_to > $at)
+  AND ($max_facts IS NULL
+       OR COUNT { (x2)<-[:SUBJECT|OBJECT {tenant: $tenant}]-(:Fact {tenant: $tenant}) }
+          <= $max_facts)
+WITH e, ones, collect(DISTINCT x2) AS twos
+WITH [{id: e.id, hops: 0}] + [x IN ones | {id: x.id, hops: 1}] + [x IN twos | {id: x.id, hops: 2}]
+     AS targets
 UNWIND targets AS t
 MATCH (:Entity {tenant: $tenant, id: t.id})
       <-[:SUBJECT|OBJECT {tenant: $tenant}]-(f:Fact {tenant: $tenant})
