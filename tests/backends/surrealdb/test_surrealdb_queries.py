@@ -304,6 +304,8 @@ def _params(name: QueryName, seeded: Seeded) -> dict[str, Any]:
     }
     values["targets"] = [{"id": b, "edges": values["edges"]}]
     values["cap"] = 2
+    values["over"] = 3
+    values["max_facts"] = 1000
     if name is QueryName.UPDATE_MEMORIES:
         values["rows"] = [{"id": a, "props": {"status": "episodic", "summary": None}}]
     if name is QueryName.WRITE_TOMBSTONES:
