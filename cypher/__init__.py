@@ -154,6 +154,7 @@ class FactQueryName(StrEnum):
     FACT_PAGE = "fact_page"
     RELATIONS_FROM = "relations_from"
     RESTORE_RELATIONS = "restore_relations"
+    HOLDS_FACTS = "holds_facts"
     FACT_ASSERTERS = "fact_asserters"
     FACTS_CONTAINING = "facts_containing"
     # Erasure of a subject (docs/adr/0018): the only queries that delete facts.

@@ -467,6 +467,10 @@ class FactRepository(Protocol):
 
     async def get_facts(self, tenant: Tenant, ids: Sequence[str]) -> list[Fact | None]: ...
 
+    async def holds_facts(self, tenant: Tenant) -> bool:
+        """Whether the tenant holds any fact, in any state: one fact read, whatever their number
+        (False for a tenant that does not exist, which the read does not create)."""
+
     async def find_facts(self, tenant: Tenant, query: FactQuery) -> list[Fact]:
         """Newest first (by valid_from, then recorded_at)."""
 

@@ -225,6 +225,9 @@ class CypherFactMethods(_FactRunsCypher):
         )
         return [Entity(id=r["id"], name=r["name"], key=r["key"]) for r in rows]
 
+    async def holds_facts(self, tenant: Tenant) -> bool:
+        return bool(await self._run(tenant, Q.HOLDS_FACTS, read_only=True))
+
     async def fact_page(self, tenant: Tenant, *, after: str, limit: int) -> list[Fact]:
         check_export_page(limit)
         rows = await self._run(

@@ -383,6 +383,9 @@ class SurrealFactsMixin:
         rows = await self._read(tenant, Q.ENTITY_PAGE, {"after": after, "limit": limit}, empty=[])
         return [Entity(id=r["id"], name=r["name"], key=r["key"]) for r in rows]
 
+    async def holds_facts(self, tenant: Tenant) -> bool:
+        return bool(await self._read(tenant, Q.HOLDS_FACTS, empty=[]))
+
     async def fact_page(self, tenant: Tenant, *, after: str, limit: int) -> list[Fact]:
         check_export_page(limit)
         rows = await self._read(tenant, Q.FACT_PAGE, {"after": after, "limit": limit}, empty=[])

@@ -252,7 +252,7 @@ class RecallService:
         if tenant in self._with_facts:
             return True
         try:
-            if not await self._repository.fact_page(tenant, after="", limit=1):
+            if not await self._repository.holds_facts(tenant):
                 return False
         except Exception as e:  # the legs then run, and fail or not on their own
             log.debug("recall: could not tell whether %s holds facts: %s", tenant, e)

@@ -218,7 +218,7 @@ class RestoreService:
             return "memories"
         if await store.entity_page(tenant, after="", limit=1):
             return "entities"
-        if await store.fact_page(tenant, after="", limit=1):
+        if await store.holds_facts(tenant):
             return "facts"
         if await store.tombstone_page(tenant, after="", limit=1):
             return "tombstones"

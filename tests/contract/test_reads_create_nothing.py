@@ -116,6 +116,7 @@ async def reads_of_a_tenant_never_written_create_nothing(repository: GraphReposi
         assert (analytics.causal.memories, analytics.churn.facts) == (0, 0)
         assert await repository.edge_page(ghost, []) == []
         assert await repository.tombstone_page(ghost) == []
+        assert await fact_store(repository).holds_facts(ghost) is False
         assert await repository.component_sizes(ghost) in (None, [])
         assert await uses.facts.asserted(ghost, [MISSING_ID]) == [[]]
         for seeds in (SubgraphRequest(entity="carol", depth=2), SubgraphRequest(query="offsite")):

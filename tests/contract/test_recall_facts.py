@@ -127,3 +127,18 @@ async def test_a_tenant_s_first_fact_is_recalled_by_a_service_that_found_none_be
     assert "Oslo" in objects(after)
     found = await service.recall(world.tenant, graph)
     assert any(h.memory.id == job and "graph" in h.legs for h in found.hits)
+
+
+async def test_holds_facts_counts_a_fact_in_any_state(world: World) -> None:
+    """`holds_facts`, recall's check before its fact legs: False on a tenant holding memories
+    only, True from its first fact, and still True once that fact is retracted (a retracted
+    fact is held: audit intent and as-of reads still find it)."""
+    await world.put("Carol told me about her week")
+    assert await world.store.holds_facts(world.tenant) is False
+    await world.facts.apply_facts(
+        world.tenant, [fact("Carol", "lives in", "Rome", functional=True)], FactWriter.API
+    )
+    assert await world.store.holds_facts(world.tenant) is True
+    (rome,) = await world.store.fact_page(world.tenant, after="", limit=10)
+    await world.facts.retract(world.tenant, rome.id)
+    assert await world.store.holds_facts(world.tenant) is True

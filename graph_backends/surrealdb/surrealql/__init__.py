@@ -96,6 +96,7 @@ class QueryName(StrEnum):
     CONFIG_ENTRIES = "config_entries"
     ENTITY_PAGE = "entity_page"
     FACT_PAGE = "fact_page"
+    HOLDS_FACTS = "holds_facts"
     RELATIONS_FROM = "relations_from"
     RESTORE_RELATIONS = "restore_relations"
     # The fact layer (DESIGN §5): facts, entities, derived edges, leases, extraction records.
