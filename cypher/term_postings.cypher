@@ -8,11 +8,12 @@
 // stops the full-text procedure early hands its unread matches to the next term's call
 // (FalkorDB 4.16; docs/measured-facts.md). The memory count is asked separately: counting a
 // label in the same query scans it (0.5 ms at 10,000; alone it is read from the label's matrix,
-// 0.02 ms).
+// 0.02 ms). The postings come as two flat lists, ids and lengths: a list of [id, length] pairs
+// cost the client ~5× as much to read (~0.7 ms of a recall's CPU at 10,000 memories).
 // params: term, cap, over
 CALL db.idx.fulltext.queryNodes('MemoryText', $term) YIELD node
 WITH node
 LIMIT $over
-WITH collect([node.id, size(node.content)]) AS postings
-RETURN size(postings) AS df, CASE WHEN size(postings) <= $cap THEN postings ELSE [] END
-       AS postings
+WITH collect(node.id) AS ids, collect(size(node.content)) AS lengths
+RETURN size(ids) AS df, CASE WHEN size(ids) <= $cap THEN ids ELSE [] END AS ids,
+       CASE WHEN size(ids) <= $cap THEN lengths ELSE [] END AS lengths

@@ -781,7 +781,7 @@ class FalkorRepository(
         if not found and not common:  # no term is in the index
             return []
         postings = {
-            t: bm25.Postings(r["df"], [(d, n) for d, n in r["postings"]])
+            t: bm25.Postings(r["df"], list(zip(r["ids"], r["lengths"], strict=True)))
             for t, r in found.items()
             if r["df"] <= POSTINGS_CAP
         }

@@ -112,8 +112,15 @@ def _scalar(cell: Any) -> Any:
         return None
     if kind == _DOUBLE:
         return float(value)
-    if kind == _ARRAY:  # integers (presentation times) read without a call each
-        return [v if k == _INTEGER else _scalar((k, v)) for k, v in value]
+    if kind == _ARRAY:  # integers (presentation times) and strings (ids) without a call each
+        return [
+            v
+            if k == _INTEGER
+            else v.decode()
+            if k == _STRING and type(v) is bytes
+            else _scalar((k, v))
+            for k, v in value
+        ]
     if kind == _MAP:
         return {
             (value[i].decode() if isinstance(value[i], bytes) else value[i]): _scalar(value[i + 1])

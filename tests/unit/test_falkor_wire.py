@@ -70,6 +70,11 @@ def test_compact_replies_are_read() -> None:
         }
     ]
     assert wire.rows([stats]) == []  # a write without RETURN
+    # Strings as the connection sends them (bytes), in a list and alone, read as str.
+    ids = [[2, b"m-1"], [2, "m-2"], [3, 4], [2, b"\xc3\xa9"]]
+    assert wire.rows([header[:2], [[[6, ids], [2, b"x"]]], stats]) == [
+        {"id": ["m-1", "m-2", 4, "\u00e9"], "n": "x"}
+    ]
     assert wire.rows([header[:1], [], stats]) == []
 
 
