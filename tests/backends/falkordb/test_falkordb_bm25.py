@@ -66,3 +66,31 @@ async def test_a_terms_matches_are_read_no_further_than_one_past_the_cap(tmp_pat
         hits = await repo.fulltext_search(tenant, "edge plenty", 5)
         assert {h.memory_id for h in hits} <= {m.id for m in at_cap}
         assert repo._common_terms.known(tenant.key, ["edge", "over", "plenty"]) == {"plenty"}
+
+
+async def test_all_common_terms_answer_the_memories_holding_them_all_first(
+    tmp_path: Path,
+) -> None:
+    """When every query term is common, the index answers with the memories holding all of
+    them (the union of their matches grew with the tenant: 88 ms at 1M memories); when no
+    memory holds them all, with those holding any."""
+    tenant = new_tenant()
+    async with open_backend(FalkorConfig(data_dir=tmp_path, vector_dimension=DIMENSION)) as repo:
+        assert isinstance(repo, FalkorRepository)
+        await repo.ensure_schema(tenant)
+        apples = [memory(f"apple crate {n}") for n in range(POSTINGS_CAP + 1)]
+        pears = [memory(f"pear crate {n}") for n in range(POSTINGS_CAP + 1)]
+        plums = [memory(f"plum basket {n}") for n in range(POSTINGS_CAP + 1)]
+        both = [memory(f"apple and pear crate {n}") for n in range(3)]
+        await repo.upsert_memories(tenant, [*apples, *pears, *plums, *both])
+
+        hits = await repo.fulltext_search(tenant, "apple pear", 10)
+        assert {h.memory_id for h in hits} == {m.id for m in both}
+        assert repo._common_terms.known(tenant.key, ["apple", "pear"]) == {"apple", "pear"}
+        # No memory names both: the memories naming either.
+        hits = await repo.fulltext_search(tenant, "apple plum", 10)
+        found = {h.memory_id for h in hits}
+        assert len(found) == 10 and found <= {m.id for m in [*apples, *plums, *both]}
+        # One common term alone: its matches.
+        hits = await repo.fulltext_search(tenant, "plum", 10)
+        assert len(hits) == 10 and {h.memory_id for h in hits} <= {m.id for m in plums}
