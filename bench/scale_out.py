@@ -74,7 +74,9 @@ from bench.harness.synthetic import (
     generate_memories,
 )
 from bench.harness.timing import RepoTimer
+from cypher import QueryName
 from graph_backends import FalkorConfig
+from graph_backends._common import bm25
 from graph_backends.factory import open_backend
 from graph_backends.protocol import FactStore, GraphRepository, fact_store
 from schema import MemoryEdge, Tenant
@@ -570,6 +572,8 @@ async def run_restart(args: argparse.Namespace, data_dir: Path, out: Path) -> Fi
             await recall_breakdown(repo, tenant, args, f, "breakdown_again")
             # Calls one at a time: what each costs on its own (the times above overlap).
             await recall_breakdown(repo, tenant, args, f, "serial", serial=True)
+        if args.common_words:
+            await common_words_answer(repo, tenant, args, f)
     f["load_avg_end"] = load_average()
     write_figures(out, "scale-out-restart", "Scale-out bench, restart to ready", f, args)
     return f
@@ -612,6 +616,62 @@ async def recall_breakdown(
             f"{k} {1000 * v / n:.1f} ms"
             for k, v in sorted(timer.seconds.items(), key=lambda kv: -kv[1])[:8]
         )
+    )
+
+
+async def common_words_answer(
+    repo: FactStore, tenant: Tenant, args: argparse.Namespace, f: Figures
+) -> None:
+    """`--common-words` "words" queries (2–3 of a stored memory's words) whose every word the
+    index holds in more than the postings cap: the memory full-text leg as shipped (the
+    memories holding all the words, or any when none does) against the index's ranking of the
+    union of the words alone (its answer before), alternating query by query; and how often
+    the memory the words came from is among the k = 50 answered."""
+    from graph_backends.falkordb.repository import FalkorRepository
+
+    if not isinstance(repo, FalkorRepository):
+        return
+    page = await repo.memory_page(tenant, after="", limit=5000)
+    rng = random.Random(args.seed + 1)
+    shipped: list[float] = []
+    union: list[float] = []
+    found = {"shipped": 0, "union": 0}
+    tried = 0
+    for memory in rng.sample(page, len(page)):
+        if len(shipped) == args.common_words or tried == 20 * args.common_words:
+            break
+        tried += 1
+        words = words_query(memory.content, rng)
+        terms = bm25.query_terms(words)
+        await repo.fulltext_search(tenant, words, 50)  # learns which words are common
+        if len(terms) < 2 or repo._common_terms.known(tenant.key, terms) != set(terms):
+            continue
+        t0 = time.perf_counter()
+        hits = await repo.fulltext_search(tenant, words, 50)
+        shipped.append(1000 * (time.perf_counter() - t0))
+        found["shipped"] += memory.id in {h.memory_id for h in hits}
+        t0 = time.perf_counter()
+        rows = await repo._run(
+            tenant, QueryName.FULLTEXT_SEARCH, {"query": " | ".join(terms), "k": 50},
+            read_only=True,
+        )  # fmt: skip
+        union.append(1000 * (time.perf_counter() - t0))
+        found["union"] += memory.id in {r["id"] for r in rows}
+    n = len(shipped)
+    f["common_words_queries"], f["common_words_tried"] = n, tried
+    if not n:
+        log(f"  common words: none of {tried} words queries had only common words")
+        return
+    f["common_words_shipped_p50_ms"], f["common_words_shipped_p95_ms"] = percentiles(shipped)
+    f["common_words_union_p50_ms"], f["common_words_union_p95_ms"] = percentiles(union)
+    f["common_words_source_found_shipped"] = found["shipped"]
+    f["common_words_source_found_union"] = found["union"]
+    log(
+        f"  common words ({n} of {tried} words queries): full-text leg as shipped p50 / p95 "
+        f"{f['common_words_shipped_p50_ms']} / {f['common_words_shipped_p95_ms']} ms, the "
+        f"union's answer alone {f['common_words_union_p50_ms']} / "
+        f"{f['common_words_union_p95_ms']} ms; the source memory among the 50: "
+        f"{found['shipped']} / {found['union']}"
     )
 
 
@@ -731,6 +791,12 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     restart.add_argument("--timeout-s", type=float, default=7200.0, help="limit on the load")
     restart.add_argument(
         "--breakdown", type=int, default=50, help="recalls timed call by call once ready (0: none)"
+    )
+    restart.add_argument(
+        "--common-words",
+        type=int,
+        default=50,
+        help="words queries of only common words, the full-text leg timed (0: none)",
     )
     for q in (curve, tenants, cluster, restart):
         q.add_argument("--skip-maintenance", action="store_true")

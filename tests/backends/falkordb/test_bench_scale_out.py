@@ -69,6 +69,8 @@ async def test_curve_grows_one_tenant_and_reads_back(tmp_path: Path) -> None:
     # And with the calls one at a time: the same recalls, the same calls.
     assert f["serial_recalls"] == 20 and f["serial_degraded"] == 0
     assert f["serial_fulltext_search_calls"] == 1
+    # No word of 300 memories is in more than the postings cap (300) of them: none was timed.
+    assert f["common_words_queries"] == 0 and f["common_words_tried"] > 0
     assert json.loads((out / "scale-out-restart.json").read_text())["memories_stored"] > 0
 
 
