@@ -32,6 +32,10 @@ class FalkorConfig(BaseModel):
     vector_dimension: int = Field(default=384, ge=1, le=8192)
     #: HNSW candidates per search; FalkorDB's default of 10 missed exact matches (FACTS.md).
     ef_runtime: int = Field(default=100, ge=1, le=10_000)
+    #: HNSW candidates kept per insert, for indexes created from now on: the cost of each
+    #: insert and of the index's rebuild on every load. FalkorDB's default is 200; 100 built
+    #: 33,616 MiniLM vectors in 9.3 s instead of 15.9 with the same recall@10 (0.998).
+    ef_construction: int = Field(default=100, ge=4, le=4096)
     max_connections: int = Field(default=32, ge=1)
     #: Seconds to wait for one reply. redis-py's own default (5 s) is too short for
     #: whole-tenant reads: loading 100,000 memories for maintenance takes ~10 s.

@@ -87,6 +87,7 @@ async def _open_falkordb(config: FalkorConfig) -> AsyncIterator[FactStore]:
             FalkorDB(connection_pool=pool),
             vector_dimension=config.vector_dimension,
             ef_runtime=config.ef_runtime,
+            ef_construction=config.ef_construction,
             fatal_error=embedded.fatal_error if embedded is not None else None,
         )
         try:
@@ -141,6 +142,7 @@ async def _open_falkordb_cluster(config: FalkorConfig) -> AsyncIterator[FactStor
         db,
         vector_dimension=config.vector_dimension,
         ef_runtime=config.ef_runtime,
+        ef_construction=config.ef_construction,
         wait_replicas=config.wait_replicas,
         wait_timeout_ms=config.wait_timeout_ms,
     )

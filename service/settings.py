@@ -32,6 +32,8 @@ class Settings(BaseSettings):
     falkordb_wait_timeout_ms: int = Field(default=1000, ge=1, le=600_000)
     falkordb_appendfsync: Literal["always", "everysec"] = "always"
     falkordb_ef_runtime: int = Field(default=100, ge=1)
+    #: HNSW candidates per insert for vector indexes created from now on (`FalkorConfig`).
+    falkordb_ef_construction: int = Field(default=100, ge=4, le=4096)
     #: The embedded FalkorDB's query threads; unset: half the CPUs, at least one.
     falkordb_query_threads: int | None = Field(default=None, ge=1, le=256)
     #: Restarts, in a row, of an embedded FalkorDB that died, before the service gives up and
@@ -216,6 +218,7 @@ class Settings(BaseSettings):
             appendfsync=self.falkordb_appendfsync,
             vector_dimension=vector_dimension,
             ef_runtime=self.falkordb_ef_runtime,
+            ef_construction=self.falkordb_ef_construction,
             server_query_threads=self.falkordb_query_threads,
             restart_attempts=self.falkordb_restart_attempts,
             restart_backoff_s=self.falkordb_restart_backoff_s,

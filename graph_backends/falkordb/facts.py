@@ -75,6 +75,8 @@ class FalkorFactsMixin(CypherFactMethods):
 
         async def _indexes(self, tenant: Tenant) -> dict[tuple[str, str, str], str]: ...
 
+        def _vector_options(self) -> dict[str, int]: ...
+
         async def _wait_operational(self, tenant: Tenant, key: tuple[str, str, str]) -> None: ...
 
         _reroute_on: tuple[type[Exception], ...]
@@ -98,11 +100,7 @@ class FalkorFactsMixin(CypherFactMethods):
         for label, prop, index_type, create in indexes:
             key = (label, prop, index_type)
             if key not in await self._indexes(tenant):
-                params: dict[str, Any] = (
-                    {"dimension": self._dimension, "ef_runtime": self._ef_runtime}
-                    if index_type == "VECTOR"
-                    else {}
-                )
+                params: dict[str, Any] = self._vector_options() if index_type == "VECTOR" else {}
                 try:
                     await self._run(tenant, create, params)
                 except BackendError:

@@ -140,6 +140,7 @@ class FalkorRepository(
         *,
         vector_dimension: int,
         ef_runtime: int,
+        ef_construction: int = 100,
         fatal_error: Callable[[], str | None] | None = None,
         wait_replicas: int = 0,
         wait_timeout_ms: int = 1000,
@@ -151,6 +152,7 @@ class FalkorRepository(
         self._fact_schema_ready = set()
         self._dimension = vector_dimension
         self._ef_runtime = ef_runtime
+        self._ef_construction = ef_construction
         self._common_terms = bm25.CommonTerms()
         self._kappa_max = KappaMaxCache()
         #: Cluster mode (ADR 0022): `db.connection` is a `RedisCluster` that routes each command
@@ -340,17 +342,21 @@ class FalkorRepository(
                     found[(row["label"], prop, index_type)] = row["status"]
         return found
 
+    def _vector_options(self) -> dict[str, int]:
+        """The parameters of a vector index's creation."""
+        return {
+            "dimension": self._dimension,
+            "ef_runtime": self._ef_runtime,
+            "ef_construction": self._ef_construction,
+        }
+
     async def ensure_schema(self, tenant: Tenant) -> None:
         self._fact_schema_ready.discard(tenant.key)  # the graph may be new: another drop
         await self._silence_telemetry(tenant)
         for label, prop, index_type, create in _INDEXES:
             key = (label, prop, index_type)
             if key not in await self._indexes(tenant):
-                params = (
-                    {"dimension": self._dimension, "ef_runtime": self._ef_runtime}
-                    if index_type == "VECTOR"
-                    else {}
-                )
+                params = self._vector_options() if index_type == "VECTOR" else {}
                 try:
                     await self._run(tenant, create, params)
                 except BackendError:
