@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import hashlib
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
@@ -52,28 +53,42 @@ def add_locomo_run_options(p: argparse.ArgumentParser) -> None:
     add_run_options(p, appendfsync="everysec")
 
 
+def _text_key(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
 def load_vector_cache(cache: Path, embedder_name: str, texts: Sequence[str]) -> dict[str, Vector]:
-    """Vectors of `texts` an earlier run saved for the same embedder."""
+    """Vectors of `texts` an earlier run saved for the same embedder (keyed by each text's
+    SHA-256; a cache of the earlier format, keyed by the texts themselves, is read too)."""
     if not cache.exists():
         return {}
     vectors: dict[str, Vector] = {}
-    wanted = set(texts)
     with np.load(cache) as saved:
         if str(saved["embedder"]) != embedder_name:
             return {}
+        if "keys" in saved.files:
+            wanted = {_text_key(t): t for t in texts}
+            rows = zip(saved["keys"].tolist(), saved["vectors"], strict=True)
+            for key, row in rows:
+                if key in wanted:
+                    vectors[wanted[key]] = tuple(float(x) for x in row)
+            return vectors
+        wanted_texts = set(texts)
         for text, row in zip(saved["texts"].tolist(), saved["vectors"], strict=True):
-            if text in wanted:
+            if text in wanted_texts:
                 vectors[text] = tuple(float(x) for x in row)
     return vectors
 
 
 def save_vector_cache(cache: Path, embedder_name: str, vectors: Mapping[str, Vector]) -> None:
+    """The vectors keyed by their texts' SHA-256: the texts themselves made a fixed-width
+    unicode array as wide as the longest one — 10.4 GB for LongMemEval's 33,816 texts."""
     cache.parent.mkdir(parents=True, exist_ok=True)
     with cache.open("wb") as out:
         np.savez(
             out,
             embedder=np.asarray(embedder_name),
-            texts=np.asarray(list(vectors)),
+            keys=np.asarray([_text_key(t) for t in vectors]),
             vectors=np.asarray(list(vectors.values()), dtype=np.float32),
         )
 
