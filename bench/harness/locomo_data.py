@@ -66,17 +66,12 @@ def load_vector_cache(cache: Path, embedder_name: str, texts: Sequence[str]) -> 
     with np.load(cache) as saved:
         if str(saved["embedder"]) != embedder_name:
             return {}
-        if "keys" in saved.files:
-            wanted = {_text_key(t): t for t in texts}
-            rows = zip(saved["keys"].tolist(), saved["vectors"], strict=True)
-            for key, row in rows:
-                if key in wanted:
-                    vectors[wanted[key]] = tuple(float(x) for x in row)
-            return vectors
-        wanted_texts = set(texts)
-        for text, row in zip(saved["texts"].tolist(), saved["vectors"], strict=True):
-            if text in wanted_texts:
-                vectors[text] = tuple(float(x) for x in row)
+        hashed = "keys" in saved.files
+        wanted = {(_text_key(t) if hashed else t): t for t in texts}
+        keys = saved["keys" if hashed else "texts"].tolist()
+        for key, row in zip(keys, saved["vectors"], strict=True):
+            if key in wanted:
+                vectors[wanted[key]] = tuple(float(x) for x in row)
     return vectors
 
 
