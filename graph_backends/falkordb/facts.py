@@ -68,8 +68,6 @@ _COMMIT_ATTEMPTS: Final = 200
 class FalkorFactsMixin(CypherFactMethods):
     _db: FalkorDB
     _fact_schema_ready: set[str]
-    _dimension: int
-    _ef_runtime: int
 
     if TYPE_CHECKING:  # provided by FalkorRepository
 
