@@ -2,8 +2,10 @@
 
 Each category has a handful of prototype sentences; their mean embedding is the category's
 centroid. A text goes to the category whose centroid is most similar, when that similarity is
-high enough and clearly ahead of the runner-up; otherwise to `other`. With an OpenAI-compatible
-chat model configured, its label replaces the prototype's (falling back to it on any failure).
+high enough and clearly ahead of the runner-up; otherwise to `other`. A label only narrowly
+ahead carries part of the memory's weight, `other` the rest (soft category weights). With an
+OpenAI-compatible chat model configured, its label replaces the prototype's (falling back to it
+on any failure).
 """
 
 from __future__ import annotations
@@ -11,8 +13,8 @@ from __future__ import annotations
 import logging
 import math
 import operator
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, Final, Protocol
 
 from schema import Category
@@ -86,6 +88,11 @@ PROTOTYPES: Final[dict[Category, tuple[str, ...]]] = {
 #: Least cosine to the best centroid, and least lead over the runner-up, to leave `other`.
 MIN_SIMILARITY: Final = 0.25
 MIN_MARGIN: Final = 0.02
+#: The lead over the runner-up from which a label is trusted whole; a narrower lead shares the
+#: memory's category weights with `other` in proportion (DESIGN §6's soft weights). Every
+#: disagreement with the hand-labelled set (bench/results/classifier.md) led by less; on
+#: LoCoMo a hard label cost R@10 / R@20 0.004 / 0.002 (ADR 0030).
+FULL_MARGIN: Final = 0.10
 
 
 def _normalised(vector: Sequence[float]) -> Vector:
@@ -102,10 +109,26 @@ def _dot(a: Sequence[float], b: Sequence[float]) -> float:
 
 
 @dataclass(frozen=True, slots=True)
+class Assignment:
+    """A memory's category and its soft weights (empty: the category alone)."""
+
+    category: Category
+    weights: Mapping[Category, float] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
 class Label:
     category: Category
     similarity: float
     margin: float
+
+    def assignment(self) -> Assignment:
+        """The label with the weight its margin earns: whole from `FULL_MARGIN` up, the rest
+        of it `other`'s below (a label barely ahead of the runner-up is barely evidence)."""
+        trust = min(1.0, self.margin / FULL_MARGIN)
+        if self.category is Category.OTHER or trust >= 1.0:
+            return Assignment(self.category)
+        return Assignment(self.category, {self.category: trust, Category.OTHER: 1.0 - trust})
 
 
 class PrototypeClassifier:
@@ -136,13 +159,10 @@ class PrototypeClassifier:
             return Label(Category.OTHER, best, margin)
         return Label(category, best, margin)
 
-    async def classify(self, vectors: Sequence[Sequence[float]]) -> list[Category]:
-        return [(await self.label(v)).category for v in vectors]
-
     async def assign(
         self, texts: Sequence[str], vectors: Sequence[Sequence[float]]
-    ) -> list[Category]:
-        return await self.classify(vectors)
+    ) -> list[Assignment]:
+        return [(await self.label(v)).assignment() for v in vectors]
 
     async def classify_query(self, vector: Sequence[float]) -> Category | None:
         label = await self.label(vector)
@@ -154,7 +174,7 @@ class CategoryAssigner(Protocol):
 
     async def assign(
         self, texts: Sequence[str], vectors: Sequence[Sequence[float]]
-    ) -> list[Category]: ...
+    ) -> list[Assignment]: ...
 
     async def classify_query(self, vector: Sequence[float]) -> Category | None: ...
 
@@ -181,11 +201,11 @@ class LLMClassifier:
 
     async def assign(
         self, texts: Sequence[str], vectors: Sequence[Sequence[float]]
-    ) -> list[Category]:
+    ) -> list[Assignment]:
         from openai import OpenAIError
 
         names = [c.value for c in Category]
-        out = []
+        out: list[Assignment] = []
         for text, vector in zip(texts, vectors, strict=True):
             try:
                 response = await self._client.chat.completions.create(
@@ -200,8 +220,8 @@ class LLMClassifier:
                     ],
                 )
                 answer = (response.choices[0].message.content or "").strip().lower()
-                out.append(Category(answer) if answer in names else Category.OTHER)
+                out.append(Assignment(Category(answer) if answer in names else Category.OTHER))
             except (OpenAIError, ValueError) as e:
                 log.warning("LLM category failed (%s); using the prototype classifier", e)
-                out.append((await self._fallback.label(vector)).category)
+                out.append((await self._fallback.label(vector)).assignment())
         return out

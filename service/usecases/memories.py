@@ -478,8 +478,10 @@ class MemoryService:
             [d.content for _, d in picked], [vectors[i] for i, _ in picked]
         )
         out = list(drafts)
-        for (i, draft), category in zip(picked, labels, strict=True):
-            out[i] = draft.model_copy(update={"category": category})
+        for (i, draft), label in zip(picked, labels, strict=True):
+            out[i] = draft.model_copy(
+                update={"category": label.category, "category_weights": label.weights}
+            )
         return out
 
     async def _session_sequence(self, tenant: Tenant, drafts: Sequence[Memory]) -> _Chain:
