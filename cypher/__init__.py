@@ -90,6 +90,7 @@ class QueryName(StrEnum):
     SUPPORTIVE_NEIGHBOURS = "supportive_neighbours"
     # Export: a tenant read a page at a time (keyset by id).
     MEMORY_PAGE = "memory_page"
+    MEMORY_PAGE_BETWEEN = "memory_page_between"
     EDGES_FROM = "edges_from"
     CONFIG_ENTRIES = "config_entries"
     # Analytics computed in the database where the engine has the algorithm (FalkorDB).
@@ -151,7 +152,9 @@ class FactQueryName(StrEnum):
     UPSERT_RELATIONS = "upsert_relations"
     # Export and restore: the fact layer read a page at a time, RELATES edges written as stored.
     ENTITY_PAGE = "entity_page"
+    ENTITY_PAGE_BETWEEN = "entity_page_between"
     FACT_PAGE = "fact_page"
+    FACT_PAGE_BETWEEN = "fact_page_between"
     RELATIONS_FROM = "relations_from"
     RESTORE_RELATIONS = "restore_relations"
     HOLDS_FACTS = "holds_facts"

@@ -220,8 +220,12 @@ class CypherFactMethods(_FactRunsCypher):
 
     async def entity_page(self, tenant: Tenant, *, after: str, limit: int) -> list[Entity]:
         check_export_page(limit)
-        rows = await self._run(
-            tenant, Q.ENTITY_PAGE, {"after": after, "limit": limit}, read_only=True
+        rows = await self._keyset_page(
+            tenant,
+            (Q.ENTITY_PAGE, Q.ENTITY_PAGE_BETWEEN),
+            lambda r: str(r["id"]),
+            after=after,
+            limit=limit,
         )
         return [Entity(id=r["id"], name=r["name"], key=r["key"]) for r in rows]
 
@@ -230,8 +234,12 @@ class CypherFactMethods(_FactRunsCypher):
 
     async def fact_page(self, tenant: Tenant, *, after: str, limit: int) -> list[Fact]:
         check_export_page(limit)
-        rows = await self._run(
-            tenant, Q.FACT_PAGE, {"after": after, "limit": limit}, read_only=True
+        rows = await self._keyset_page(
+            tenant,
+            (Q.FACT_PAGE, Q.FACT_PAGE_BETWEEN),
+            lambda r: str(r["props"]["id"]),
+            after=after,
+            limit=limit,
         )
         return [self._fact_from_props(r["props"]) for r in rows]
 

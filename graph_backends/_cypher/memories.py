@@ -5,13 +5,14 @@ write through it. One copy, so the backends cannot drift apart."""
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, ClassVar, Final, cast
 
 from cypher import AnyQueryName, QueryName
 from graph_backends._common.auto_links import capped, check_cap
 from graph_backends._common.export import edge_page_params, tombstone_page_params
+from graph_backends._common.id_windows import WindowHints, windowed_page
 from graph_backends._common.records import (
     edge_from_row,
     edge_params,
@@ -104,6 +105,35 @@ def refused_auto_links(
 class _RunsCypher:
     """What the shared Cypher methods need from a backend: one query by name, and vectors in
     the form its driver sends."""
+
+    #: Where the engine cannot read an index in order (FalkorDB), keyset pages read a window
+    #: of ids at a time (`graph_backends._common.id_windows`); None: one query past the cursor.
+    _id_windows: WindowHints | None = None
+
+    async def _keyset_page(
+        self,
+        tenant: Tenant,
+        queries: tuple[AnyQueryName, AnyQueryName],
+        id_of: Callable[[dict[str, Any]], str],
+        *,
+        after: str,
+        limit: int,
+    ) -> list[dict[str, Any]]:
+        """Rows of the `limit` smallest ids above `after`, by id: `queries` are the unbounded
+        page and the same page within a window (`after < id <= upto`)."""
+        unbounded, within = queries
+
+        async def fetch(after: str, upto: str | None, limit: int) -> list[dict[str, Any]]:
+            if upto is None:
+                params = {"after": after, "limit": limit}
+                return await self._run(tenant, unbounded, params, read_only=True)
+            params = {"after": after, "upto": upto, "limit": limit}
+            return await self._run(tenant, within, params, read_only=True)
+
+        if self._id_windows is None:
+            return await fetch(after, None, limit)
+        key = (tenant.key, str(unbounded))
+        return await windowed_page(fetch, id_of, after, limit, self._id_windows, key)
 
     @staticmethod
     def _vector_param(vector: Sequence[float]) -> Any:
@@ -620,8 +650,12 @@ class CypherGraphMethods(_RunsCypher):
         self, tenant: Tenant, *, after: str, limit: int, with_embeddings: bool = False
     ) -> list[Memory]:
         check_export_page(limit)
-        rows = await self._run(
-            tenant, QueryName.MEMORY_PAGE, {"after": after, "limit": limit}, read_only=True
+        rows = await self._keyset_page(
+            tenant,
+            (QueryName.MEMORY_PAGE, QueryName.MEMORY_PAGE_BETWEEN),
+            lambda r: str(r["memory"]["id"]),
+            after=after,
+            limit=limit,
         )
         page = [self._memory_from_props(r["memory"]) for r in rows]
         if not with_embeddings or not page:

@@ -26,6 +26,7 @@ from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from cypher import AnyQueryName, QueryName, RecallQueryName, load
 from graph_backends._common import bm25
+from graph_backends._common.id_windows import WindowHints
 from graph_backends._common.kappa_cache import KappaMaxCache
 from graph_backends._common.records import (
     ENTITY_KEYS,
@@ -155,6 +156,8 @@ class FalkorRepository(
         self._ef_construction = ef_construction
         self._common_terms = bm25.CommonTerms()
         self._kappa_max = KappaMaxCache()
+        # Its range index answers `id > $after` whole and unordered: export pages by windows.
+        self._id_windows = WindowHints()
         #: Cluster mode (ADR 0022): `db.connection` is a `RedisCluster` that routes each command
         #: by its key's slot and follows MOVED/ASK; reads are not batched (the batcher packs
         #: commands onto one connection, which is one node).
