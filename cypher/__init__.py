@@ -77,6 +77,7 @@ class QueryName(StrEnum):
     WRITE_TOMBSTONES = "write_tombstones"
     GET_TOMBSTONES = "get_tombstones"
     TOMBSTONE_PAGE = "tombstone_page"
+    TOMBSTONE_PAGE_BETWEEN = "tombstone_page_between"
     GET_CONFIG = "get_config"
     PUT_CONFIG = "put_config"
     VALIDATE_AUTO_LINKS = "validate_auto_links"

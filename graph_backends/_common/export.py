@@ -28,4 +28,4 @@ def tombstone_page_params(limit: int, after: str | None) -> dict[str, Any]:
     """`after` None or '' (the first page, as the export's keyset pages start) reads from the
     first tombstone."""
     check_export_page(limit)
-    return {"after": parse_memory_id(after) if after else None, "limit": limit}
+    return {"after": parse_memory_id(after) if after else "", "limit": limit}

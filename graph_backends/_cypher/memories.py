@@ -634,7 +634,13 @@ class CypherGraphMethods(_RunsCypher):
         self, tenant: Tenant, *, limit: int = MAX_EXPORT_PAGE, after: str | None = None
     ) -> list[Tombstone]:
         params = tombstone_page_params(limit, after)
-        rows = await self._run(tenant, QueryName.TOMBSTONE_PAGE, params, read_only=True)
+        rows = await self._keyset_page(
+            tenant,
+            (QueryName.TOMBSTONE_PAGE, QueryName.TOMBSTONE_PAGE_BETWEEN),
+            lambda r: str(r["id"]),
+            after=params["after"],
+            limit=limit,
+        )
         return [tombstone_from_row(r) for r in rows]
 
     async def get_config(self, tenant: Tenant, key: str) -> str | None:
