@@ -60,15 +60,18 @@ async def one_pass(
     }
 
 
-async def main() -> None:
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     p.add_argument("--data-dir", type=Path, required=True, help="the FalkorDB data directory")
     p.add_argument("--tenant", default="bench/scale-out", help="org/project")
     p.add_argument("--limit", type=int, default=500, help="rows a page")
     p.add_argument("--cap-s", type=float, default=240.0, help="stop a pass after this long")
     p.add_argument("--dimension", type=int, default=384)
     p.add_argument("--out", type=Path, required=True)
-    args = p.parse_args()
+    return p.parse_args(argv)
+
+
+async def run(args: argparse.Namespace) -> dict[str, dict[str, dict[str, Any]]]:
     org, project = args.tenant.split("/", 1)
     tenant = Tenant(org=org, project=project)
     config = FalkorConfig(
@@ -109,7 +112,8 @@ async def main() -> None:
             )
     (args.out / "export-pages.md").write_text("\n".join(lines) + "\n")
     log(f"wrote {args.out}/export-pages.json and .md")
+    return results
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    asyncio.run(run(parse_args()))
