@@ -7,11 +7,11 @@ reads a count of its own."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from cypher import QueryName, load
 from graph_backends import FalkorConfig, open_backend
 from graph_backends.falkordb.repository import FalkorRepository
+from tests.backends.falkordb.recording import recorded_queries
 from tests.conftest import DIMENSION, new_tenant
 from tests.factories import memory
 
@@ -27,15 +27,8 @@ async def test_a_full_text_recall_scans_no_label(tmp_path: Path) -> None:
         query = load(QueryName.CORPUS_SIZE, "falkordb").render()
         assert (await graph.query(query)).result_set == [[30]]
 
-        sent: list[Any] = []
-        run = repo._run
-
-        async def recorded(tenant: Any, name: Any, params: Any = None, **kw: Any) -> Any:
-            sent.append((name, params or {}))
-            return await run(tenant, name, params, **kw)
-
-        repo._run = recorded  # type: ignore[method-assign]
-        hits = await repo.fulltext_search(tenant, "harbour crane", 5)
+        with recorded_queries(repo) as sent:
+            hits = await repo.fulltext_search(tenant, "harbour crane", 5)
         assert len(hits) == 5
         assert sent, "the full-text leg ran no query"
         for name, params in sent:

@@ -10,11 +10,11 @@ from __future__ import annotations
 import random
 import uuid
 from pathlib import Path
-from typing import Any
 
 from cypher import load
 from graph_backends import FalkorConfig, open_backend
 from graph_backends.falkordb.repository import FalkorRepository
+from tests.backends.falkordb.recording import recorded_queries
 from tests.conftest import DIMENSION, new_tenant
 from tests.factories import T0, memory
 
@@ -46,21 +46,13 @@ async def test_an_export_reads_each_memory_about_once(tmp_path: Path) -> None:
             await repo.upsert_memories(tenant, stored[start : start + 500])
         graph = repo._db.select_graph(tenant.key)
 
-        sent: list[Any] = []
-        run = repo._run
-
-        async def recorded(tenant: Any, name: Any, params: Any = None, **kw: Any) -> Any:
-            sent.append((name, params or {}))
-            return await run(tenant, name, params, **kw)
-
-        repo._run = recorded  # type: ignore[method-assign]
         seen: list[str] = []
         after = ""
-        while page := await repo.memory_page(tenant, after=after, limit=limit):
-            assert len(page) == limit or len(seen) + len(page) == count
-            seen += [m.id for m in page]
-            after = page[-1].id
-        repo._run = run  # type: ignore[method-assign]
+        with recorded_queries(repo) as sent:
+            while page := await repo.memory_page(tenant, after=after, limit=limit):
+                assert len(page) == limit or len(seen) + len(page) == count
+                seen += [m.id for m in page]
+                after = page[-1].id
         assert seen == sorted(m.id for m in stored)
 
         scanned = 0
