@@ -7,12 +7,13 @@ through the range index and sorts them all before keeping the first page — 1.0
 page of 200,000 memories — so an export was quadratic in the tenant's size. A bounded window
 `$after < n.id <= $upto` reads only the nodes inside it (1.4 ms for a window of 600 of the same
 200,000). The ids are UUIDs (memories v7, facts v4, entities v5), whose canonical strings sort
-as their 128-bit numbers, so a window is a range of numbers: this module picks windows that
-hold about a page, from the density of the pages before (a hint per tenant and label), following
-one that comes back short with one sized for what is missing until the page is full or the id
-space is spent, and reading what
-lies above the last UUID window — and past any id that is not a canonical UUID — with the
-unbounded query. Any id strings page correctly; only UUID-shaped ones page fast.
+as their 128-bit numbers, so a window is a range of numbers. This module picks windows that
+hold about a page, from the density of the pages before (a hint per tenant and label); follows
+a window that comes back short with one sized for what is missing, until the page is full or
+the id space is spent; and reads what lies above the last UUID window — and past any id that is
+not a canonical UUID — with the unbounded query. Any id strings page correctly; only UUID-shaped
+ones page fast. Measured in bench/results/scale-out.md (250,000 memories: 23.4 s a pass against
+~320 s).
 """
 
 from __future__ import annotations
@@ -28,8 +29,8 @@ T = TypeVar("T")
 
 #: Above the largest canonical UUID: the window past it is the unbounded query's.
 _TOP: Final = 1 << 128
-#: The first window's width with no hint: ~1,000 ids of a tenant that stored 1,000,000
-#: memories (UUIDv7) over a day; a window that comes back short grows fourfold.
+#: The first window's width with no hint: ~700 ids of a tenant that stored 1,000,000 memories
+#: (UUIDv7: 2^80 numbers a millisecond) over a day; an empty window is followed by one fourfold.
 _FIRST_STEP: Final = 1 << 96
 _GROWTH: Final = 4
 _CANONICAL: Final = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
