@@ -103,8 +103,8 @@ def refused_auto_links(
 
 
 class _RunsCypher:
-    """What the shared Cypher methods need from a backend: one query by name, and vectors in
-    the form its driver sends."""
+    """What the shared Cypher methods need from a backend — one query by name, and vectors in
+    the form its driver sends — and the keyset pager every export page reads through."""
 
     #: Where the engine cannot read an index in order (FalkorDB), keyset pages read a window
     #: of ids at a time (`graph_backends._common.id_windows`); None: one query past the cursor.
