@@ -139,6 +139,7 @@ class FactQueryName(StrEnum):
     FACTS_BY_FINGERPRINTS = "facts_by_fingerprints"
     FACTS_OF_ENTITY = "facts_of_entity"
     FIND_FACTS = "find_facts"
+    FIND_SUBJECT_FACTS = "find_subject_facts"
     GET_ENTITIES = "get_entities"
     GET_EXTRACTIONS = "get_extractions"
     GET_FACTS = "get_facts"

@@ -153,7 +153,9 @@ class CypherFactMethods(_FactRunsCypher):
             params["entity"] = query.entity
             rows = await self._run(tenant, Q.FACTS_OF_ENTITY, params, read_only=True)
             return [self._fact_from_props(r["props"]) for r in rows]
-        rows = await self._run(tenant, Q.FIND_FACTS, params, read_only=True)
+        # A subject anchors the read on its index (find_facts's optional filter cannot).
+        name = Q.FIND_FACTS if query.subject is None else Q.FIND_SUBJECT_FACTS
+        rows = await self._run(tenant, name, params, read_only=True)
         return [self._fact_from_props(r["props"]) for r in rows]
 
     async def active_state_facts(self, tenant: Tenant) -> list[Fact]:

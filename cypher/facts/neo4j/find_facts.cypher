@@ -1,19 +1,10 @@
 // The tenant's facts matching the optional filters, with the effective-at predicate at $at and
-// the overlap predicate over [$start, $end) applied when given. Newest first. With a subject,
-// the first branch seeks the (tenant, subject_key) index and the second unwinds an empty list,
-// so it never reads the tenant's facts (a `WHERE $subject IS NULL` would be checked per fact);
-// without one, the first finds nothing and the second reads the tenant's facts. Order and
-// cursor as in the shared find_facts.
+// the overlap predicate over [$start, $end) applied when given. Order and cursor as in the
+// shared find_facts; `f.id IS NOT NULL` lets the read seek the (tenant, id) index. A query with
+// a subject runs find_subject_facts instead, which seeks the (tenant, subject_key) index.
 // params: subject, predicate, states, at, start, end, sign, after_started, after_recorded, after_id, limit, tenant
-CALL () {
-  MATCH (f:Fact {tenant: $tenant, subject_key: $subject})
-  RETURN f
-  UNION ALL
-  UNWIND CASE WHEN $subject IS NULL THEN [true] ELSE [] END AS everything
-  MATCH (f:Fact {tenant: $tenant})
-  WHERE f.id IS NOT NULL
-  RETURN f
-}
+MATCH (f:Fact {tenant: $tenant})
+WHERE f.id IS NOT NULL AND ($subject IS NULL OR f.subject_key = $subject)
 WITH f
 WHERE ($predicate IS NULL OR f.predicate_key = $predicate)
   AND ($states IS NULL OR f.state IN $states)

@@ -66,6 +66,7 @@ DERIVED: frozenset[AnyQueryName] = frozenset(
         FactQueryName.RESHAPE_FACTS,
         FactQueryName.FACTS_BY_FINGERPRINTS,
         FactQueryName.FACTS_OF_ENTITY,
+        FactQueryName.FIND_SUBJECT_FACTS,
         FactQueryName.GET_ENTITIES,
         FactQueryName.GET_EXTRACTIONS,
         FactQueryName.GET_FACTS,

@@ -1,0 +1,22 @@
+// find_facts for one subject: the same filters, order and cursor, anchored on the subject_key
+// index. find_facts's `$subject IS NULL OR f.subject_key = $subject` keeps the planner from
+// using the index at all: every query of one slot scanned the tenant's facts (35,214 at 250,000
+// memories, 7 ms; recall with historical intent reads each found fact's slot this way).
+// params: subject, predicate, states, at, start, end, sign, after_started, after_recorded, after_id, limit
+MATCH (f:Fact {subject_key: $subject})
+WHERE ($predicate IS NULL OR f.predicate_key = $predicate)
+  AND ($states IS NULL OR f.state IN $states)
+  AND ($at IS NULL OR ((f.invalid_at IS NULL OR f.invalid_at > $at)
+       AND (f.valid_from IS NULL OR f.valid_from <= $at)
+       AND (f.valid_to IS NULL OR f.valid_to > $at)))
+  AND ($start IS NULL OR ((f.invalid_at IS NULL OR f.invalid_at > $start)
+       AND (f.valid_to IS NULL OR f.valid_to > $start)))
+  AND ($end IS NULL OR f.valid_from IS NULL OR f.valid_from < $end)
+WITH f, $sign * coalesce(f.valid_from, f.recorded_at) AS started, $sign * f.recorded_at AS recorded
+WHERE $after_id IS NULL
+   OR started > $after_started
+   OR (started = $after_started
+       AND (recorded > $after_recorded OR (recorded = $after_recorded AND f.id > $after_id)))
+RETURN properties(f) AS props, started, recorded, f.id AS fid
+ORDER BY started, recorded, fid
+LIMIT $limit
