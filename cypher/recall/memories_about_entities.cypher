@@ -1,8 +1,8 @@
-// Memories asserting facts (effective at $at) about the entities or about entities up to two
-// RELATES hops (open at $at) away, with the hop count of the nearest entity. An entity more than
+// Memories asserting facts (effective at $at) about the entities or about entities up to
+// $max_hops (1 or 2) RELATES hops (open at $at) away, with the hop count of the nearest entity. An entity more than
 // $max_facts facts name (a hub; null: no cap) neither seeds nor is walked through: its facts
 // tell none of their memories apart, and reading them grows with the tenant.
-// params: entities, at, limit, max_facts
+// params: entities, at, limit, max_facts, max_hops
 UNWIND $entities AS eid
 MATCH (e:Entity {id: eid})
 WHERE $max_facts IS NULL OR indegree(e, ['SUBJECT', 'OBJECT']) <= $max_facts
@@ -14,7 +14,7 @@ OPTIONAL MATCH (e)-[r1:RELATES]-(x1:Entity)
 WHERE (r1.valid_to IS NULL OR r1.valid_to > $at)
   AND ($max_facts IS NULL OR indegree(x1, ['SUBJECT', 'OBJECT']) <= $max_facts)
 WITH e, collect(DISTINCT x1) AS ones
-UNWIND CASE WHEN size(ones) = 0 THEN [null] ELSE ones END AS one
+UNWIND CASE WHEN size(ones) = 0 OR $max_hops < 2 THEN [null] ELSE ones END AS one
 OPTIONAL MATCH (one)-[r2:RELATES]-(x2:Entity)
 WHERE (r2.valid_to IS NULL OR r2.valid_to > $at)
   AND ($max_facts IS NULL OR indegree(x2, ['SUBJECT', 'OBJECT']) <= $max_facts)

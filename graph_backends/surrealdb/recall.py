@@ -6,6 +6,7 @@ from collections.abc import Collection, Mapping, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Final
 
+from graph_backends._common.entity_reach import nearest_first
 from graph_backends._common.fact_records import fact_from_props
 from graph_backends._common.records import (
     align_session_neighbours,
@@ -194,8 +195,18 @@ class SurrealRecallMixin:
         check_hub_cap("max_facts", max_facts)
         if not entity_ids:
             return {}
-        params = {"entities": sorted(set(entity_ids)), "at": epoch_us(at), "limit": limit}
-        rows = await self._read(
-            tenant, Q.MEMORIES_ABOUT_ENTITIES, {**params, "max_facts": max_facts}, empty=[]
-        )
+        params = {
+            "entities": sorted(set(entity_ids)),
+            "at": epoch_us(at),
+            "limit": limit,
+            "max_facts": max_facts,
+        }
+
+        async def within(max_hops: int) -> list[dict[str, Any]]:
+            rows: list[dict[str, Any]] = await self._read(
+                tenant, Q.MEMORIES_ABOUT_ENTITIES, {**params, "max_hops": max_hops}, empty=[]
+            )
+            return rows
+
+        rows = await nearest_first(within, limit)
         return {r["id"]: int(r["hops"]) for r in rows}

@@ -207,6 +207,13 @@ async def test_memories_about_entities_reach_two_open_hops_and_keep_the_nearest(
         world.tenant, {entity_id(normalise("Alice"))}, world.clock(), 4
     )
     assert set(nearest) == {job, oslo, friend} | {min(site, rival)}
+    # One hop holds exactly the limit, then one memory fewer than it: the answers of a full
+    # walk either way (a backend may stop at one hop only when that fills the limit).
+    for limit, expected in ((5, {job, oslo, friend, site, rival}), (6, set(about))):
+        reached = await world.store.memories_about_entities(
+            world.tenant, {entity_id(normalise("Alice"))}, world.clock(), limit
+        )
+        assert reached == {i: about[i] for i in expected}
 
 
 async def test_the_graph_leg_does_not_walk_through_a_hub_entity(world: World) -> None:

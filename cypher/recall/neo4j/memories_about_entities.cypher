@@ -1,8 +1,8 @@
 // The tenant's memories asserting facts (effective at $at) about the entities or about
-// entities up to two RELATES hops (open at $at) away, with the hop count of the nearest entity.
+// entities up to $max_hops (1 or 2) RELATES hops (open at $at) away, with the hop count of the nearest entity.
 // An entity more than $max_facts facts name (a hub; null: no cap) neither seeds nor is walked
 // through.
-// params: entities, at, limit, tenant, max_facts
+// params: entities, at, limit, tenant, max_facts, max_hops
 UNWIND $entities AS eid
 MATCH (e:Entity {tenant: $tenant, id: eid})
 WHERE $max_facts IS NULL
@@ -14,7 +14,7 @@ WHERE (r1.valid_to IS NULL OR r1.valid_to > $at)
        OR COUNT { (x1)<-[:SUBJECT|OBJECT {tenant: $tenant}]-(:Fact {tenant: $tenant}) }
           <= $max_facts)
 WITH e, collect(DISTINCT x1) AS ones
-UNWIND CASE WHEN size(ones) = 0 THEN [null] ELSE ones END AS one
+UNWIND CASE WHEN size(ones) = 0 OR $max_hops < 2 THEN [null] ELSE ones END AS one
 OPTIONAL MATCH (one:Entity {tenant: $tenant})-[r2:RELATES {tenant: $tenant}]-(x2:Entity {tenant: $tenant})
 WHERE (r2.valid_to IS NULL OR r2.valid_to > $at)
   AND ($max_facts IS NULL

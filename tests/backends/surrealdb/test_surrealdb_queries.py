@@ -306,6 +306,7 @@ def _params(name: QueryName, seeded: Seeded) -> dict[str, Any]:
     values["cap"] = 2
     values["over"] = 3
     values["max_facts"] = 1000
+    values["max_hops"] = 2
     if name is QueryName.UPDATE_MEMORIES:
         values["rows"] = [{"id": a, "props": {"status": "episodic", "summary": None}}]
     if name is QueryName.WRITE_TOMBSTONES:

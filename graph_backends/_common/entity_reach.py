@@ -1,0 +1,31 @@
+"""The graph leg's read of memories about entities walks two RELATES hops only when one is not
+enough.
+
+`memories_about_entities` answers the `limit` memories nearest the query's entities, fewest
+hops first. Most of its cost is reading the facts of every entity it reaches, and the second hop
+reaches the most: at 250,000 memories (`bench/scale_out.py`) a sentence's entities had 14–97
+memories at hop 0, 86–1,608 within one hop and 850–3,140 more at two, so the answer (50) lay
+within one hop every time and reading the second cost 20 ms of the query's 23 (2.7 ms without
+it). A read within one hop that fills the limit is the whole answer — the memories within one
+hop and their hop counts are the same either way, and they sort first — so the second hop is
+read only when it is short.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
+
+R = TypeVar("R")
+
+#: The deepest RELATES walk (`memories_about_entities`'s `max_hops`).
+MAX_HOPS = 2
+
+
+async def nearest_first(read: Callable[[int], Awaitable[list[R]]], limit: int) -> list[R]:
+    """`read(max_hops)` within one hop, then within `MAX_HOPS` if that found fewer than
+    `limit` rows."""
+    rows = await read(1)
+    if len(rows) >= limit:
+        return rows
+    return await read(MAX_HOPS)
