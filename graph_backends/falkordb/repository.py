@@ -47,8 +47,9 @@ from graph_backends.errors import BackendError, BackendUnavailable, SchemaMismat
 from graph_backends.falkordb import wire
 from graph_backends.falkordb.facts import FalkorFactsMixin
 from graph_backends.falkordb.read_batch import ReadBatcher
-from graph_backends.falkordb.recall import FalkorRecallMixin
+from graph_backends.falkordb.recall import FalkorRecallMixin, fact_terms_scope
 from graph_backends.falkordb.replicated import ReplicatedTransaction
+from graph_backends.falkordb.term_search import Index, bm25_matches, index_ranked
 from graph_backends.protocol import (
     PresentedRecalls,
     ReactivationWrites,
@@ -75,10 +76,12 @@ from schema.erasure import ErasedCounts, ErasurePlan
 log = logging.getLogger(__name__)
 
 DIALECT: Final = "falkordb"
-#: Most memories a term may match for its postings to be ranked by BM25: commoner terms weigh
-#: little and would ship thousands of ids (at 10,000 memories, a cap of 2,000 cost 12 ms a
-#: query, 300 about 2).
-POSTINGS_CAP: Final = 300
+#: The memories' full-text index, read term by term (`term_search`).
+MEMORY_TEXT: Final = Index(
+    postings=QueryName.TERM_POSTINGS,
+    corpus=QueryName.CORPUS_SIZE,
+    search=QueryName.FULLTEXT_SEARCH,
+)
 #: (property, index type, query that creates it) in creation order: FalkorDB refuses a second
 #: index on a label while the first is still being built.
 _INDEXES: Final = (
@@ -594,6 +597,7 @@ class FalkorRepository(
         them."""
         counts = await CypherErasureMethods.erase(self, tenant, plan)
         self._common_terms.forget(tenant.key)
+        self._common_terms.forget(fact_terms_scope(tenant))
         self._kappa_max.changed(tenant.key)
         await self._clear_slow_logs(tenant)
         await self._silence_telemetry(tenant)  # should anyone have removed the placeholder
@@ -763,53 +767,14 @@ class FalkorRepository(
         terms = bm25.query_terms(text)
         if not terms:
             return []
-        # FalkorDB's own score has no IDF: rank the postings of the selective terms by BM25.
-        common = self._common_terms.known(tenant.key, terms)
-        fresh = [t for t in terms if t not in common]
-        # One query a term, sent together (reads issued at once share one socket write).
-        count, *per_term = (
-            await asyncio.gather(
-                self._run(tenant, QueryName.CORPUS_SIZE, read_only=True),
-                *(
-                    self._run(
-                        tenant,
-                        QueryName.TERM_POSTINGS,
-                        {"term": term, "cap": POSTINGS_CAP, "over": POSTINGS_CAP + 1},
-                        read_only=True,
-                    )
-                    for term in fresh
-                ),
-            )
-            if fresh
-            else [[]]
+        found = await bm25_matches(
+            self._run, self._common_terms, tenant, tenant.key, MEMORY_TEXT, terms, k
         )
-        found = {t: rows[0] for t, rows in zip(fresh, per_term, strict=True) if rows[0]["df"]}
-        self._common_terms.remember(
-            tenant.key, [t for t, r in found.items() if r["df"] > POSTINGS_CAP]
-        )
-        if not found and not common:  # no term is in the index
+        if found.ranked:
+            return [SearchHit(memory_id=i, score=score) for i, score in found.ranked]
+        if not found.present:  # no term is in the index
             return []
-        postings = {
-            t: bm25.Postings(r["df"], list(zip(r["ids"], r["lengths"], strict=True)))
-            for t, r in found.items()
-            if r["df"] <= POSTINGS_CAP
-        }
-        if postings:
-            ranked = bm25.rank(postings, count[0]["n"], k)
-            return [SearchHit(memory_id=i, score=score) for i, score in ranked]
-        # Every term in the index is common: the index's own ranking of the memories holding
-        # all of them, or, when none does, any. The union alone made the index score, and
-        # FalkorDB sort, every memory holding any term (~25 ms at 250,000 memories, 88 ms at 1M
-        # for two or three words).
-        present = [t for t in terms if t in common or t in found]
-        queries = [" ".join(present)] if len(present) > 1 else []
-        rows: list[dict[str, Any]] = []
-        for query in [*queries, " | ".join(present)]:
-            rows = await self._run(
-                tenant, QueryName.FULLTEXT_SEARCH, {"query": query, "k": k}, read_only=True
-            )
-            if rows:
-                break
+        rows = await index_ranked(self._run, tenant, MEMORY_TEXT, found.present, k)
         return [SearchHit(memory_id=r["id"], score=float(r["score"])) for r in rows]
 
 

@@ -58,13 +58,14 @@ NOT_CHECKED: dict[str, frozenset[AnyQueryName]] = {
     # calls. It keeps a graph per tenant, so it never runs the queries of tenancy by property.
     "falkordb": _DDL
     | {QueryName.REGISTER_TENANT, QueryName.LIST_TENANTS, QueryName.DROP_TENANT_BATCH},
-    # Neo4j plans every query, DDL included, but never runs FalkorDB's BM25 postings read, nor
+    # Neo4j plans every query, DDL included, but never runs FalkorDB's BM25 postings reads, nor
     # the move of FalkorDB's full-text index (Neo4j's stays on :Memory), nor the one-query
     # reactivation writes (it computes a batch in Python and writes it as its three writes),
     # nor FalkorDB's in-database components (algo.WCC; Neo4j's would need the GDS plugin).
     "neo4j": frozenset(
         {
             QueryName.TERM_POSTINGS,
+            RecallQueryName.FACT_TERM_POSTINGS,
             QueryName.WRITE_REACTIVATIONS,
             QueryName.WRITE_PRESENTATIONS,
             QueryName.CREATE_MEMORY_TEXT_ID_INDEX,

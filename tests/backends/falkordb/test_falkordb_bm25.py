@@ -4,12 +4,18 @@ ranking, with the same answer whether or not the count was remembered."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 
-from cypher import QueryName
+from cypher import QueryName, load
 from graph_backends import FalkorConfig, open_backend
-from graph_backends.falkordb.repository import POSTINGS_CAP, FalkorRepository
+from graph_backends.falkordb.repository import FalkorRepository
+from graph_backends.falkordb.term_search import POSTINGS_CAP
+from schema.facts import FactWriter
+from service.usecases.facts import FactService
+from tests.backends.falkordb.recording import recorded_queries
 from tests.conftest import DIMENSION, new_tenant
+from tests.engine_support import TickingClock
 from tests.factories import memory
 
 
@@ -94,3 +100,51 @@ async def test_all_common_terms_answer_the_memories_holding_them_all_first(
         # One common term alone: its matches.
         hits = await repo.fulltext_search(tenant, "plum", 10)
         assert len(hits) == 10 and {h.memory_id for h in hits} <= {m.id for m in plums}
+
+
+async def test_the_fact_leg_ranks_selective_terms_and_reads_common_ones_once(
+    tmp_path: Path,
+) -> None:
+    """The fact full-text leg is ranked as the memory leg is: a term matching more facts than
+    the cap is told apart once and then not read at all (the index's union of a sentence's
+    words scored every fact holding any of them: 10,639 of 35,214 at 250,000 memories); only
+    facts in force are found; with only common terms the index ranks the facts in force."""
+    tenant = new_tenant()
+    async with open_backend(FalkorConfig(data_dir=tmp_path, vector_dimension=DIMENSION)) as repo:
+        assert isinstance(repo, FalkorRepository)
+        await repo.ensure_schema(tenant)
+        facts = FactService(repo, TickingClock())
+        crowd = [
+            {"subject": f"Person {n}", "predicate": "lives in", "object": "Oslo"}
+            for n in range(POSTINGS_CAP + 20)
+        ]
+        await facts.apply_facts(tenant, crowd, FactWriter.API)
+        carol = [
+            {"subject": "Carol", "predicate": "lives in", "object": city, "functional": True}
+            for city in ("Rome", "Bergen")
+        ]
+        for said in carol:  # Bergen supersedes Rome
+            await facts.apply_facts(tenant, [said], FactWriter.API)
+        now = TickingClock()() + timedelta(days=1)
+        graph = repo._db.select_graph(tenant.key)
+
+        async def search(text: str) -> tuple[list[str], int]:
+            with recorded_queries(repo) as sent:
+                hits = await repo.fact_fulltext_search(tenant, text, now, 10)
+            read = 0
+            for name, params in sent:
+                q = load(name, "falkordb")
+                profile = await graph.profile(q.render(), q.bind(params))
+                read += sum(
+                    op.records_produced for op in profile.collect_operations("ProcedureCall")
+                )
+            found = await repo.get_facts(tenant, [h.fact_id for h in hits])
+            texts = [f"{f.subject_key} {f.object}" for f in found if f is not None]
+            return texts, read
+
+        first, _ = await search("Where does Carol live in Rome?")
+        assert first == ["carol Bergen"]  # Rome's fact is closed
+        again, read = await search("Where does Carol live in Rome?")
+        assert again == first and read <= 5, read  # "live" is known common: not read again
+        common, _ = await search("lives Oslo")
+        assert len(common) == 10 and all(t.endswith(" Oslo") for t in common)
