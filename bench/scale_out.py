@@ -579,6 +579,25 @@ async def run_restart(args: argparse.Namespace, data_dir: Path, out: Path) -> Fi
     return f
 
 
+async def run_breakdown(args: argparse.Namespace, data_dir: Path, out: Path) -> Figures:
+    """The recall breakdown (as shipped, then serialised) against a FalkorDB server already
+    holding a curve run's tenant (`--url`; e.g. redis-server started on the curve's files):
+    no restart per run, so two versions of the code can be compared on one load of the data,
+    run after run."""
+    tenant = Tenant(org="bench", project="scale-out")
+    f: Figures = {"load_avg_start": load_average()}
+    config = FalkorConfig(url=args.url, vector_dimension=DIMENSION)
+    async with open_backend(config) as repo:
+        await wait_ready(repo, tenant, args.timeout_s)
+        await repo.ensure_fact_schema(tenant)
+        f["memories_stored"] = (await repo.stats(tenant)).memories
+        await recall_breakdown(repo, tenant, args, f)
+        await recall_breakdown(repo, tenant, args, f, "serial", serial=True)
+    f["load_avg_end"] = load_average()
+    write_figures(out, "scale-out-breakdown", "Scale-out bench, recall breakdown", f, args)
+    return f
+
+
 async def recall_breakdown(
     repo: FactStore, tenant: Tenant, args: argparse.Namespace, f: Figures,
     prefix: str = "breakdown", *, serial: bool = False, **engine: object,
@@ -798,7 +817,13 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         default=50,
         help="words queries of only common words, the full-text leg timed (0: none)",
     )
-    for q in (curve, tenants, cluster, restart):
+    breakdown = sub.add_parser(
+        "breakdown", help="recall call by call on a server holding a curve's tenant (--url)"
+    )
+    breakdown.add_argument("--url", required=True, help="redis://host:port of that server")
+    breakdown.add_argument("--breakdown", type=int, default=100, help="recalls timed")
+    breakdown.add_argument("--timeout-s", type=float, default=900.0, help="wait for readiness")
+    for q in (curve, tenants, cluster, restart, breakdown):
         q.add_argument("--skip-maintenance", action="store_true")
         q.add_argument("--seed", type=int, default=42)
         q.add_argument("--torch-threads", type=int, default=DEFAULT_TORCH_THREADS)
@@ -824,6 +849,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "tenants": run_tenants,
         "cluster": run_cluster,
         "restart": run_restart,
+        "breakdown": run_breakdown,
     }[args.mode]
     with data_directory(args.data_dir, f"retentia-scale-out-{args.mode}-", keep=args.keep) as d:
         asyncio.run(runner(args, d, args.out))

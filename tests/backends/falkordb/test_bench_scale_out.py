@@ -1,7 +1,8 @@
 """The scale-out bench (`bench/scale_out.py`) at a tiny size, so its code path cannot rot: the
 curve grows one tenant through two checkpoints (a restart between them), the memories it wrote
-read back through the repository as the service would have written them and the restart mode
-finds them all on the curve's files; the tenants mode
+read back through the repository as the service would have written them, the restart mode
+finds them all on the curve's files and the breakdown mode on a server started on them; the
+tenants mode
 creates, restarts, recalls and maintains 20 small tenants."""
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from bench.harness.synthetic import generate_memories
 from graph_backends import FalkorConfig
 from graph_backends.factory import open_backend
 from schema import Tenant
+from tests import falkordb_server
 
 
 async def test_curve_grows_one_tenant_and_reads_back(tmp_path: Path) -> None:
@@ -72,6 +74,19 @@ async def test_curve_grows_one_tenant_and_reads_back(tmp_path: Path) -> None:
     # No word of 300 memories is in more than the postings cap (300) of them: none was timed.
     assert f["common_words_queries"] == 0 and f["common_words_tried"] > 0
     assert json.loads((out / "scale-out-restart.json").read_text())["memories_stored"] > 0
+
+    # The breakdown mode, on a plain server started on the same files and reached by URL.
+    process, url = falkordb_server.start(data / "falkordb", appendonly=True)
+    try:
+        argv = ["breakdown", "--url", url, "--breakdown", "20", "--out", str(out)]
+        b = await scale_out.run_breakdown(scale_out.parse_args(argv), data, out)
+    finally:
+        process.terminate()
+        process.wait()
+    assert b["memories_stored"] == f["memories_stored"]
+    assert b["breakdown_recalls"] == b["serial_recalls"] == 20
+    assert b["breakdown_degraded"] == b["serial_degraded"] == 0
+    assert b["serial_fulltext_search_calls"] == 1
 
 
 async def test_tenants_mode_creates_restarts_and_sweeps(tmp_path: Path) -> None:
