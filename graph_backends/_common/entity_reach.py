@@ -13,8 +13,11 @@ read only when it is short.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-from typing import TypeVar
+from collections.abc import Awaitable, Callable, Collection
+from datetime import datetime
+from typing import Any, TypeVar
+
+from graph_backends._common.records import epoch_us
 
 R = TypeVar("R")
 
@@ -22,10 +25,23 @@ R = TypeVar("R")
 MAX_HOPS = 2
 
 
-async def nearest_first(read: Callable[[int], Awaitable[list[R]]], limit: int) -> list[R]:
-    """`read(max_hops)` within one hop, then within `MAX_HOPS` if that found fewer than
-    `limit` rows."""
-    rows = await read(1)
-    if len(rows) >= limit:
+def reach_params(
+    entity_ids: Collection[str], at: datetime, limit: int, max_facts: int | None
+) -> dict[str, Any]:
+    """The query's parameters but `max_hops`."""
+    return {
+        "entities": sorted(set(entity_ids)),
+        "at": epoch_us(at),
+        "limit": limit,
+        "max_facts": max_facts,
+    }
+
+
+async def nearest_first(
+    read: Callable[[dict[str, Any]], Awaitable[list[R]]], params: dict[str, Any]
+) -> list[R]:
+    """`read` within one hop, then within `MAX_HOPS` if that found fewer than the limit."""
+    rows = await read({**params, "max_hops": 1})
+    if len(rows) >= params["limit"]:
         return rows
-    return await read(MAX_HOPS)
+    return await read({**params, "max_hops": MAX_HOPS})

@@ -8,7 +8,7 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from cypher import FactQueryName, QueryName, RecallQueryName
-from graph_backends._common.entity_reach import nearest_first
+from graph_backends._common.entity_reach import nearest_first, reach_params
 from graph_backends._common.fact_records import (
     close_params,
     extraction_from_row,
@@ -429,19 +429,10 @@ class CypherRecallMethods(_FactRunsCypher):
         check_hub_cap("max_facts", max_facts)
         if not entity_ids:
             return {}
-        params = {
-            "entities": sorted(set(entity_ids)),
-            "at": epoch_us(at),
-            "limit": limit,
-            "max_facts": max_facts,
-        }
-
-        async def within(max_hops: int) -> list[dict[str, Any]]:
-            return await self._run(
-                tenant, R.MEMORIES_ABOUT_ENTITIES, {**params, "max_hops": max_hops}, read_only=True
-            )
-
-        rows = await nearest_first(within, limit)
+        rows = await nearest_first(
+            lambda p: self._run(tenant, R.MEMORIES_ABOUT_ENTITIES, p, read_only=True),
+            reach_params(entity_ids, at, limit, max_facts),
+        )
         return {r["id"]: int(r["hops"]) for r in rows}
 
     async def facts_of_memories(self, tenant: Tenant, ids: Sequence[str]) -> dict[str, list[Fact]]:

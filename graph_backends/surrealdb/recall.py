@@ -6,7 +6,7 @@ from collections.abc import Collection, Mapping, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Final
 
-from graph_backends._common.entity_reach import nearest_first
+from graph_backends._common.entity_reach import nearest_first, reach_params
 from graph_backends._common.fact_records import fact_from_props
 from graph_backends._common.records import (
     align_session_neighbours,
@@ -195,18 +195,8 @@ class SurrealRecallMixin:
         check_hub_cap("max_facts", max_facts)
         if not entity_ids:
             return {}
-        params = {
-            "entities": sorted(set(entity_ids)),
-            "at": epoch_us(at),
-            "limit": limit,
-            "max_facts": max_facts,
-        }
-
-        async def within(max_hops: int) -> list[dict[str, Any]]:
-            rows: list[dict[str, Any]] = await self._read(
-                tenant, Q.MEMORIES_ABOUT_ENTITIES, {**params, "max_hops": max_hops}, empty=[]
-            )
-            return rows
-
-        rows = await nearest_first(within, limit)
+        rows: list[dict[str, Any]] = await nearest_first(
+            lambda p: self._read(tenant, Q.MEMORIES_ABOUT_ENTITIES, p, empty=[]),
+            reach_params(entity_ids, at, limit, max_facts),
+        )
         return {r["id"]: int(r["hops"]) for r in rows}

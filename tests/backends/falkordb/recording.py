@@ -1,5 +1,5 @@
 """The queries a FalkorDB repository sends, by name and parameters, for tests that then ask
-the engine how it ran them (EXPLAIN, PROFILE)."""
+the engine how it ran them (EXPLAIN, PROFILE), and what FalkorDB's profile says they read."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from cypher import load
 from graph_backends.falkordb.repository import FalkorRepository
 
 
@@ -25,3 +26,19 @@ def recorded_queries(repo: FalkorRepository) -> Iterator[list[tuple[Any, dict[st
         yield sent
     finally:
         repo._run = run  # type: ignore[method-assign]
+
+
+async def records_produced(
+    repo: FalkorRepository, tenant: Any, sent: list[tuple[Any, dict[str, Any]]], *operations: str
+) -> int:
+    """The records FalkorDB's profile of each sent query reports its `operations` produced,
+    added up (each query profiled again, as sent)."""
+    graph = repo._db.select_graph(tenant.key)
+    total = 0
+    for name, params in sent:
+        query = load(name, "falkordb")
+        profile = await graph.profile(query.render(), query.bind(params))
+        total += sum(
+            op.records_produced for kind in operations for op in profile.collect_operations(kind)
+        )
+    return total

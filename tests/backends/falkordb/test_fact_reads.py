@@ -15,13 +15,12 @@ from __future__ import annotations
 from datetime import timedelta
 from pathlib import Path
 
-from cypher import load
 from graph_backends import FalkorConfig, open_backend
 from graph_backends.falkordb.repository import FalkorRepository
 from schema.facts import FactQuery, FactWriter, entity_id
 from service.engine.text import normalise
 from service.usecases.facts import FactService
-from tests.backends.falkordb.recording import recorded_queries
+from tests.backends.falkordb.recording import recorded_queries, records_produced
 from tests.conftest import DIMENSION, new_tenant
 from tests.engine_support import TickingClock
 from tests.factories import T0, memory
@@ -41,8 +40,6 @@ async def test_a_subjects_facts_are_read_from_its_index(tmp_path: Path) -> None:
                 for p in range(people)
             ]
             await facts.apply_facts(tenant, batch, FactWriter.API)
-        graph = repo._db.select_graph(tenant.key)
-
         with recorded_queries(repo) as sent:
             history = await facts.slot_history(tenant, "Person 7", "lives in")
             found = await repo.find_facts(tenant, FactQuery(subject="person 7", states=None))
@@ -51,16 +48,11 @@ async def test_a_subjects_facts_are_read_from_its_index(tmp_path: Path) -> None:
 
         reads = [(name, params) for name, params in sent if "facts" in str(name)]
         assert reads, sent
-        for name, params in reads:
-            q = load(name, "falkordb")
-            profile = await graph.profile(q.render(), q.bind(params))
-            produced = sum(
-                op.records_produced
-                for kind in ("Node By Label Scan", "Node By Index Scan", "All Node Scan")
-                for op in profile.collect_operations(kind)
-            )
+        scans = ("Node By Label Scan", "Node By Index Scan", "All Node Scan")
+        for read in reads:
+            produced = await records_produced(repo, tenant, [read], *scans)
             # The subject's 3 facts, not the tenant's 120.
-            assert produced <= places, f"{name}: {produced} facts read for one subject"
+            assert produced <= places, f"{read[0]}: {produced} facts read for one subject"
 
 
 async def test_the_graph_leg_reads_two_hops_only_when_one_is_short(tmp_path: Path) -> None:
@@ -84,18 +76,11 @@ async def test_the_graph_leg_reads_two_hops_only_when_one_is_short(tmp_path: Pat
             triple = {"subject": s, "predicate": p, "object": o}
             await facts.apply_facts(tenant, [triple], FactWriter.MEMORY, source=m.id)
         alice = {entity_id(normalise("Alice"))}
-        graph = repo._db.select_graph(tenant.key)
 
         async def facts_read(limit: int) -> tuple[dict[str, int], int]:
             with recorded_queries(repo) as sent:
                 found = await repo.memories_about_entities(tenant, alice, T0 + YEAR, limit)
-            read = 0
-            for name, params in sent:
-                q = load(name, "falkordb")
-                profile = await graph.profile(q.render(), q.bind(params))
-                read += sum(
-                    op.records_produced for op in profile.collect_operations("Conditional Traverse")
-                )
+            read = await records_produced(repo, tenant, sent, "Conditional Traverse")
             return found, read
 
         near, near_read = await facts_read(2)

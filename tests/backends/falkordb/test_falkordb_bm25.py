@@ -7,13 +7,13 @@ from __future__ import annotations
 from datetime import timedelta
 from pathlib import Path
 
-from cypher import QueryName, load
+from cypher import QueryName
 from graph_backends import FalkorConfig, open_backend
 from graph_backends.falkordb.repository import FalkorRepository
 from graph_backends.falkordb.term_search import POSTINGS_CAP
 from schema.facts import FactWriter
 from service.usecases.facts import FactService
-from tests.backends.falkordb.recording import recorded_queries
+from tests.backends.falkordb.recording import recorded_queries, records_produced
 from tests.conftest import DIMENSION, new_tenant
 from tests.engine_support import TickingClock
 from tests.factories import memory
@@ -126,18 +126,11 @@ async def test_the_fact_leg_ranks_selective_terms_and_reads_common_ones_once(
         for said in carol:  # Bergen supersedes Rome
             await facts.apply_facts(tenant, [said], FactWriter.API)
         now = TickingClock()() + timedelta(days=1)
-        graph = repo._db.select_graph(tenant.key)
 
         async def search(text: str) -> tuple[list[str], int]:
             with recorded_queries(repo) as sent:
                 hits = await repo.fact_fulltext_search(tenant, text, now, 10)
-            read = 0
-            for name, params in sent:
-                q = load(name, "falkordb")
-                profile = await graph.profile(q.render(), q.bind(params))
-                read += sum(
-                    op.records_produced for op in profile.collect_operations("ProcedureCall")
-                )
+            read = await records_produced(repo, tenant, sent, "ProcedureCall")
             found = await repo.get_facts(tenant, [h.fact_id for h in hits])
             texts = [f"{f.subject_key} {f.object}" for f in found if f is not None]
             return texts, read
