@@ -282,7 +282,8 @@ class CypherRecallMethods(_FactRunsCypher):
 
     _dimension: int
 
-    if TYPE_CHECKING:  # provided by each backend
+    if TYPE_CHECKING:  # provided by each backend that keeps this method (FalkorDB ranks by
+        # BM25 term by term instead: graph_backends/falkordb/term_search.py)
 
         @staticmethod
         def _fact_text_query(text: str, tenant: Tenant) -> str | None:

@@ -9,7 +9,6 @@ from typing import Any, Final
 from cypher import RecallQueryName
 from graph_backends._common import bm25
 from graph_backends._common.records import epoch_us
-from graph_backends._common.redisearch import plain_text_query
 from graph_backends._cypher.facts import CypherRecallMethods
 from graph_backends.falkordb import wire
 from graph_backends.falkordb.term_search import Index, bm25_matches, index_ranked
@@ -36,10 +35,6 @@ class FalkorRecallMixin(CypherRecallMethods):
     @staticmethod
     def _vector_param(vector: Sequence[float]) -> Any:
         return wire.float32s(vector)
-
-    @staticmethod
-    def _fact_text_query(text: str, tenant: Tenant) -> str | None:
-        return plain_text_query(text)  # the graph is the tenant
 
     async def fact_fulltext_search(
         self, tenant: Tenant, text: str, at: datetime, k: int
