@@ -267,6 +267,40 @@ async def test_last_in_sessions_is_the_newest_turn_of_each(
     assert last == {"a": early[-1].id, "b": max(m.id for m in tied)}
 
 
+async def test_session_neighbours_order_turns_by_instant_then_id(
+    repository: GraphRepository, tenant: Tenant
+) -> None:
+    """What a new turn sits between in its session: the turns just before and just after its
+    (created_at, id), ids breaking a tie of instants only; other sessions' turns, whatever
+    their ids, are not its neighbours."""
+    before = memory("before", source_session="s", created_at=T0 - timedelta(minutes=1))
+    after = memory("after", source_session="s", created_at=T0 + timedelta(minutes=1))
+    tied = sorted(
+        (memory(f"tie {i}", source_session="s", created_at=T0) for i in range(4)),
+        key=lambda m: m.id,
+    )
+    crowd = [memory(f"other {i}", source_session="t", created_at=T0) for i in range(20)]
+    await repository.upsert_memories(tenant, [before, after, *tied, *crowd])
+    turns = [
+        ("s", T0, tied[1].id),  # within the tie
+        ("s", T0, tied[0].id),  # first of the tie
+        ("s", T0, tied[-1].id),  # last of the tie
+        ("s", T0 - timedelta(hours=1), "x"),  # before all
+        ("s", T0 + timedelta(hours=1), "0"),  # after all
+        ("none", T0, tied[0].id),  # a session without turns
+    ]
+    found = await fact_store(repository).session_neighbours(tenant, turns)
+    ids = [(p and p[0], n and n[0]) for p, n in found]
+    assert ids == [
+        (tied[0].id, tied[2].id),
+        (before.id, tied[1].id),
+        (tied[-2].id, after.id),
+        (None, before.id),
+        (after.id, None),
+        (None, None),
+    ]
+
+
 async def test_memories_mentioning_leaves_out_a_name_past_the_cap(
     repository: GraphRepository, tenant: Tenant
 ) -> None:
