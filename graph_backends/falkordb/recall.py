@@ -9,6 +9,7 @@ from typing import Any, Final
 from cypher import RecallQueryName
 from graph_backends._common import bm25
 from graph_backends._common.records import epoch_us
+from graph_backends._common.widening import FACT_VECTOR_MOST, widened
 from graph_backends._cypher.facts import CypherRecallMethods
 from graph_backends.falkordb import wire
 from graph_backends.falkordb.term_search import Index, bm25_matches, index_ranked
@@ -68,16 +69,16 @@ class FalkorRecallMixin(CypherRecallMethods):
     ) -> list[FactHit]:
         check_leg_k(k)
         check_dimension(vector, self._dimension)
-        # Over-fetch: the same FalkorDB reload defect as memories (ADR 0002), and the
-        # effective-at filter runs after the index.
-        rows = await self._run(
-            tenant,
-            R.FACT_VECTOR_SEARCH,
-            {"k": 4 * k + 1, "vector": wire.float32s(vector), "at": epoch_us(at)},
-            read_only=True,
-        )
-        hits: dict[str, FactHit] = {}
-        for r in rows:
-            if r["id"] not in hits:
-                hits[r["id"]] = FactHit(r["id"], r["source"], 1.0 - float(r["distance"]))
-        return list(hits.values())[:k]
+        params = {"vector": wire.float32s(vector), "at": epoch_us(at)}
+
+        async def read(fetch: int) -> tuple[int, list[FactHit]]:
+            rows = await self._run(
+                tenant, R.FACT_VECTOR_SEARCH, {"k": fetch, **params}, read_only=True
+            )
+            hits: dict[str, FactHit] = {}
+            for r in rows:  # nearest first; a fact may come twice (reload defect, ADR 0002)
+                if r["in_force"] and r["id"] not in hits:
+                    hits[r["id"]] = FactHit(r["id"], r["source"], 1.0 - float(r["distance"]))
+            return len(rows), list(hits.values())
+
+        return list(await widened(read, k, most=FACT_VECTOR_MOST))[:k]

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any, Final
+from typing import Any
 
 from cypher import RecallQueryName
 from graph_backends._common.records import epoch_us
+from graph_backends._common.widening import OVERFETCH, widened
 from graph_backends._cypher.facts import CypherRecallMethods
 from graph_backends.neo4j.fulltext import lucene_query
 from graph_backends.protocol import check_dimension, check_leg_k
@@ -20,9 +21,6 @@ from schema import Tenant
 from schema.facts import FactHit
 
 R = RecallQueryName
-#: The fact vector index spans every tenant and the effective-at filter runs after it: ask for
-#: this many times k at first, and this many times more each round (as for memories).
-_VECTOR_OVERFETCH: Final = 4
 
 
 class Neo4jRecallMixin(CypherRecallMethods):
@@ -37,20 +35,19 @@ class Neo4jRecallMixin(CypherRecallMethods):
     ) -> list[FactHit]:
         check_leg_k(k)
         check_dimension(vector, self._dimension)
-        # Widen the request until k of the tenant's effective facts are among the candidates,
-        # or the index returned fewer than asked for (it has nothing more to give).
-        fetch = _VECTOR_OVERFETCH * k
-        while True:
+
+        # The index spans every tenant: widen the request, without a bound, until k of this
+        # tenant's effective facts are among the candidates or the index has no more.
+        async def read(fetch: int) -> tuple[int, list[dict[str, Any]]]:
             (row,) = await self._run(
                 tenant,
                 R.FACT_VECTOR_SEARCH,
                 {"k": fetch, "vector": list(vector), "at": epoch_us(at)},
                 read_only=True,
             )
-            hits: list[dict[str, Any]] = row["hits"]
-            if len(hits) >= k or int(row["candidates"]) < fetch:
-                break
-            fetch *= _VECTOR_OVERFETCH
+            return int(row["candidates"]), row["hits"]
+
+        hits = await widened(read, k, first=OVERFETCH * k)
         # Neo4j normalises cosine to (1 + cos) / 2; the leg ranks by the cosine itself.
         ranked = sorted(hits, key=lambda h: (-float(h["similarity"]), h["id"]))
         return [

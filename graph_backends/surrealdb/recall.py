@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
 from graph_backends._common.entity_reach import nearest_first, reach_params
 from graph_backends._common.fact_records import fact_from_props
@@ -14,6 +14,7 @@ from graph_backends._common.records import (
     epoch_us,
     session_turn_params,
 )
+from graph_backends._common.widening import FACT_VECTOR_MOST, widened
 from graph_backends.protocol import check_dimension, check_hub_cap, check_leg_k
 from graph_backends.surrealdb.steps import EF_SEARCH, check_knn
 from graph_backends.surrealdb.surrealql import QueryName
@@ -22,9 +23,6 @@ from schema import EdgeType, Memory, MemoryEdge, MemoryFacets, Tenant, parse_mem
 from schema.facts import Fact, FactHit
 
 Q = QueryName
-#: Nearest fact vectors fetched per hit asked for: the effective-at filter runs after the
-#: index (as on FalkorDB), and drops the superseded and retracted facts among them.
-_FACT_OVERFETCH: Final = 4
 
 
 class SurrealRecallMixin:
@@ -150,17 +148,26 @@ class SurrealRecallMixin:
     ) -> list[FactHit]:
         check_leg_k(k)
         check_dimension(vector, self._dimension)
-        fetch = _FACT_OVERFETCH * k + 1
-        rows = await self._read(
-            tenant,
-            Q.FACT_VECTOR_SEARCH,
-            {"vector": [float(x) for x in vector], "at": epoch_us(at)},
-            empty=[],
-            k=fetch,
-            ef=max(fetch, EF_SEARCH),
-        )
-        check_knn(rows, tenant, "fact_vector_embedding")
-        return [FactHit(r["id"], r["source"], 1.0 - float(r["distance"])) for r in rows][:k]
+        params = {"vector": [float(x) for x in vector], "at": epoch_us(at)}
+
+        async def read(fetch: int) -> tuple[int, list[FactHit]]:
+            rows = await self._read(
+                tenant,
+                Q.FACT_VECTOR_SEARCH,
+                params,
+                empty=[],
+                k=fetch,
+                ef=max(fetch, EF_SEARCH),
+            )
+            check_knn(rows, tenant, "fact_vector_embedding")
+            hits = [
+                FactHit(r["id"], r["source"], 1.0 - float(r["distance"]))
+                for r in rows
+                if r["in_force"]
+            ]
+            return len(rows), hits
+
+        return list(await widened(read, k, most=FACT_VECTOR_MOST))[:k]
 
     async def fact_fulltext_search(
         self, tenant: Tenant, text: str, at: datetime, k: int

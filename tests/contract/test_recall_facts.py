@@ -10,7 +10,7 @@ import pytest
 
 from graph_backends import GraphRepository
 from schema import Tenant
-from schema.facts import FactWriter
+from schema.facts import FactQuery, FactWriter
 from service.engine.query import Intent
 from service.usecases.explain import ExplainService
 from service.usecases.recall import RecallResult
@@ -142,3 +142,34 @@ async def test_holds_facts_counts_a_fact_in_any_state(world: World) -> None:
     (rome,) = await world.store.fact_page(world.tenant, after="", limit=10)
     await world.facts.retract(world.tenant, rome.id)
     assert await world.store.holds_facts(world.tenant) is True
+
+
+async def test_the_fact_vector_leg_finds_facts_in_force_behind_their_history(
+    world: World,
+) -> None:
+    """The nearest facts the vector index returns are filtered to those in force at the
+    instant after it: a tenant whose slots changed often (most of its facts superseded
+    history) still gets k facts in force where k exist. The leg asked the index for 4k + 1 once
+    on FalkorDB and SurrealDB, and returned what of those was in force — here 2 of 5."""
+    people, moves_each, k = 10, 8, 5
+    for move in range(moves_each):
+        await world.facts.apply_facts(
+            world.tenant,
+            [
+                fact(f"Person {p}", "lives in", f"City {move}", functional=True)
+                for p in range(people)
+            ],
+            FactWriter.API,
+        )
+        world.clock.advance(days=30)
+    (vector,) = await world.embedder.embed(["Person 3 lives in City 2"])
+    hits = await world.store.fact_vector_search(world.tenant, vector, world.clock(), k)
+    current = {
+        f.id
+        for f in await world.store.find_facts(
+            world.tenant, FactQuery(predicate="lives in", at=world.clock())
+        )
+    }
+    assert len(current) == people
+    assert len(hits) == k
+    assert {h.fact_id for h in hits} <= current
