@@ -40,6 +40,7 @@ class QueryName(StrEnum):
     LIST_INDEXES = "list_indexes"
     CREATE_MEMORY_ID_INDEX = "create_memory_id_index"
     CREATE_MEMORY_CREATED_AT_INDEX = "create_memory_created_at_index"
+    CREATE_MEMORY_STATUS_INDEX = "create_memory_status_index"
     CREATE_MEMORY_VECTOR_INDEX = "create_memory_vector_index"
     CREATE_MEMORY_FULLTEXT_INDEX = "create_memory_fulltext_index"
     CREATE_MEMORY_VECTOR_ID_INDEX = "create_memory_vector_id_index"

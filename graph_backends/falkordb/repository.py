@@ -93,6 +93,8 @@ _INDEXES: Final = (
     ("MemoryText", "content", "FULLTEXT", QueryName.CREATE_MEMORY_FULLTEXT_INDEX),
     ("Tombstone", "id", "RANGE", QueryName.CREATE_TOMBSTONE_ID_INDEX),
     ("Config", "key", "RANGE", QueryName.CREATE_CONFIG_KEY_INDEX),
+    #: The core memories are read by status (a label scan of every memory without it).
+    ("Memory", "status", "RANGE", QueryName.CREATE_MEMORY_STATUS_INDEX),
 )
 #: Memories of one source session follow each other (recall's neighbouring-turns leg).
 _SESSION_INDEX: Final = (
