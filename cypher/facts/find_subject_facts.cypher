@@ -2,6 +2,8 @@
 // index. find_facts's `$subject IS NULL OR f.subject_key = $subject` keeps the planner from
 // using the index at all: every query of one slot scanned the tenant's facts (35,214 at 250,000
 // memories, 7 ms; recall with historical intent reads each found fact's slot this way).
+// The page is chosen on the sort keys alone and only its rows are projected: FalkorDB projected
+// every match before sorting (recent_memories: 18 ms for a page of 10,000 memories; 2.8 ms).
 // params: subject, predicate, states, at, start, end, sign, after_started, after_recorded, after_id, limit
 MATCH (f:Fact {subject_key: $subject})
 WHERE ($predicate IS NULL OR f.predicate_key = $predicate)
@@ -17,6 +19,6 @@ WHERE $after_id IS NULL
    OR started > $after_started
    OR (started = $after_started
        AND (recorded > $after_recorded OR (recorded = $after_recorded AND f.id > $after_id)))
+WITH f, started, recorded ORDER BY started, recorded, f.id LIMIT $limit
 RETURN properties(f) AS props, started, recorded, f.id AS fid
 ORDER BY started, recorded, fid
-LIMIT $limit
