@@ -50,6 +50,7 @@ class QueryName(StrEnum):
     EXISTING_MEMORY_IDS = "existing_memory_ids"
     DELETE_MEMORIES = "delete_memories"
     RECENT_MEMORIES = "recent_memories"
+    RECENT_MEMORIES_BETWEEN = "recent_memories_between"
     LINK_MEMORIES = "link_memories"
     UNLINK_MEMORIES = "unlink_memories"
     TRAVERSE_HOP = "traverse_hop"

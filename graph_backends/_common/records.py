@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
-from typing import Any, Final, TypeVar, cast
+from typing import Any, Final, TypeVar, cast, overload
 
 from schema import (
     Category,
@@ -43,6 +43,12 @@ K = TypeVar("K")
 V = TypeVar("V")
 
 
+@overload
+def epoch_us(value: datetime) -> int: ...
+@overload
+def epoch_us(value: None) -> None: ...
+@overload
+def epoch_us(value: datetime | None) -> int | None: ...
 def epoch_us(value: datetime | None) -> int | None:
     return None if value is None else _epoch(value)
 

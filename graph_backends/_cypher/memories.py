@@ -253,13 +253,20 @@ class CypherGraphMethods(_RunsCypher):
     ) -> list[Memory]:
         if not 1 <= limit <= 1000:
             raise InvalidInput("limit", f"{limit} is outside 1–1000")
+        cursor = None if after is None else (epoch_us(after[0]), parse_memory_id(after[1]))
+        rows = await self._recent_rows(tenant, cursor, limit)
+        return [self._memory_from_props(row["memory"]) for row in rows]
+
+    async def _recent_rows(
+        self, tenant: Tenant, cursor: tuple[int, str] | None, limit: int
+    ) -> list[dict[str, Any]]:
+        """Rows of the `limit` newest memories before the (created_at µs, id) cursor."""
         params = {
-            "before": None if after is None else epoch_us(after[0]),
-            "before_id": None if after is None else parse_memory_id(after[1]),
+            "before": None if cursor is None else cursor[0],
+            "before_id": None if cursor is None else cursor[1],
             "limit": limit,
         }
-        rows = await self._run(tenant, QueryName.RECENT_MEMORIES, params, read_only=True)
-        return [self._memory_from_props(row["memory"]) for row in rows]
+        return await self._run(tenant, QueryName.RECENT_MEMORIES, params, read_only=True)
 
     # -- edges -----------------------------------------------------------------------------
 

@@ -34,6 +34,7 @@ from graph_backends._common.records import (
     memory_update_rows,
 )
 from graph_backends._common.tenants import tenants_named
+from graph_backends._common.time_windows import SpanHints, newest_first_page
 from graph_backends._cypher.erasure import CypherErasureMethods
 from graph_backends._cypher.idempotency import CypherIdempotencyMethods
 from graph_backends._cypher.memories import (
@@ -74,6 +75,12 @@ from schema import (
 from schema.erasure import ErasedCounts, ErasurePlan
 
 log = logging.getLogger(__name__)
+
+
+def _created_us(row: dict[str, Any]) -> int:
+    """A memory row's creation instant as stored (epoch µs)."""
+    return int(row["memory"]["created_at"])
+
 
 DIALECT: Final = "falkordb"
 #: The memories' full-text index, read term by term (`term_search`).
@@ -163,6 +170,7 @@ class FalkorRepository(
         self._kappa_max = KappaMaxCache()
         # Its range index answers `id > $after` whole and unordered: export pages by windows.
         self._id_windows = WindowHints()
+        self._time_windows = SpanHints()
         #: Cluster mode (ADR 0022): `db.connection` is a `RedisCluster` that routes each command
         #: by its key's slot and follows MOVED/ASK; reads are not batched (the batcher packs
         #: commands onto one connection, which is one node).
@@ -238,6 +246,22 @@ class FalkorRepository(
             raise BackendError(
                 f"FalkorDB failed query {name} for tenant {tenant}: {e} (first: {first})"
             ) from e
+
+    async def _recent_rows(
+        self, tenant: Tenant, cursor: tuple[int, str] | None, limit: int
+    ) -> list[dict[str, Any]]:
+        """A window of creation instants at a time, read from the created_at index
+        (`graph_backends._common.time_windows`): the one query scanned and sorted every memory
+        of the tenant for each page."""
+
+        async def fetch(floor: int, before: int, before_id: str, n: int) -> list[dict[str, Any]]:
+            params = {"floor": floor, "before": before, "before_id": before_id, "limit": n}
+            return await self._run(
+                tenant, QueryName.RECENT_MEMORIES_BETWEEN, params, read_only=True
+            )
+
+        key = (tenant.key, str(QueryName.RECENT_MEMORIES))
+        return await newest_first_page(fetch, _created_us, cursor, limit, self._time_windows, key)
 
     async def _send(self, tenant: Tenant, text: str, *, read_only: bool) -> list[dict[str, Any]]:
         """One query's rows; `RedisError` for the caller to judge."""

@@ -3,7 +3,7 @@ byte-for-byte content, deletion with incident edges, recency pages."""
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -140,6 +140,34 @@ async def test_recent_memories_pages_newest_first(
     assert len(seen) == 10 and len({m.id for m in seen}) == 10
     keys = [(m.created_at, m.id) for m in seen]
     assert keys == sorted(keys, reverse=True)
+
+
+@pytest.mark.parametrize("limit", [1, 3, 7, 50])
+async def test_recent_memories_page_across_gaps_bursts_and_the_future(
+    repository: GraphRepository, tenant: Tenant, limit: int
+) -> None:
+    """Every memory once, newest first, whatever the spacing of the instants: a burst of one
+    instant (an import dated per batch) larger than a page, memories minutes and years apart,
+    one dated ahead of now and one at the epoch (FalkorDB reads windows of instants, sized
+    from the pages before, back to the epoch)."""
+    now = datetime.now(UTC)
+    stored = [
+        memory("ahead", created_at=now + timedelta(days=400)),
+        *(memory(f"burst {i}", created_at=now - timedelta(days=3)) for i in range(9)),
+        *(memory(f"minutes {i}", created_at=now - timedelta(days=4, minutes=i)) for i in range(5)),
+        *(memory(f"years {i}", created_at=now - timedelta(days=365 * (i + 1))) for i in range(4)),
+        memory("epoch", created_at=datetime(1970, 1, 1, tzinfo=UTC)),
+    ]
+    await repository.upsert_memories(tenant, stored)
+    for _ in range(2):  # a second walk starts from what the first learned
+        seen = []
+        after = None
+        while page := await repository.recent_memories(tenant, limit=limit, after=after):
+            assert len(page) <= limit
+            seen.extend(page)
+            after = (page[-1].created_at, page[-1].id)
+        expected = sorted(stored, key=lambda m: (m.created_at, m.id), reverse=True)
+        assert [m.id for m in seen] == [m.id for m in expected]
 
 
 async def test_malformed_ids_are_rejected(repository: GraphRepository, tenant: Tenant) -> None:

@@ -74,6 +74,7 @@ NOT_CHECKED: dict[str, frozenset[AnyQueryName]] = {
             RecallQueryName.CREATE_MEMORY_ENTITY_KEYS_INDEX,
             RecallQueryName.BACKFILL_MEMORY_ENTITY_KEYS,
             QueryName.COMPONENT_SIZES,
+            QueryName.RECENT_MEMORIES_BETWEEN,
         }
     ),
 }
@@ -236,6 +237,8 @@ def sample_params(name: AnyQueryName, dialect: str, tenant: Tenant) -> dict[str,
     values["targets"] = [{"id": "b", "edges": values["edges"]}]
     if name in FACT_ROWS:
         values["rows"] = FACT_ROWS[name]
+    if name is QueryName.RECENT_MEMORIES_BETWEEN:  # a window of instants, not an open cursor
+        values |= {"floor": 0, "before": epoch_us(T0), "before_id": ""}
     if name is QueryName.UPDATE_MEMORIES:
         values["rows"] = [{"id": "a", "props": {"status": "active", "summary": None}}]
     if name is QueryName.WRITE_TOMBSTONES:

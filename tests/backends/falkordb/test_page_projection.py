@@ -1,4 +1,5 @@
-"""Pages of memories and facts project only the rows of the page.
+"""Pages of memories and facts project only the rows of the page, and pages of recent memories
+read about a page.
 
 `RETURN m {.*} … ORDER BY … LIMIT` made FalkorDB build the map of every matching node before
 sorting and keeping the page: the first page of the tenant's recent memories built 10,020 maps
@@ -10,7 +11,7 @@ that projects the returned rows (the plan's topmost Project) produces at most a 
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from cypher import load
@@ -18,7 +19,7 @@ from graph_backends import FalkorConfig, open_backend
 from graph_backends.falkordb.repository import FalkorRepository
 from schema.facts import FactQuery, FactWriter
 from service.usecases.facts import FactService
-from tests.backends.falkordb.recording import recorded_queries
+from tests.backends.falkordb.recording import recorded_queries, records_produced
 from tests.conftest import DIMENSION, new_tenant
 from tests.engine_support import TickingClock
 from tests.factories import T0, memory
@@ -63,3 +64,26 @@ async def test_pages_project_only_their_rows(tmp_path: Path) -> None:
             assert returned.records_produced <= PAGE, (
                 f"{name}: {returned.records_produced} rows projected for a page of {PAGE}"
             )
+
+
+async def test_recent_pages_read_about_a_page(tmp_path: Path) -> None:
+    """Pages newest first read windows of creation instants from the created_at index
+    (`time_windows`): a walk over 400 memories an hour apart, 20 a page, reads each memory
+    about once (the old query scanned and sorted every memory for every page: 400 a page)."""
+    tenant = new_tenant()
+    async with open_backend(FalkorConfig(data_dir=tmp_path, vector_dimension=DIMENSION)) as repo:
+        assert isinstance(repo, FalkorRepository)
+        await repo.ensure_schema(tenant)
+        now = datetime.now(UTC)
+        stored = [memory(f"note {i}", created_at=now - timedelta(hours=i)) for i in range(400)]
+        await repo.upsert_memories(tenant, stored)
+        seen = []
+        after = None
+        with recorded_queries(repo) as sent:
+            while page := await repo.recent_memories(tenant, limit=20, after=after):
+                seen.extend(page)
+                after = (page[-1].created_at, page[-1].id)
+        assert [m.id for m in seen] == [m.id for m in stored]
+        scans = ("Node By Label Scan", "Node By Index Scan", "All Node Scan")
+        read = await records_produced(repo, tenant, sent, *scans)
+        assert read <= 2 * len(stored), f"{read} memories read to list {len(stored)}"

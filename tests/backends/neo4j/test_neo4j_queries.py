@@ -60,6 +60,7 @@ FALKORDB_ONLY: dict[AnyQueryName, str] = {
     QueryName.WRITE_REACTIVATIONS: "Neo4j writes a reactivation batch as its three writes",
     QueryName.WRITE_PRESENTATIONS: "Neo4j computes a reactivation batch in Python",
     QueryName.COMPONENT_SIZES: "algo.WCC is FalkorDB's; Neo4j's would need the GDS plugin",
+    QueryName.RECENT_MEMORIES_BETWEEN: "Neo4j reads its (tenant, created_at) index in order",
 }
 #: Fact-layer and recall queries Neo4j runs as the shared text scoped to its tenant by the
 #: loader (`cypher._tenancy`): they need no override.
