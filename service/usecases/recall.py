@@ -33,6 +33,7 @@ from datetime import datetime
 from typing import Final, Protocol
 
 from graph_backends import FactStore
+from graph_backends.protocol import MAX_LEG_K
 from schema import (
     SUPPORTIVE_TYPES,
     Category,
@@ -273,7 +274,11 @@ class RecallService:
         result = await self.recall(tenant, RecallRequest(query=query, k=MAX_K, read_only=True))
         return next((h for h in result.hits if h.memory.id == memory_id), None), result.facts
 
-    async def recall(self, tenant: Tenant, request: RecallRequest) -> RecallResult:
+    async def recall(
+        self, tenant: Tenant, request: RecallRequest, *, pool: int | None = None
+    ) -> RecallResult:
+        """`pool`: what each leg returns at most (default `recall_pool`, at least 5k); a
+        restricted recall that finds too few admitted candidates asks again with a wider one."""
         check_text("query", request.query, MAX_SHORT_TEXT_BYTES)
         if not 1 <= request.k <= MAX_K:
             raise InvalidInput("k", f"{request.k} is outside 1–{MAX_K}")
@@ -284,7 +289,7 @@ class RecallService:
         now = self._clock()
         at = request.as_of or now
         intent = request.intent or detect_intent(request.query)
-        pool = max(s.recall_pool, 5 * request.k)
+        pool = pool or max(s.recall_pool, 5 * request.k)
         failed: dict[str, str] = {}
         if not await self._exists(tenant):
             # Nothing to find and nothing to create. The legs are not asked: on a Neo4j
@@ -374,6 +379,26 @@ class RecallService:
 
         if "fulltext" not in request.legs:  # run only to feed the window leg
             ranked.pop("fulltext", None)
+
+        if _restricted(request):
+            # An instant in the past or a filter admits only some memories: each leg's best
+            # `pool` may all be newer than the instant or filtered out. Keep the admitted ones
+            # in each leg, and when fewer than k are left while a leg was cut at its pool, ask
+            # the legs again for four times as many.
+            found = list(dict.fromkeys(i for ids in ranked.values() for i in ids))
+            facets = await repo.memory_facets(tenant, found)
+            admitted = {
+                i for i in found if i in facets and self._admitted(facets[i], request, intent, at)
+            }
+            if (
+                len(admitted) < request.k
+                and len(admitted) < len(found)
+                and pool < MAX_LEG_K
+                and any(len(ids) >= pool for ids in ranked.values())
+            ):
+                holds_facts.cancel()
+                return await self.recall(tenant, request, pool=min(4 * pool, MAX_LEG_K))
+            ranked = {leg: [i for i in ids if i in admitted] for leg, ids in ranked.items()}
 
         # Neighbouring turns of the best candidates so far.
         if "neighbours" in request.legs:
@@ -891,6 +916,14 @@ def restatements_first(query: str, hits: list[RecallHit], s: EngineSettings) -> 
         order.insert(order.index(above), moved)
         by_id[moved].terms["restated"] = by_id[moved].score / (by_id[above].score or 1.0)
     return [by_id[i] for i in order]
+
+
+def _restricted(request: RecallRequest) -> bool:
+    """Whether the request admits only some memories: those created by a past instant, or of
+    some statuses or categories."""
+    return (
+        request.as_of is not None or request.statuses is not None or request.categories is not None
+    )
 
 
 async def _no_facets() -> dict[str, MemoryFacets]:

@@ -31,6 +31,7 @@ from service.usecases.recall import (
     query_names,
 )
 from tests.engine_support import Clock, HashEmbedder
+from tests.factories import T0
 
 pytestmark = pytest.mark.fact_layer
 
@@ -482,3 +483,20 @@ async def test_the_graph_leg_seeds_nothing_from_a_hub_name(world: World) -> None
         *hub,
         rare,
     }  # the default cap (1,000) is far above four mentions
+
+
+async def test_a_recall_as_of_a_past_instant_finds_what_was_stored_by_then(world: World) -> None:
+    """Each leg returns its best `pool` memories, and the instant admits only those stored by
+    then: with more newer memories matching better than a leg's pool, every leg's pool was
+    newer and an as-of recall came back empty. The legs keep what the instant admits, and ask
+    again for more while too few are left (a pool of 10 here, 50 by default)."""
+    world.clock.now = T0
+    old = [await world.put(f"My bike lives in the garage, note {i}") for i in range(2)]
+    world.clock.advance(days=5 * 365)
+    for i in range(30):
+        await world.put(f"I keep my bicycle in the shed, entry {i}")
+    narrow = {"service": {"engine": EngineSettings(recall_pool=10)}, "k": 2}
+    now = await world.recall("where do I keep my bicycle?", **narrow)
+    assert not set(old) & {h.memory.id for h in now.hits}  # the newer ones match better
+    then = await world.recall("where do I keep my bicycle?", as_of=T0 + timedelta(days=1), **narrow)
+    assert {h.memory.id for h in then.hits} == set(old)
