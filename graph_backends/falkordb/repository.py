@@ -7,6 +7,7 @@ import logging
 import math
 import random
 from collections.abc import Callable, Mapping, Sequence
+from contextlib import AbstractAsyncContextManager, nullcontext
 from typing import Any, Final
 
 from falkordb.asyncio import FalkorDB
@@ -75,6 +76,17 @@ from schema import (
 from schema.erasure import ErasedCounts, ErasurePlan
 
 log = logging.getLogger(__name__)
+
+
+#: Connections of each cluster node left to transactions (MULTI/EXEC, WAIT) by single commands.
+_CLUSTER_RESERVE: Final = 8
+
+
+def _cluster_send_slots(cluster: RedisCluster) -> int:
+    """How many single commands may be in flight at once: a node's connections, less the
+    reserve (a tenant's graph lives on one node, so all of them may go to the same one)."""
+    per_node = int(cluster.connection_kwargs.get("max_connections", 100))
+    return max(1, per_node - _CLUSTER_RESERVE)
 
 
 def _created_us(row: dict[str, Any]) -> int:
@@ -178,6 +190,15 @@ class FalkorRepository(
             db.connection if isinstance(db.connection, RedisCluster) else None
         )
         self._reads = None if self._cluster else ReadBatcher(db.connection.connection_pool)
+        #: A cluster node's connections are a hard limit: its client raises MaxConnectionsError
+        #: where the standalone pool waits, and one batch of stores (the update detector's and
+        #: BM25's reads, at once) asked for more than 32. Single commands wait for one of these,
+        #: leaving `_CLUSTER_RESERVE` connections a node to transactions.
+        self._cluster_sends = (
+            asyncio.Semaphore(_cluster_send_slots(self._cluster))
+            if self._cluster is not None
+            else None
+        )
         #: What a write is sent again after (`_rerouted`): a slot that moved, and in a cluster a
         #: connection lost (a failover: the client's own retries gave up in ~2 s, measured).
         #: A write whose connection died after it was sent may run twice (as redis-py retries).
@@ -274,9 +295,10 @@ class FalkorRepository(
             # past its own retries (a failover) is sent again here.
             for attempt in range(REROUTE_ATTEMPTS):
                 try:
-                    reply = await self._db.connection.execute_command(
-                        command, tenant.key, text, "--compact"
-                    )
+                    async with self._cluster_slot():
+                        reply = await self._db.connection.execute_command(
+                            command, tenant.key, text, "--compact"
+                        )
                     return await self._records(tenant, reply)
                 except self._reroute_on as e:
                     await self._rerouted(e, attempt)
@@ -287,10 +309,15 @@ class FalkorRepository(
             else self._db.connection.execute_command
         )
         try:
-            reply = await send(command, tenant.key, text, "--compact")
+            async with self._cluster_slot():
+                reply = await send(command, tenant.key, text, "--compact")
             return await self._records(tenant, reply)
         except (RedisConnectionError, RedisTimeoutError, OSError) as e:
             raise BackendUnavailable(f"FalkorDB is unreachable ({e})") from e
+
+    def _cluster_slot(self) -> AbstractAsyncContextManager[Any]:
+        """One of the cluster's single-command slots (nothing to wait for outside a cluster)."""
+        return self._cluster_sends if self._cluster_sends is not None else nullcontext()
 
     async def _records(self, tenant: Tenant, reply: Any) -> list[dict[str, Any]]:
         records = wire.rows(reply)

@@ -500,3 +500,16 @@ async def test_a_recall_as_of_a_past_instant_finds_what_was_stored_by_then(world
     assert not set(old) & {h.memory.id for h in now.hits}  # the newer ones match better
     then = await world.recall("where do I keep my bicycle?", as_of=T0 + timedelta(days=1), **narrow)
     assert {h.memory.id for h in then.hits} == set(old)
+
+
+async def test_a_batch_of_stores_waits_for_connections_instead_of_failing(world: World) -> None:
+    """One batch of 40 memories with values and a shared subject (the update detector and the
+    full-text leg read for each item at once) is stored whole: on a FalkorDB cluster the
+    client's 32 connections a node were a hard limit, and a batch of 10 failed with
+    MaxConnectionsError."""
+    results = await world.memories.store_each(
+        world.tenant,
+        [StoreRequest(content=f"user: I now have {i} bikes in the shed") for i in range(40)],
+    )
+    assert all(not isinstance(r, Exception) for r in results), results
+    assert len({r.memory.id for r in results if not isinstance(r, Exception)}) == 40
