@@ -23,9 +23,10 @@ import uuid
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import Final, TypeVar
+from typing import Final, Generic, TypeVar
 
 T = TypeVar("T")
+V = TypeVar("V")
 
 #: Above the largest canonical UUID: the window past it is the unbounded query's.
 _TOP: Final = 1 << 128
@@ -55,27 +56,36 @@ class Hint:
     floor: int = 0
 
 
-class WindowHints:
+class KeptHints(Generic[V]):
+    """A value per (tenant, query) key, least recently used dropped past `size`; `default` for
+    a key not kept. Only a hint: correctness never depends on it."""
+
+    def __init__(self, default: V, size: int = 1024) -> None:
+        self._kept: OrderedDict[tuple[str, str], V] = OrderedDict()
+        self._default = default
+        self._size = size
+
+    def get(self, key: tuple[str, str]) -> V:
+        value = self._kept.get(key)
+        if value is None:
+            return self._default
+        self._kept.move_to_end(key)
+        return value
+
+    def put(self, key: tuple[str, str], value: V) -> None:
+        self._kept[key] = value
+        self._kept.move_to_end(key)
+        while len(self._kept) > self._size:
+            self._kept.popitem(last=False)
+
+
+class WindowHints(KeptHints[Hint]):
     """What the pages before learned, per (tenant, label): a hint only — correctness never
     depends on it, so two exports of one tenant at once share it harmlessly. Bounded (least
     recently used)."""
 
     def __init__(self, size: int = 1024) -> None:
-        self._hints: OrderedDict[tuple[str, str], Hint] = OrderedDict()
-        self._size = size
-
-    def get(self, key: tuple[str, str]) -> Hint:
-        hint = self._hints.get(key)
-        if hint is None:
-            return Hint()
-        self._hints.move_to_end(key)
-        return hint
-
-    def put(self, key: tuple[str, str], hint: Hint) -> None:
-        self._hints[key] = hint
-        self._hints.move_to_end(key)
-        while len(self._hints) > self._size:
-            self._hints.popitem(last=False)
+        super().__init__(Hint(), size)
 
 
 async def windowed_page(
@@ -113,12 +123,12 @@ async def windowed_page(
         page += rows
         cursor, low = upto, high
         if len(rows) < wanted:  # wide enough, at this window's density, for what is missing
-            step = _next_step(step, len(rows), wanted - len(rows))
+            step = next_width(step, len(rows), wanted - len(rows))
     _learn(page, id_of, limit, hints, key, first=after == "")
     return page
 
 
-def _next_step(step: int, found: int, missing: int) -> int:
+def next_width(step: int, found: int, missing: int) -> int:
     """A window that held `found` of what was wanted is followed by one sized for the
     `missing` rest at the same density, with a quarter to spare; by one `_GROWTH` times as
     wide when it held nothing, and never by more."""

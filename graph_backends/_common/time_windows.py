@@ -16,43 +16,29 @@ The hint is only a hint: any instants page correctly, spread ones page fast.
 from __future__ import annotations
 
 import time
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from typing import Final, TypeVar
+
+from graph_backends._common.id_windows import KeptHints, next_width
 
 T = TypeVar("T")
 
 #: No bound: above or below every instant a memory can carry (epoch µs).
 UNBOUNDED: Final = 1 << 62
-#: The first window's span with no hint: a day.
+#: The first window's span with no hint: a day (each next one sized as id windows are).
 _FIRST_SPAN: Final = 86_400 * 1_000_000
-_GROWTH: Final = 4
 
 #: fetch(floor, before, before_id, limit): up to `limit` rows with floor ≤ created_at and
 #: (created_at, id) < (before, before_id), newest first ('' as before_id: created_at < before).
 Fetch = Callable[[int, int, str, int], Awaitable[list[T]]]
 
 
-class SpanHints:
+class SpanHints(KeptHints[int]):
     """The span of instants that held about a page, per (tenant, query), learned from the pages
     read; bounded (least recently used). Correctness never depends on it."""
 
     def __init__(self, size: int = 1024) -> None:
-        self._spans: OrderedDict[tuple[str, str], int] = OrderedDict()
-        self._size = size
-
-    def get(self, key: tuple[str, str]) -> int:
-        span = self._spans.get(key)
-        if span is None:
-            return _FIRST_SPAN
-        self._spans.move_to_end(key)
-        return span
-
-    def put(self, key: tuple[str, str], span: int) -> None:
-        self._spans[key] = span
-        self._spans.move_to_end(key)
-        while len(self._spans) > self._size:
-            self._spans.popitem(last=False)
+        super().__init__(_FIRST_SPAN, size)
 
 
 async def newest_first_page(
@@ -85,19 +71,10 @@ async def newest_first_page(
         if floor == -UNBOUNDED:
             break
         if len(rows) < wanted:  # sized, at this window's density, for what is missing
-            span = _next_span(span, len(rows), wanted - len(rows))
+            span = next_width(span, len(rows), wanted - len(rows))
         upper, upper_id = floor, ""
     _learn(page, created_of, limit, hints, key)
     return page
-
-
-def _next_span(span: int, found: int, missing: int) -> int:
-    """A window that held `found` of what was wanted is followed by one sized for the
-    `missing` rest at the same density, with a quarter to spare; by one `_GROWTH` times as
-    wide when it held nothing, and never by more."""
-    if found == 0:
-        return span * _GROWTH
-    return min(span * _GROWTH, max(1, span * missing * 5 // (found * 4)))
 
 
 def _learn(
