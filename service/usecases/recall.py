@@ -380,15 +380,17 @@ class RecallService:
         if "fulltext" not in request.legs:  # run only to feed the window leg
             ranked.pop("fulltext", None)
 
+        #: Facets already read (a restricted recall reads those of every leg's hits).
+        known: dict[str, MemoryFacets] = {}
         if _restricted(request):
             # An instant in the past or a filter admits only some memories: each leg's best
             # `pool` may all be newer than the instant or filtered out. Keep the admitted ones
             # in each leg, and when fewer than k are left while a leg was cut at its pool, ask
             # the legs again for four times as many.
             found = list(dict.fromkeys(i for ids in ranked.values() for i in ids))
-            facets = await repo.memory_facets(tenant, found)
+            known = await repo.memory_facets(tenant, found)
             admitted = {
-                i for i in found if i in facets and self._admitted(facets[i], request, intent, at)
+                i for i in found if i in known and self._admitted(known[i], request, intent, at)
             }
             if (
                 len(admitted) < request.k
@@ -417,7 +419,7 @@ class RecallService:
         unscored = [i for i in order if i not in scores]
         updating = "updates" in request.terms and intent is Intent.CURRENT and bool(order)
         candidate_facets, computed, facts, edges, superseding = await asyncio.gather(
-            repo.memory_facets(tenant, order),
+            self._facets(tenant, order, known),
             repo.similarities(tenant, unscored, vector)
             if unscored and vector is not None
             else _no_scores(),
@@ -581,6 +583,14 @@ class RecallService:
                 break
             after = (page[-1].created_at, page[-1].id)
         return RecallResult(query=query, intent=Intent.AUDIT, at=now, hits=hits[:limit])
+
+    async def _facets(
+        self, tenant: Tenant, ids: Sequence[str], known: Mapping[str, MemoryFacets]
+    ) -> dict[str, MemoryFacets]:
+        """The facets of `ids`, in their order, reading only those not `known`."""
+        missing = [i for i in ids if i not in known]
+        read = await self._repository.memory_facets(tenant, missing) if missing else {}
+        return {i: f for i in ids if (f := known.get(i) or read.get(i)) is not None}
 
     async def _read_whole(self, tenant: Tenant, chosen: Sequence[_Candidate]) -> list[RecallHit]:
         """The chosen candidates as hits, each with its memory read whole (one deleted since
