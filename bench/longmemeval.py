@@ -194,17 +194,24 @@ def by_intent(items: Sequence[Item], run: SystemRun) -> dict[str, Figures]:
     """newest_first where the question asks for the current value, and its mirror, the older
     gold above the newer, where it asks for the earlier one (intent as recall reads it, not a
     label of the data set): the headline figure counts the second kind as misses. The mirror
-    is `score` with the two gold sessions swapped."""
+    is `score` with the two gold sessions swapped. `all` (asked_first): every question, each
+    by the value its intent asks for."""
+
+    def asked(item: Item) -> Item:
+        current = detect_intent(item.question) == "current"
+        return item if current else replace(item, gold=item.gold[::-1])
+
+    groups = {
+        "current": ("newest_first", [i for i in items if detect_intent(i.question) == "current"]),
+        "historical": (
+            "older_first",
+            [i for i in items if detect_intent(i.question) != "current"],
+        ),
+        "all": ("asked_first", list(items)),
+    }
     out: dict[str, Figures] = {}
-    for intent, name in (("current", "newest_first"), ("historical", "older_first")):
-        scored = [
-            score(
-                item if intent == "current" else replace(item, gold=item.gold[::-1]),
-                run.ranked[item.qid],
-            )
-            for item in items
-            if (detect_intent(item.question) == "current") == (intent == "current")
-        ]
+    for intent, (name, chosen) in groups.items():
+        scored = [score(asked(item), run.ranked[item.qid]) for item in chosen]
         if not scored:
             continue
         figures: Figures = {"questions": len(scored)}
@@ -454,14 +461,17 @@ def markdown(report: Mapping[str, Any]) -> str:
         f"session; BM25 has no clock): {', '.join(meta.get('gold_after_question', [])) or 'none'}.",
         "",
         "By the intent recall reads in the question (current: the newer gold first; "
-        "historical: the older first, which is what those questions ask for):",
+        "historical: the older first, which is what those questions ask for; all: every "
+        "question by the value its intent asks for):",
         "",
         "| system | intent | questions | session @5 | session @10 | turn @5 | turn @10 |",
         "|---|---|---:|---:|---:|---:|---:|",
     ]
     for name in names:
         for intent, f in systems[name].get("by_intent", {}).items():
-            what = "newest_first" if intent == "current" else "older_first"
+            what = {"current": "newest_first", "historical": "older_first"}.get(
+                intent, "asked_first"
+            )
             lines.append(
                 f"| {name} | {intent} ({what}) | {f['questions']} "
                 f"| {f[f'session_{what}@5']:.3f} | {f[f'session_{what}@10']:.3f} "

@@ -169,8 +169,9 @@ class ContextService:
         for hit in result.hits:
             m = hit.memory
             if m.id not in core_ids:
-                updated = hit.terms.get("updates", 1.0) < 1.0
-                lines.append(("memory", m.id, memory_line(m, updated=updated), None, m.created_at))
+                lines.append(
+                    ("memory", m.id, memory_line(m, updated=hit.updated), None, m.created_at)
+                )
         items = [
             ContextItem(
                 kind=kind,

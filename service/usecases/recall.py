@@ -27,7 +27,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import math
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from datetime import datetime
 from typing import Final, Protocol
@@ -122,6 +122,9 @@ class RecallHit:
     injected: bool = False
     #: Kept below the similarity floor only to fill the result to k/2.
     backfilled: bool = False
+    #: What it says was updated since: a later candidate updates it (SUPERSEDES), or, for
+    #: current intent, it is a turn around such a memory demoted with it.
+    updated: bool = False
 
     @property
     def superseded_by(self) -> str | None:
@@ -159,6 +162,7 @@ class _Candidate:
     score: float = 0.0
     injected: bool = False
     backfilled: bool = False
+    updated: bool = False
 
 
 #: What a chosen candidate hands its hit besides the memory (each field of the same name).
@@ -417,7 +421,11 @@ class RecallService:
         # reads are independent, so they run at once. Candidates are ranked by their facets;
         # only the chosen are read whole.
         unscored = [i for i in order if i not in scores]
-        updating = "updates" in request.terms and intent is Intent.CURRENT and bool(order)
+        updating = (
+            "updates" in request.terms
+            and intent in (Intent.CURRENT, Intent.HISTORICAL)
+            and bool(order)
+        )
         candidate_facets, computed, facts, edges, superseding = await asyncio.gather(
             self._facets(tenant, order, known),
             repo.similarities(tenant, unscored, vector)
@@ -751,7 +759,11 @@ class RecallService:
         The turns around a demoted memory in its session (`recall_neighbour_hops` either side),
         which the window and neighbour legs lifted for its sake, are demoted with it.
         Memories nobody updated, and the turns around them, keep their score: a stable fact
-        stated once is never demoted. `superseding`: the SUPERSEDES neighbours of the
+        stated once is never demoted. Historical intent is the mirror: it asks for an earlier
+        value, so the current one — an update no candidate updated in turn — ranks below what it
+        updated, the earlier one takes its score and is brought in when only the update
+        matched, and the turns around the current one are demoted with it; between earlier
+        values relevance decides. `superseding`: the SUPERSEDES neighbours of the
         candidates (and of the memories the mask left out), read with the candidates' facets;
         three more reads only when some exist."""
         repo = self._repository
@@ -780,12 +792,19 @@ class RecallService:
                         )
                     )
         self._rank(candidates, edges, request, intent, at)
-        kept = prefer_updates(candidates, updates, self._engine.recall_updated_factor)
+        earlier = intent is Intent.HISTORICAL
+        kept = prefer_updates(
+            candidates, updates, self._engine.recall_updated_factor, earlier=earlier
+        )
         if kept:
-            stale = sorted(kept)
-            rings = {m: walked[m] for m in stale if m in walked}
-            rings |= await self._session_walk(tenant, [m for m in stale if m not in walked])
-            demote_stale_sessions(candidates, updates, kept, rings)
+            demoted = sorted(kept)
+            rings = {m: walked[m] for m in demoted if m in walked}
+            rings |= await self._session_walk(tenant, [m for m in demoted if m not in walked])
+            preferred = {e.target if earlier else e.source for e in updates}
+            near = demote_stale_sessions(candidates, preferred, kept, rings)
+            if not earlier:  # the turns around a stale statement: previous with it
+                for candidate in candidates:
+                    candidate.updated |= candidate.memory.id in near
 
     @staticmethod
     def _admitted(
@@ -843,62 +862,79 @@ class RecallService:
 
 
 def prefer_updates(
-    candidates: Sequence[_Candidate], updates: Sequence[MemoryEdge], factor: float
+    candidates: Sequence[_Candidate],
+    updates: Sequence[MemoryEdge],
+    factor: float,
+    *,
+    earlier: bool = False,
 ) -> dict[str, float]:
     """Each updated candidate below its update (see `RecallService._prefer_updates`); the
-    oldest statements first, so an update of an update inherits the lifted score. Answers the
-    share of its score each demoted candidate kept."""
+    oldest statements first, so an update of an update inherits the lifted score. With
+    `earlier` (historical intent) the other way round: each update that no candidate updated
+    in turn — the current value — below what it updated. Answers the share of its score each
+    demoted candidate kept."""
     by_id = {c.memory.id: c for c in candidates}
-    pairs = [
-        (by_id[e.source], by_id[e.target], e)
+    links = [
+        e
         for e in updates
         if e.type is EdgeType.SUPERSEDES
         and e.source != e.target
         and e.source in by_id
         and e.target in by_id
     ]
+    if earlier:
+        updated = {e.target for e in links}
+        pairs = [(by_id[e.target], by_id[e.source], e) for e in links if e.source not in updated]
+    else:
+        pairs = [(by_id[e.source], by_id[e.target], e) for e in links]
     pairs.sort(key=lambda p: (p[1].memory.created_at, p[1].memory.id, p[0].memory.id))
     kept: dict[str, float] = {}
-    for new, old, edge in pairs:
-        undemoted = old.score / kept.get(old.memory.id, 1.0)
-        # An amended memory was marked and already kept `superseded_factor` as its survival.
+    for preferred, demoted, edge in pairs:
+        (preferred if earlier else demoted).updated = True
+        undemoted = demoted.score / kept.get(demoted.memory.id, 1.0)
+        # An amended memory was marked and already kept `superseded_factor` as its survival
+        # (current intent only).
         keep = (
-            1.0 if old.memory.superseded_by == new.memory.id else 1.0 - edge.weight * (1.0 - factor)
+            1.0
+            if not earlier and demoted.memory.superseded_by == preferred.memory.id
+            else 1.0 - edge.weight * (1.0 - factor)
         )
         if keep < 1.0:
-            kept[old.memory.id] = kept.get(old.memory.id, 1.0) * keep
-            old.score *= keep
-            old.terms["updates"] = kept[old.memory.id]
-        if new.score < undemoted:
-            new.terms["lifted"] = undemoted
-            new.score = undemoted
-            new.fused = max(new.fused, old.fused)
-            # It restates what the stale one said: it passes the similarity floor with it.
-            new.similarity = max(new.similarity, old.similarity)
-        new.terms.setdefault("updates", 1.0)
+            kept[demoted.memory.id] = kept.get(demoted.memory.id, 1.0) * keep
+            demoted.score *= keep
+            demoted.terms["updates"] = kept[demoted.memory.id]
+        if preferred.score < undemoted:
+            preferred.terms["lifted"] = undemoted
+            preferred.score = undemoted
+            preferred.fused = max(preferred.fused, demoted.fused)
+            # It states the same attribute as the demoted one: it passes the similarity
+            # floor with it.
+            preferred.similarity = max(preferred.similarity, demoted.similarity)
+        preferred.terms.setdefault("updates", 1.0)
     return kept
 
 
 def demote_stale_sessions(
     candidates: Sequence[_Candidate],
-    updates: Sequence[MemoryEdge],
+    preferred: Collection[str],
     kept: Mapping[str, float],
     rings: Mapping[str, Sequence[Sequence[str]]],
-) -> None:
+) -> set[str]:
     """The candidates near a demoted one in its session keep the share of their score it kept
-    (the least, when near several); an update, and a memory demoted itself, keep theirs."""
-    newer = {e.source for e in updates}
+    (the least, when near several); a preferred memory (the other side of an update), and a
+    memory demoted itself, keep theirs. Answers the ids so demoted."""
     by_id = {c.memory.id: c for c in candidates}
     share: dict[str, float] = {}
     for old, keep in kept.items():
         for ring in rings.get(old, []):
             for memory_id in ring:
-                if memory_id not in kept and memory_id not in newer and memory_id in by_id:
+                if memory_id not in kept and memory_id not in preferred and memory_id in by_id:
                     share[memory_id] = min(share.get(memory_id, 1.0), keep)
     for memory_id, keep in share.items():
         near = by_id[memory_id]
         near.score *= keep
         near.terms["updates"] = keep
+    return set(share)
 
 
 def restatements_first(query: str, hits: list[RecallHit], s: EngineSettings) -> list[RecallHit]:

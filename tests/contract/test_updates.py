@@ -169,6 +169,14 @@ async def test_explain_and_the_context_block_show_the_update(world: World) -> No
     ).context(world.tenant, ContextRequest(query=query, budget=1024))
     lines = {i.id: i.text for i in block.items}
     assert "previous" in lines[stale] and "previous" not in lines[update]
+    # Asked about the past, the earlier value comes first, and it is still the previous one.
+    then = await ContextService(
+        world.recall_service, CorePreferencesService(world.memories), lambda: TOKENIZER
+    ).context(world.tenant, ContextRequest(query=query, budget=1024, intent=Intent.HISTORICAL))
+    order = [i.id for i in then.items]
+    lines = {i.id: i.text for i in then.items}
+    assert order.index(stale) < order.index(update)
+    assert "previous" in lines[stale] and "previous" not in lines[update]
 
 
 def _days(n: int) -> timedelta:
@@ -201,7 +209,8 @@ async def test_the_turns_around_a_stale_statement_are_demoted_with_it(world: Wor
     """An assistant's reply next to the stale statement matches the question as well as the
     statement does; the window and neighbour legs lift it for the stale statement's sake. Once
     the statement is updated, current intent demotes its session's turns with it, and leaves
-    the turns around a statement nobody updated alone."""
+    the turns around a statement nobody updated alone; historical intent demotes the update
+    instead and leaves the stale statement's session alone."""
     stale = await world.put(
         "user: I've added 17 new postcards to my postcard collection so far.",
         source_session="old",
@@ -235,7 +244,55 @@ async def test_the_turns_around_a_stale_statement_are_demoted_with_it(world: Wor
             intent=Intent.HISTORICAL,
         ),
     )
-    assert all(h.terms.get("updates", 1.0) == 1.0 for h in then.hits)
+    earlier = {h.memory.id: h for h in then.hits}
+    assert earlier[update].terms["updates"] < 1.0
+    assert earlier[stale].terms["updates"] == earlier[reply].terms["updates"] == 1.0
+    order = [h.memory.id for h in then.hits]
+    assert order.index(stale) < order.index(update)
+
+
+async def test_historical_intent_ranks_the_earlier_value_above_its_update(world: World) -> None:
+    """Asked for the earlier value, the update that matches the question better ranks below
+    what it updated (it fails when historical intent keeps relevance's order)."""
+    stale = await world.put("user: I lead a team of 4 engineers at work.")
+    world.clock.advance(days=40)
+    update = await world.put(
+        "user: How many engineers do I lead? Now I lead a team of 5 engineers in my new role."
+    )
+    query = "How many engineers did I lead in my new role before?"
+    plain = await world.ids(query, terms=frozenset({"decay", "survival", "floor"}))
+    assert plain.index(update) < plain.index(stale)  # the update matches better
+    result = await world.recall_service.recall(
+        world.tenant, RecallRequest(query=query, k=10, read_only=True, intent=Intent.HISTORICAL)
+    )
+    hits = {h.memory.id: h for h in result.hits}
+    ids = [h.memory.id for h in result.hits]
+    assert ids.index(stale) < ids.index(update)
+    assert hits[update].terms["updates"] < 1.0
+    assert hits[stale].terms["lifted"] > 0.0
+    now = await world.ids(query, intent=Intent.CURRENT)
+    assert now.index(update) < now.index(stale)
+
+
+async def test_historical_intent_brings_in_the_earlier_value_when_only_the_update_matches(
+    world: World,
+) -> None:
+    stale = await world.put("user: My highest score is 124 points so far.")
+    world.clock.advance(days=3)
+    stored = await world.memories.store(
+        world.tenant,
+        StoreRequest(
+            content="user: Big night at Ticket to Ride: my highest score is 132 points now."
+        ),
+    )
+    update = stored.memory.id
+    assert [e.target for e in stored.updates] == [stale]
+    result = await world.recall_service.recall(
+        world.tenant,
+        RecallRequest(query="Ticket to Ride", k=2, read_only=True, intent=Intent.HISTORICAL),
+    )
+    assert [h.memory.id for h in result.hits] == [stale, update]
+    assert result.hits[0].terms["lifted"] > 0.0
 
 
 async def test_a_later_restatement_the_detector_missed_ranks_first_for_current_intent(

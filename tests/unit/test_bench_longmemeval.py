@@ -63,5 +63,7 @@ def test_by_intent_counts_the_older_first_where_the_question_asks_for_it() -> No
     assert split["historical"]["questions"] == 1
     assert split["historical"]["session_older_first@5"] == 1.0
     assert split["historical"]["turn_older_first@10"] == 1.0
+    assert split["all"]["questions"] == 2 and split["all"]["turn_asked_first@5"] == 1.0
     flipped = replace(run, ranked={**run.ranked, "before": ["new#0", "old#0"]})
     assert by_intent([now, before], flipped)["historical"]["session_older_first@5"] == 0.0
+    assert by_intent([now, before], flipped)["all"]["session_asked_first@5"] == 0.5
