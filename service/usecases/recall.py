@@ -165,6 +165,18 @@ class _Candidate:
     updated: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class _Related:
+    """What the updates ranking reads with the candidates: each candidate's SUPERSEDES
+    neighbours, the facets of every memory read (candidates and neighbours), the neighbours'
+    similarity to the query and the SUPERSEDES edges among them all."""
+
+    superseding: Mapping[str, Sequence[str]]
+    facets: Mapping[str, MemoryFacets]
+    similarity: Mapping[str, float]
+    updates: Sequence[MemoryEdge]
+
+
 #: What a chosen candidate hands its hit besides the memory (each field of the same name).
 _RANKED: Final = tuple(f.name for f in fields(_Candidate) if f.name != "memory")
 
@@ -420,25 +432,45 @@ class RecallService:
         # Candidates the vector leg did not score get their similarity from the engine; the
         # reads are independent, so they run at once. Candidates are ranked by their facets;
         # only the chosen are read whole.
-        unscored = [i for i in order if i not in scores]
         updating = (
             "updates" in request.terms
             and intent in (Intent.CURRENT, Intent.HISTORICAL)
             and bool(order)
         )
-        candidate_facets, computed, facts, edges, superseding = await asyncio.gather(
-            self._facets(tenant, order, known),
+        # The updates ranking needs the memories that update a candidate, or that one
+        # updates: found first, they are read with the candidates, in one round of reads
+        # instead of a second round of three after the ranking (`_prefer_updates`).
+        superseding = await repo.adjacent(tenant, order, {EdgeType.SUPERSEDES}) if updating else {}
+        listed = set(order)
+        outside = sorted({n for m in order for n in superseding.get(m, ())} - listed)
+        reach = [*order, *outside]
+        unscored = [i for i in reach if i not in scores]
+        # Adjacency in a session is not evidence of shared meaning.
+        meaningful = (
+            set(EdgeType) - {EdgeType.TEMPORAL_SEQUENCE}
+            if "co_retrieval" in request.terms
+            else set()
+        )
+        among = meaningful | ({EdgeType.SUPERSEDES} if any(superseding.values()) else set())
+        read, computed, facts, found_edges = await asyncio.gather(
+            self._facets(tenant, reach, known),
             repo.similarities(tenant, unscored, vector)
             if unscored and vector is not None
             else _no_scores(),
             self._facts_of(holds_facts, tenant, order),
-            # Adjacency in a session is not evidence of shared meaning.
-            repo.edges_among(tenant, order, set(EdgeType) - {EdgeType.TEMPORAL_SEQUENCE})
-            if "co_retrieval" in request.terms
-            else _no_edges(),
-            # The updates ranking's first read, here rather than after the mask: one round
-            # trip fewer (the candidates are a subset of `order`).
-            repo.adjacent(tenant, order, {EdgeType.SUPERSEDES}) if updating else _no_adjacent(),
+            repo.edges_among(tenant, reach, among) if among else _no_edges(),
+        )
+        candidate_facets = {i: read[i] for i in order if i in read}
+        edges = [
+            e
+            for e in found_edges
+            if e.type in meaningful and e.source in listed and e.target in listed
+        ]
+        related = _Related(
+            superseding=superseding,
+            facets=read,
+            similarity={i: scores.get(i, computed.get(i, 0.0)) for i in reach},
+            updates=[e for e in found_edges if e.type is EdgeType.SUPERSEDES],
         )
         similarity = {i: scores.get(i, computed.get(i, 0.0)) for i in candidate_facets}
         category: Category | None = None
@@ -478,7 +510,7 @@ class RecallService:
             )
         if updating:
             await self._prefer_updates(
-                tenant, candidates, edges, superseding, request, intent, at, vector, walked
+                tenant, candidates, edges, related, request, intent, at, walked
             )
         else:
             self._rank(candidates, edges, request, intent, at)
@@ -744,11 +776,10 @@ class RecallService:
         tenant: Tenant,
         candidates: list[_Candidate],
         edges: Sequence[MemoryEdge],
-        superseding: Mapping[str, Sequence[str]],
+        related: _Related,
         request: RecallRequest,
         intent: Intent,
         at: datetime,
-        vector: Vector | None,
         walked: Mapping[str, list[list[str]]],
     ) -> None:
         """Rank the candidates, then, for current intent, each memory a later one updates
@@ -763,30 +794,25 @@ class RecallService:
         value, so the current one — an update no candidate updated in turn — ranks below what it
         updated, the earlier one takes its score and is brought in when only the update
         matched, and the turns around the current one are demoted with it; between earlier
-        values relevance decides. `superseding`: the SUPERSEDES neighbours of the
-        candidates (and of the memories the mask left out), read with the candidates' facets;
-        three more reads only when some exist."""
-        repo = self._repository
+        values relevance decides. `related`: the SUPERSEDES neighbours of the
+        candidates (and of the memories the mask left out), with their facets, similarities
+        and the SUPERSEDES edges among them all, read with the candidates'; only the session
+        walk around the demoted memories is read here."""
         ids = [c.memory.id for c in candidates]
-        adjacent = {m: superseding[m] for m in ids if superseding.get(m)}
+        adjacent = {m: related.superseding[m] for m in ids if related.superseding.get(m)}
         outside = sorted({n for m in ids for n in adjacent.get(m, [])} - set(ids))
         updates: list[MemoryEdge] = []
         if adjacent:
-            updates, facets, scored = await asyncio.gather(
-                repo.edges_among(tenant, [*ids, *outside], {EdgeType.SUPERSEDES}),
-                repo.memory_facets(tenant, outside) if outside else _no_facets(),
-                repo.similarities(tenant, outside, vector)
-                if outside and vector is not None
-                else _no_scores(),
-            )
+            near = {*ids, *outside}
+            updates = [e for e in related.updates if e.source in near and e.target in near]
             for memory_id in outside:
-                memory = facets.get(memory_id)
+                memory = related.facets.get(memory_id)
                 if memory is not None and self._admitted(memory, request, intent, at):
                     candidates.append(
                         _Candidate(
                             memory=memory,
                             fused=0.0,
-                            similarity=float(scored.get(memory_id, 0.0)),
+                            similarity=float(related.similarity.get(memory_id, 0.0)),
                             legs={},
                             terms={"survival": 1.0},
                         )
@@ -801,10 +827,10 @@ class RecallService:
             rings = {m: walked[m] for m in demoted if m in walked}
             rings |= await self._session_walk(tenant, [m for m in demoted if m not in walked])
             preferred = {e.target if earlier else e.source for e in updates}
-            near = demote_stale_sessions(candidates, preferred, kept, rings)
+            around = demote_stale_sessions(candidates, preferred, kept, rings)
             if not earlier:  # the turns around a stale statement: previous with it
                 for candidate in candidates:
-                    candidate.updated |= candidate.memory.id in near
+                    candidate.updated |= candidate.memory.id in around
 
     @staticmethod
     def _admitted(
@@ -972,20 +998,12 @@ def _restricted(request: RecallRequest) -> bool:
     )
 
 
-async def _no_facets() -> dict[str, MemoryFacets]:
-    return {}
-
-
 async def _no_scores() -> dict[str, float]:
     return {}
 
 
 async def _no_edges() -> list[MemoryEdge]:
     return []
-
-
-async def _no_adjacent() -> dict[str, list[str]]:
-    return {}
 
 
 def _select(hits: list[_Candidate], request: RecallRequest, floor: float) -> list[_Candidate]:
