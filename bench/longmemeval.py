@@ -197,16 +197,14 @@ def by_intent(items: Sequence[Item], run: SystemRun) -> dict[str, Figures]:
     is `score` with the two gold sessions swapped. `all` (asked_first): every question, each
     by the value its intent asks for."""
 
+    current = {item.qid: detect_intent(item.question) == "current" for item in items}
+
     def asked(item: Item) -> Item:
-        current = detect_intent(item.question) == "current"
-        return item if current else replace(item, gold=item.gold[::-1])
+        return item if current[item.qid] else replace(item, gold=item.gold[::-1])
 
     groups = {
-        "current": ("newest_first", [i for i in items if detect_intent(i.question) == "current"]),
-        "historical": (
-            "older_first",
-            [i for i in items if detect_intent(i.question) != "current"],
-        ),
+        "current": ("newest_first", [i for i in items if current[i.qid]]),
+        "historical": ("older_first", [i for i in items if not current[i.qid]]),
         "all": ("asked_first", list(items)),
     }
     out: dict[str, Figures] = {}

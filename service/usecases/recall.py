@@ -466,13 +466,14 @@ class RecallService:
             for e in found_edges
             if e.type in meaningful and e.source in listed and e.target in listed
         ]
+        # Cosine to the query of the candidates and the neighbours the updates ranking may add.
+        similarity = {i: scores.get(i, computed.get(i, 0.0)) for i in reach}
         related = _Related(
             superseding=superseding,
             facets=read,
-            similarity={i: scores.get(i, computed.get(i, 0.0)) for i in reach},
+            similarity=similarity,
             updates=[e for e in found_edges if e.type is EdgeType.SUPERSEDES],
         )
-        similarity = {i: scores.get(i, computed.get(i, 0.0)) for i in candidate_facets}
         category: Category | None = None
         if "category" in request.legs and vector is not None:
             try:
