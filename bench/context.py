@@ -53,7 +53,7 @@ from service.adapters.embedding import load_embedder
 from service.adapters.tokens import configured_tokenizer
 from service.compose import UseCases, compose_use_cases
 from service.settings import Settings
-from service.usecases.context import ContextBlock, ContextRequest
+from service.usecases.context import ContextBlock, ContextRequest, recall_k
 from service.usecases.memories import StoreRequest
 from service.usecases.recall import RecallRequest
 
@@ -121,7 +121,7 @@ async def locomo(
                 dia = set(await memory_meta(uses, conv.tenant, ids, "dia_id"))
                 rows["block"][budget].append(gold <= dia)
                 tokens_used[budget].append(block.tokens)
-                k = min(100, max(10, budget // 40))  # the block's recall k
+                k = recall_k(budget)  # the block's recall k
                 for name, depth in (("naive-top10", 10), ("naive-same-k", k)):
                     result = await uses.recall.recall(
                         conv.tenant, RecallRequest(q.text, k=depth, read_only=True)
@@ -267,11 +267,17 @@ def markdown(report: Figures, args: argparse.Namespace) -> str:
         + f") and the first {meta['lme_questions']} of 72 answerable LongMemEval-S "
         "knowledge-update questions"
     )
+    full = meta["conversations"] == 10 and meta["lme_questions"] == 72 and not args.questions
+    scope = (
+        f"Full sets: {subset}."
+        if full
+        else f"Subset: {subset} — a documented subset: the full sets do not fit the time on "
+        "this 2-core machine shared with other runs."
+    )
     lines = [
         "# Context block (issue 25)",
         "",
-        f"Subset: {subset} — a documented subset: the full sets do not fit the time on this "
-        "2-core machine shared with other runs. Tokens by `"
+        f"{scope} Tokens by `"
         + meta["tokenizer"]
         + "`; offline, no facts extracted (the blocks hold memories).",
         "",
@@ -289,12 +295,13 @@ def markdown(report: Figures, args: argparse.Namespace) -> str:
         )
     lines += [
         "",
-        "The block's recall uses k = budget/40 (10–100); the naive blocks concatenate recall's "
-        "contents (no dates, no sessions) and cut at the budget, a half-cut turn not counting.",
-        "Both blocks hold the same ranked memories in the same order (offline there are no "
-        "facts); what separates them is that each of the block's lines carries its date and "
-        "session (about 10–15 tokens a LoCoMo turn) and the section headers, so at the same "
-        "budget it holds fewer turns than the bare cut of the same k — the price of lines an "
+        "The block's recall uses k = budget/20 (10–100, `service.usecases.context.recall_k`); "
+        "the naive blocks concatenate the contents of the same recall (no dates, no sessions) "
+        "and cut at the budget, a half-cut turn not counting.",
+        "Both blocks hold the same ranked memories in the same fill order (offline there are no "
+        "facts); the block adds the section headers and, once for each day and session it "
+        "holds, a heading with the date and session (18 tokens on LoCoMo), so at the same "
+        "budget it holds somewhat fewer turns than the bare cut — the price of turns an "
         "answerer can date — while the top-10 cut stops gaining past 512 tokens.",
         "",
         f"## LongMemEval-S knowledge updates ({lme['questions']} questions, budget {LME_BUDGET})",

@@ -547,6 +547,7 @@ def _context_item(item: ContextItem) -> dict[str, Any]:
         "position": item.position,
         "source": item.source,
         "at": plain(item.at),
+        "heading": item.heading,
     }
 
 

@@ -4,11 +4,16 @@ its structured parts, within a token budget counted by a real tokenizer (ADR 002
 What goes in, in this order: the current facts matching the query (by their fused fact-leg
 score: "Carol lives in Oslo — since 2025-06"), what changed in those facts' slots (earlier
 values, newest first: "Carol lives in: previously Rome, until 2025-06"), the core identity
-memories (newest first), then the memories recall ranks for the query, with their dates and
-sessions (a memory replaced by a newer one is marked as previous). Items are added whole in
-that order while the block, counted whole by the tokenizer, stays within the budget; an item
-that does not fit is left out, with the reason, and the later, smaller ones are still tried.
-Nothing is cut in half."""
+memories (newest first), then the memories recall ranks for the query (a memory replaced by a
+newer one is marked as previous). Items are added whole in that order while the block, counted
+whole by the tokenizer, stays within the budget; an item that does not fit is left out, with
+the reason, and the later, smaller ones are still tried. Nothing is cut in half.
+
+A memory's date and session head its group, once: within a section the memories of one day
+and session sit under one heading (`[2023-05-08, session 3]`), the groups in the order of
+their best item, the memories in a group in the order they were stored. A per-line prefix cost
+~18 tokens a LoCoMo turn — half the length of its text (35 on average) — so at the same budget
+the block held fewer turns than a bare top-k cut."""
 
 from __future__ import annotations
 
@@ -29,6 +34,15 @@ MIN_BUDGET: Final = 16
 MAX_BUDGET: Final = 32_768
 #: Core memories considered for the identity section.
 MAX_CORE: Final = 20
+#: Budget tokens per memory recall is asked for: fewer than a memory takes, so that the budget,
+#: not the number of candidates, ends the block (a LoCoMo turn under its heading takes ~25–30).
+TOKENS_PER_CANDIDATE: Final = 20
+
+
+def recall_k(budget: int) -> int:
+    """The memories the block's recall asks for: budget / `TOKENS_PER_CANDIDATE`, 10–`MAX_K`."""
+    return min(MAX_K, max(10, budget // TOKENS_PER_CANDIDATE))
+
 
 Kind = Literal["fact", "change", "identity", "memory"]
 #: The sections in the order they fill, with their headers in the block.
@@ -42,7 +56,9 @@ ORDER: Final = (
     "current facts by fused fact-leg score, then what changed in their slots (earlier values, "
     "newest first), then core identity memories (newest first), then the memories in recall's "
     "ranking; each item is added whole while the block, counted by the tokenizer, stays within "
-    "the budget; one that does not fit is dropped and the later ones are still tried"
+    "the budget; one that does not fit is dropped and the later ones are still tried; within a "
+    "section, memories of one day and session sit under one heading, the groups in the order of "
+    "their best item, a group's memories in the order they happened"
 )
 
 
@@ -70,6 +86,9 @@ class ContextItem:
     source: str | None = None
     #: When the line is about: a fact's start, a change's end, a memory's creation.
     at: datetime | None = None
+    #: The heading the line sits under in its section (a memory's date and session), shared
+    #: by the items with the same one; None for a fact or change, which stand alone.
+    heading: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,12 +130,17 @@ def change_line(fact: Fact, current: Fact) -> str:
     )
 
 
-def memory_line(memory: Memory, *, updated: bool = False) -> str:
-    """A memory with its date and session; one replaced by a newer one (amended, or a later
-    memory recall found to update it: docs/adr/0027) is marked as previous."""
+def memory_heading(memory: Memory) -> str:
+    """The heading of a memory's group: its date and session."""
     where = f", session {memory.source_session}" if memory.source_session else ""
+    return f"[{memory.created_at:%Y-%m-%d}{where}]"
+
+
+def memory_line(memory: Memory, *, updated: bool = False) -> str:
+    """A memory's content on one line; one replaced by a newer one (amended, or a later memory
+    recall found to update it: docs/adr/0027) is marked as previous."""
     previous = "previous (updated since): " if memory.superseded_by or updated else ""
-    return f"[{memory.created_at:%Y-%m-%d}{where}] {previous}{' '.join(memory.content.split())}"
+    return f"{previous}{' '.join(memory.content.split())}"
 
 
 class ContextService:
@@ -138,7 +162,7 @@ class ContextService:
                 "budget", f"{request.budget} tokens is outside {MIN_BUDGET}–{MAX_BUDGET}"
             )
         counter = self._tokenizer()
-        k = min(MAX_K, max(10, request.budget // 40))
+        k = recall_k(request.budget)
         result = await self._recall.recall(
             tenant,
             RecallRequest(
@@ -153,25 +177,25 @@ class ContextService:
         current = [h.fact for h in result.facts if h.current]
         earlier = await self._recall.earlier_values(tenant, current, at) if current else {}
         core = [m for m in await self._core.list_core(tenant, limit=MAX_CORE) if m.created_at <= at]
-        lines: list[tuple[Kind, str, str, str | None, datetime | None]] = []
+        lines: list[tuple[Kind, str, str, str | None, datetime | None, str | None]] = []
         for fact in current:
-            lines.append(("fact", fact.id, fact_line(fact), fact.source, fact.started_at))
+            lines.append(("fact", fact.id, fact_line(fact), fact.source, fact.started_at, None))
         seen_changes: set[str] = set()
         for fact in current:
             for old in earlier.get(fact.id, []):
                 if old.id not in seen_changes and old.object_key != fact.object_key:
                     seen_changes.add(old.id)
                     end = old.valid_to or old.invalid_at or fact.started_at
-                    lines.append(("change", old.id, change_line(old, fact), old.source, end))
+                    line = change_line(old, fact)
+                    lines.append(("change", old.id, line, old.source, end, None))
         core_ids = {m.id for m in core}
-        for memory in core:
-            lines.append(("identity", memory.id, memory_line(memory), None, memory.created_at))
+        for m in core:
+            lines.append(("identity", m.id, memory_line(m), None, m.created_at, memory_heading(m)))
         for hit in result.hits:
             m = hit.memory
             if m.id not in core_ids:
-                lines.append(
-                    ("memory", m.id, memory_line(m, updated=hit.updated), None, m.created_at)
-                )
+                line = memory_line(m, updated=hit.updated)
+                lines.append(("memory", m.id, line, None, m.created_at, memory_heading(m)))
         items = [
             ContextItem(
                 kind=kind,
@@ -181,8 +205,9 @@ class ContextService:
                 position=i,
                 source=source,
                 at=when,
+                heading=heading,
             )
-            for i, (kind, item_id, text, source, when) in enumerate(lines)
+            for i, (kind, item_id, text, source, when, heading) in enumerate(lines)
         ]
         kept, dropped, text, tokens = fill(items, request.budget, counter)
         return ContextBlock(
@@ -199,12 +224,25 @@ class ContextService:
 
 
 def render(items: Sequence[ContextItem]) -> str:
-    """The block: each non-empty section's header, then its items as bullets."""
+    """The block: each non-empty section's header, then its items as bullets, those with a
+    heading grouped under it (groups in the order of their first item, a group's items in
+    the order they happened)."""
     parts = []
     for kind, header in SECTIONS:
-        mine = [f"- {i.text}" for i in items if i.kind == kind]
-        if mine:
-            parts.append("\n".join([header, *mine]))
+        mine = [i for i in items if i.kind == kind]
+        if not mine:
+            continue
+        groups: dict[str | None, list[ContextItem]] = {}
+        for item in mine:
+            groups.setdefault(item.heading, []).append(item)
+        lines = [header]
+        for heading, group in groups.items():
+            if heading is None:
+                lines += [f"- {i.text}" for i in group]
+                continue
+            ordered = sorted(group, key=lambda i: (i.at.timestamp() if i.at else 0.0, i.position))
+            lines += [heading, *(f"- {i.text}" for i in ordered)]
+        parts.append("\n".join(lines))
     return "\n\n".join(parts)
 
 

@@ -1,6 +1,7 @@
 """The context block on a real engine: its parts (current facts first, what changed marked as
-previous, core identity, memories with dates and sessions), never over budget by the real
-tokenizer at any budget, items whole, the cut explained, an empty tenant, a bad budget."""
+previous, core identity, memories under their date and session, each heading once), never over
+budget by the real tokenizer at any budget, items whole, the cut explained, an empty tenant, a
+bad budget."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from service.usecases.context import (
     ContextBlock,
     ContextRequest,
     ContextService,
+    recall_k,
 )
 from service.usecases.core_preferences import CorePreferencesService
 from tests.contract.test_recall import World, fact
@@ -93,7 +95,8 @@ async def test_the_block_holds_each_part_current_facts_first(world: Context) -> 
     assert "previously Rome, until 2025-06" in change
     assert any("marine biologist" in i.text for i in block.items if i.kind == "identity")
     memory = next(i for i in block.items if i.kind == "memory")
-    assert memory.text.startswith("[2025-07-01, session s")
+    assert memory.heading is not None and memory.heading.startswith("[2025-07-01, session s")
+    assert memory.text.startswith("Carol's flat")
     assert block.text.startswith("Current facts:\n- Carol lives in Oslo")
     assert block.tokens == TOKENIZER.count(block.text) <= block.budget
     assert block.order and block.tokenizer.endswith("tokenizer.json")
@@ -120,6 +123,9 @@ async def test_never_over_budget_and_items_whole(world: Context, budget: int) ->
     lines = block.text.splitlines()
     for item in block.items:
         assert f"- {item.text}" in lines  # whole, on its own line
+        if item.heading is not None:  # under its heading
+            line = lines.index(f"- {item.text}")
+            assert item.heading in lines[:line]
     for dropped in block.dropped:
         assert f"- {dropped.item.text}" not in lines
         assert dropped.reason.startswith("over budget")
@@ -148,3 +154,43 @@ async def test_a_budget_out_of_range_is_refused_naming_it(world: Context, budget
     with pytest.raises(InvalidInput) as raised:
         await world.block(budget=budget)
     assert raised.value.field == "budget" and str(budget) in raised.value.message
+
+
+async def test_memories_of_one_day_and_session_share_one_heading(world: Context) -> None:
+    """Twelve memories of two sessions on one day: two headings, each written once, its
+    memories under it in the order they were stored, and no memory line repeats the date. A
+    date and session on every line (~15 tokens a turn on LoCoMo) held fewer memories at the
+    same budget than a bare top-k cut; this test fails on that format."""
+    await world.seed()
+    block = await world.block(budget=2048)
+    memories = [i for i in block.items if i.kind == "memory"]
+    assert len(memories) == 12
+    headings = {i.heading for i in memories}
+    assert headings == {"[2025-07-01, session s0]", "[2025-07-01, session s1]"}
+    lines = block.text.splitlines()
+    for heading in headings:
+        assert lines.count(heading) == 1
+        start = lines.index(heading)
+        under = []
+        for line in lines[start + 1 :]:
+            if not line.startswith("- "):
+                break
+            under.append(line[2:])
+        mine = sorted((i for i in memories if i.heading == heading), key=lambda i: i.at)
+        assert under == [i.text for i in mine]  # in the order they were stored
+    assert not any(i.text.startswith("[") for i in memories)
+    assert block.tokens == TOKENIZER.count(block.text) <= block.budget
+
+
+async def test_the_budget_not_the_candidate_count_ends_the_block(world: Context) -> None:
+    """Sixty short memories that all match: at 1,024 tokens the block asks recall for enough
+    of them to fill the budget (`recall_k`), not budget/40 = 25 as it did when every line
+    carried its date and session."""
+    world.clock.now = datetime(2025, 7, 1, tzinfo=UTC)
+    for i in range(60):
+        world.clock.advance(minutes=1)
+        await world.put(f"garden note {i}: the tomatoes need water", source_session="g")
+    block = await world.block(query="What do the tomatoes in the garden need?", budget=1024)
+    memories = [i for i in block.items if i.kind == "memory"]
+    assert len(memories) == recall_k(1024) > 1024 // 40
+    assert block.tokens == TOKENIZER.count(block.text) <= block.budget

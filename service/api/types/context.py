@@ -23,7 +23,9 @@ class ContextItemKind(Enum):
 class ContextItemType:
     kind: ContextItemKind
     id: strawberry.ID = strawberry.field(description="The fact or memory the line states.")
-    text: str = strawberry.field(description="The line as the block shows it.")
+    text: str = strawberry.field(
+        description="The line as the block shows it (under its heading, if it has one)."
+    )
     tokens: int = strawberry.field(description="Tokens of the line alone, bullet included.")
     position: int = strawberry.field(description="0-based place in the fill order.")
     source_id: strawberry.ID | None = strawberry.field(
@@ -31,6 +33,12 @@ class ContextItemType:
     )
     at: datetime | None = strawberry.field(
         description="A fact's start, a change's end, a memory's creation."
+    )
+    heading: str | None = strawberry.field(
+        description=(
+            "The heading the line sits under in the block: a memory's date and session, "
+            "written once for the memories that share it. Null for a fact or a change."
+        )
     )
 
     @classmethod
@@ -43,6 +51,7 @@ class ContextItemType:
             position=item.position,
             source_id=None if item.source is None else strawberry.ID(item.source),
             at=item.at,
+            heading=item.heading,
         )
 
 
