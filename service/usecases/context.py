@@ -5,9 +5,10 @@ What goes in, in this order: the current facts matching the query (by their fuse
 score: "Carol lives in Oslo — since 2025-06"), what changed in those facts' slots (earlier
 values, newest first: "Carol lives in: previously Rome, until 2025-06"), the core identity
 memories (newest first), then the memories recall ranks for the query (a memory replaced by a
-newer one is marked as previous). Items are added whole in that order while the block, counted
-whole by the tokenizer, stays within the budget; an item that does not fit is left out, with
-the reason, and the later, smaller ones are still tried. Nothing is cut in half.
+newer one is marked as previous, and followed by its update where that ranked lower). Items
+are added whole in that order while the block, counted whole by the tokenizer, stays within
+the budget; an item that does not fit is left out, with the reason, and the later, smaller
+ones are still tried. Nothing is cut in half.
 
 A memory's date and session head its group, once: within a section the memories of one day
 and session sit under one heading (`[2023-05-08, session 3]`), the groups in the order of
@@ -28,7 +29,7 @@ from schema.values import MAX_SHORT_TEXT_BYTES, check_text
 from service.adapters.tokens import TokenCounter
 from service.engine.query import Intent
 from service.usecases.core_preferences import CorePreferencesService
-from service.usecases.recall import MAX_K, RecallRequest, RecallService
+from service.usecases.recall import MAX_K, RecallHit, RecallRequest, RecallService
 
 MIN_BUDGET: Final = 16
 MAX_BUDGET: Final = 32_768
@@ -55,8 +56,9 @@ SECTIONS: Final[tuple[tuple[Kind, str], ...]] = (
 ORDER: Final = (
     "current facts by fused fact-leg score, then what changed in their slots (earlier values, "
     "newest first), then core identity memories (newest first), then the memories in recall's "
-    "ranking; each item is added whole while the block, counted by the tokenizer, stays within "
-    "the budget; one that does not fit is dropped and the later ones are still tried; within a "
+    "ranking, a memory that was updated followed by its update; each item is added whole while "
+    "the block, counted by the tokenizer, stays within the budget; one that does not fit is "
+    "dropped and the later ones are still tried; within a "
     "section, memories of one day and session sit under one heading, the groups in the order of "
     "their best item, a group's memories in the order they happened"
 )
@@ -191,7 +193,7 @@ class ContextService:
         core_ids = {m.id for m in core}
         for m in core:
             lines.append(("identity", m.id, memory_line(m), None, m.created_at, memory_heading(m)))
-        for hit in result.hits:
+        for hit in _updates_after_what_they_updated(result.hits):
             m = hit.memory
             if m.id not in core_ids:
                 line = memory_line(m, updated=hit.updated)
@@ -221,6 +223,26 @@ class ContextService:
             items=kept,
             dropped=dropped,
         )
+
+
+def _updates_after_what_they_updated(hits: Sequence[RecallHit]) -> list[RecallHit]:
+    """Recall's hits in its order, except that a hit a later one updates is followed by its
+    update, when that ranked lower: asked for an earlier value (historical intent ranks it
+    above the current one), the block states what replaced it right after it, instead of
+    leaving the current value to whatever budget is left."""
+    by_id = {h.memory.id: h for h in hits}
+    placed: set[str] = set()
+    out: list[RecallHit] = []
+    for hit in hits:
+        if hit.memory.id in placed:
+            continue
+        out.append(hit)
+        placed.add(hit.memory.id)
+        update = by_id.get(hit.updated_by or "")
+        if update is not None and update.memory.id not in placed:
+            out.append(update)
+            placed.add(update.memory.id)
+    return out
 
 
 def render(items: Sequence[ContextItem]) -> str:

@@ -125,6 +125,8 @@ class RecallHit:
     #: What it says was updated since: a later candidate updates it (SUPERSEDES), or, for
     #: current intent, it is a turn around such a memory demoted with it.
     updated: bool = False
+    #: The candidate that updates it, where one does (the first, oldest, of several).
+    updated_by: str | None = None
 
     @property
     def superseded_by(self) -> str | None:
@@ -163,6 +165,7 @@ class _Candidate:
     injected: bool = False
     backfilled: bool = False
     updated: bool = False
+    updated_by: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -917,7 +920,10 @@ def prefer_updates(
     pairs.sort(key=lambda p: (p[1].memory.created_at, p[1].memory.id, p[0].memory.id))
     kept: dict[str, float] = {}
     for preferred, demoted, edge in pairs:
-        (preferred if earlier else demoted).updated = True
+        stale, update = (preferred, demoted) if earlier else (demoted, preferred)
+        stale.updated = True
+        if stale.updated_by is None:
+            stale.updated_by = update.memory.id
         undemoted = demoted.score / kept.get(demoted.memory.id, 1.0)
         # An amended memory was marked and already kept `superseded_factor` as its survival
         # (current intent only).

@@ -316,3 +316,31 @@ async def test_a_later_restatement_the_detector_missed_ranks_first_for_current_i
     assert world.engine.recall_restated_ratio <= moved.terms["restated"] <= 1.0
     then = await world.ids(query, intent=Intent.HISTORICAL)
     assert then.index(old) < then.index(new)
+
+
+async def test_the_historical_block_states_the_update_right_after_the_earlier_value(
+    world: World,
+) -> None:
+    """Asked for the earlier value, recall ranks it first and its update below the turns that
+    match the question better; the block still states what replaced it right after it, so a
+    small budget does not leave the current value out (it fails when the block keeps recall's
+    order)."""
+    stale = await world.put("user: I lead a team of 4 engineers at work.")
+    for i in range(8):
+        world.clock.advance(days=1)
+        await world.put(f"user: the engineers at work asked who will lead the team offsite {i}.")
+    world.clock.advance(days=30)
+    update = await world.put("user: I lead a team of 5 engineers at work now.")
+    query = "How many engineers did I lead at work before?"
+    result = await world.recall_service.recall(
+        world.tenant, RecallRequest(query=query, k=10, read_only=True, intent=Intent.HISTORICAL)
+    )
+    ids = [h.memory.id for h in result.hits]
+    assert ids[0] == stale and ids.index(update) > 2  # recall's order: the update further down
+    assert result.hits[0].updated_by == update
+    block = await ContextService(
+        world.recall_service, CorePreferencesService(world.memories), lambda: TOKENIZER
+    ).context(world.tenant, ContextRequest(query=query, budget=64, intent=Intent.HISTORICAL))
+    memories = [i.id for i in block.items if i.kind == "memory"]
+    assert memories[:2] == [stale, update]
+    assert block.tokens <= 64
