@@ -31,7 +31,7 @@ import sys
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, Final
 
@@ -62,6 +62,13 @@ from service.usecases.memories import StoreRequest
 from service.usecases.recall import TERMS, RecallRequest
 
 DEFAULT_DATA: Final = REPO_ROOT.parent / "shared" / "bench" / "longmemeval_s_knowledge_update.json"
+#: Stable facts stated once among a year of recent chatter (issue 25: no blanket recency boost).
+STABLE_FIXTURES: Final = REPO_ROOT / "bench" / "fixtures" / "stable_facts.json"
+#: When the stable facts are stated; chatter sessions follow every `STABLE_EVERY`, the question
+#: is asked a year after.
+STABLE_START: Final = datetime(2023, 1, 5, 9, 0, tzinfo=UTC)
+STABLE_SESSIONS: Final = 24
+STABLE_EVERY: Final = timedelta(days=15)
 DATE_FORMAT: Final = "%Y/%m/%d (%a) %H:%M"  # "2023/05/11 (Thu) 02:02"
 KS: Final = (1, 3, 5, 10)
 DEPTH: Final = 20
@@ -72,6 +79,8 @@ TARGET_RECALL_ANY_10: Final = 0.98
 SYSTEMS: Final = ("retentia", "bm25")
 #: The ablation (docs/adr/0027): the same run with each new signal off in turn.
 ABLATION: Final = ("retentia_ranking_off", "retentia_detection_off")
+#: Retentia's top 10 re-sorted newest first: a blanket recency boost, for contrast.
+RESORTED: Final = "retentia_top10_by_date"
 
 
 @dataclass(frozen=True)
@@ -152,6 +161,79 @@ def load_items(path: Path, limit: int | None) -> list[Item]:
         if limit is not None and len(items) >= limit:
             break
     return items
+
+
+def stable_items(path: Path) -> list[Item]:
+    """One item a stable fact: the fact said once (with a reply), then `STABLE_SESSIONS`
+    sessions of chatter over the year after (counts that change — the update detector links
+    some of them —, replies), the fact's distractors (recent turns sharing the question's
+    words) in the last sessions, and the question a year after the fact. Its one gold turn is
+    the fact (`gold` names its session twice)."""
+    raw = json.loads(path.read_text())
+    chatter, replies = raw["chatter"], raw["replies"]
+    items = []
+    for n, fixture in enumerate(raw["facts"]):
+        qid = f"stable-{fixture['id']}"
+        first = f"{qid}-s00"
+        sessions = [
+            Session(
+                first,
+                STABLE_START,
+                (
+                    Turn(f"{first}#0", first, f"user: {fixture['fact']}", True),
+                    Turn(f"{first}#1", first, f"assistant: {replies[n % len(replies)]}", False),
+                ),
+            )
+        ]
+        distractors = list(fixture["distractors"])
+        for i in range(1, STABLE_SESSIONS + 1):
+            sid = f"{qid}-s{i:02d}"
+            lines = [
+                chatter[(n + i + j) % len(chatter)].format(n=2 + (i * 7 + j) % 23, m=5 + i + j)
+                for j in range(2)
+            ]
+            if i > STABLE_SESSIONS - len(distractors):
+                lines.append(distractors[i - 1 - (STABLE_SESSIONS - len(distractors))])
+            turns: list[Turn] = []
+            for line in lines:
+                turns.append(Turn(f"{sid}#{len(turns)}", sid, f"user: {line}", False))
+                reply = replies[(n + i + len(turns)) % len(replies)]
+                turns.append(Turn(f"{sid}#{len(turns)}", sid, f"assistant: {reply}", False))
+            sessions.append(Session(sid, STABLE_START + i * STABLE_EVERY, tuple(turns)))
+        items.append(
+            Item(
+                qid,
+                fixture["question"],
+                STABLE_START + timedelta(days=365),
+                tuple(sessions),
+                (first, first),
+            )
+        )
+    return items
+
+
+def stable_figures(items: Sequence[Item], ranked: Mapping[str, Sequence[str]]) -> Figures:
+    """The share of stable facts ranked first, and in the top 5 and 10 turns."""
+    fact = {item.qid: next(t.key for t in item.turns if t.gold) for item in items}
+    out: Figures = {"questions": len(items)}
+    for k in (1, 5, 10):
+        hits = [fact[item.qid] in ranked[item.qid][:k] for item in items]
+        out[f"fact@{k}"] = round(statistics.fmean(hits), 3)
+    out["missed_first"] = [item.qid for item in items if ranked[item.qid][:1] != [fact[item.qid]]]
+    out["top_turns"] = {item.qid: list(ranked[item.qid][:3]) for item in items}
+    return out
+
+
+def by_date(items: Sequence[Item], ranked: Mapping[str, Sequence[str]]) -> dict[str, list[str]]:
+    """Each ranking with its top 10 re-sorted newest first (the rest after): a blanket
+    recency boost, the counterfactual the stable facts are there to refuse."""
+    at = {t.key: s.at for item in items for s in item.sessions for t in s.turns}
+    out = {}
+    for item in items:
+        turns = list(ranked[item.qid])
+        top = sorted(turns[:10], key=lambda key: at[key], reverse=True)
+        out[item.qid] = [*top, *turns[10:]]
+    return out
 
 
 # -- scoring ----------------------------------------------------------------------------------
@@ -348,10 +430,12 @@ async def run_retentia(
 
 async def run(args: argparse.Namespace, data_dir: Path) -> Figures:
     items = load_items(args.data, args.questions)
+    stable = stable_items(STABLE_FIXTURES)
     log(f"{len(items)} questions, {sum(len(i.turns) for i in items):,} turns")
     settings = Settings(torch_threads=args.torch_threads)
     real = await load_embedder(settings)
-    texts = [t.content for i in items for t in i.turns] + [i.question for i in items]
+    texts = [t.content for i in (*items, *stable) for t in i.turns]
+    texts += [i.question for i in (*items, *stable)]
     log(f"embedding {len(set(texts)):,} distinct texts")
     vectors = await embed_all(real, texts, args.vector_cache)
     embedder = PrimedEmbedder(real, vectors)
@@ -377,6 +461,26 @@ async def run(args: argparse.Namespace, data_dir: Path) -> Figures:
         runs["retentia_detection_off"] = await run_retentia(
             items, embedder, off, data_dir, args.appendfsync
         )
+    log(f"stable facts: {len(stable)} fixtures")
+    kept = {"bm25": run_bm25(stable)}
+    if args.ablation:
+        kept["retentia_ranking_off"] = SystemRun()
+    kept["retentia"] = await run_retentia(
+        stable,
+        embedder,
+        settings,
+        data_dir,
+        args.appendfsync,
+        also_without_ranking=kept.get("retentia_ranking_off"),
+    )
+    if args.ablation:
+        kept["retentia_detection_off"] = await run_retentia(
+            stable, embedder, off, data_dir, args.appendfsync
+        )
+    stable_report = {name: stable_figures(stable, kept[name].ranked) for name in names}
+    resorted = SystemRun(ranked=by_date(items, runs["retentia"].ranked))
+    stable_report[RESORTED] = stable_figures(stable, by_date(stable, kept["retentia"].ranked))
+    stable_report[RESORTED]["dev_set"] = figures(items, resorted)
     systems = {
         name: figures(items, runs[name]) | {"by_intent": by_intent(items, runs[name])}
         for name in names
@@ -410,6 +514,7 @@ async def run(args: argparse.Namespace, data_dir: Path) -> Figures:
     return {
         "systems": systems,
         "per_question": per_question,
+        "stable": stable_report,
         "meta": run_stamp()
         | client_figures()
         | {
@@ -474,6 +579,34 @@ def markdown(report: Mapping[str, Any]) -> str:
                 f"| {name} | {intent} ({what}) | {f['questions']} "
                 f"| {f[f'session_{what}@5']:.3f} | {f[f'session_{what}@10']:.3f} "
                 f"| {f[f'turn_{what}@5']:.3f} | {f[f'turn_{what}@10']:.3f} |"
+            )
+    stable = report.get("stable", {})
+    if stable:
+        first = next(iter(stable.values()))
+        lines += [
+            "",
+            f"Stable facts (`bench/fixtures/stable_facts.json`, {first['questions']} fixtures): "
+            "each stated once, then a year of chatter — counts that change, and in the last "
+            "sessions turns sharing the question's words — and the question a year after. "
+            "The share whose fact turn ranks first, in the top 5 and the top 10; the last row "
+            "re-sorts Retentia's top 10 newest first (a blanket recency boost) and gives its "
+            "LongMemEval newest_first@5 beside:",
+            "",
+            "| system | fact@1 | fact@5 | fact@10 | not first | LongMemEval newest_first@5 "
+            "(sessions / turns) |",
+            "|---|---:|---:|---:|---|---|",
+        ]
+        for name, f in stable.items():
+            dev = systems.get(name) or f.get("dev_set", {})
+            newest = (
+                f"{dev['session_newest_first@5']:.3f} / {dev['turn_newest_first@5']:.3f}"
+                if dev
+                else "—"
+            )
+            missed = ", ".join(q.removeprefix("stable-") for q in f["missed_first"]) or "—"
+            lines.append(
+                f"| {name} | {f['fact@1']:.3f} | {f['fact@5']:.3f} | {f['fact@10']:.3f} "
+                f"| {missed} | {newest} |"
             )
     lines += [
         "",
