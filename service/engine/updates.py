@@ -428,6 +428,32 @@ class Said:
     score: float
 
 
+def _same_topic(asked: frozenset[str], shared: frozenset[str], values: bool) -> bool:
+    """Whether two statements are of one topic: they share two of the query's words, or one
+    and a word of their own, or one and both state a value (a count, an amount: "three tops
+    from H&M", "five tops from H&M so far"). One query word alone is not a topic: "Where was I
+    born?" is matched by "I was born in Lisbon" and by "my sister's baby was born last week"."""
+    return len(asked) >= 2 or (bool(asked) and (len(shared) > len(asked) or values))
+
+
+def _roots(words: frozenset[str]) -> frozenset[str]:
+    """Words with an -ing, -ed or -e ending cut, for comparing two statements' topics only
+    ("keeping" and "keep", "moved" and "move")."""
+    out = set()
+    for word in words:
+        for ending in ("ing", "ed", "e"):
+            if word.endswith(ending) and len(word) - len(ending) >= 3:
+                word = word[: -len(ending)]
+                break
+        out.add(word)
+    return frozenset(out)
+
+
+def _states_value(text: str) -> bool:
+    """Whether `text` states a number, in digits or words."""
+    return any(_value(t) is not None for t in _tokens(text.lower()))
+
+
 def restated_first(
     query: str, hits: Sequence[Said], ratio: float, window: int
 ) -> list[tuple[str, str]]:
@@ -435,12 +461,15 @@ def restated_first(
     moves above an earlier-ranked one when it was said later, in another session, by a
     speaker who states a situation (not an assistant) and who said the earlier one too (or an
     assistant did, replying in that session), within `window` places below it, with
-    at least `ratio` of its score, and it shares with it a word of the query that both use.
-    Answers (moved, above) pairs in order; each hit moves at most once. Two statements of one
-    topic that nearly tie are the case a detector missed the update in (a place, a brand, a
-    count said in other words); a stable fact stated once has no later near-tie to lose to."""
-    asked = topic_words(query)
-    words = {h.id: topic_words(h.text) & asked for h in hits}
+    at least `ratio` of its score, and it is of one topic with it (`_same_topic`). Answers
+    (moved, above) pairs in order; each hit moves at most once. Two statements of one topic
+    that nearly tie are the case a detector missed the update in (a place, a brand, a count
+    said in other words); recent chatter that shares only the query's word with a stable fact
+    is not of its topic, so the fact keeps its place."""
+    asked = _roots(topic_words(query))
+    said = {h.id: _roots(topic_words(h.text)) for h in hits}
+    words = {i: w & asked for i, w in said.items()}
+    valued = {h.id for h in hits if _states_value(h.text)}
     order = list(hits)
     moves: list[tuple[str, str]] = []
     moved: set[str] = set()
@@ -455,7 +484,11 @@ def restated_first(
                 and later.session != top.session
                 and _restates_for(later.text, top.text)
                 and later.score >= ratio * top.score
-                and words[later.id] & words[top.id]
+                and _same_topic(
+                    words[later.id] & words[top.id],
+                    said[later.id] & said[top.id],
+                    later.id in valued and top.id in valued,
+                )
             ):
                 order.insert(i, order.pop(j))
                 moved.add(later.id)

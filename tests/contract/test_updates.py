@@ -19,7 +19,7 @@ from service.usecases.context import ContextRequest, ContextService
 from service.usecases.core_preferences import CorePreferencesService
 from service.usecases.explain import ExplainService
 from service.usecases.memories import MemoryService, StoreRequest
-from service.usecases.recall import Intent, RecallRequest, RecallService
+from service.usecases.recall import TERMS, Intent, RecallRequest, RecallService
 from tests.engine_support import Clock, HashEmbedder
 
 pytestmark = pytest.mark.fact_layer
@@ -151,6 +151,25 @@ async def test_stable_facts_stated_once_are_not_demoted(world: World) -> None:
     }.items():
         ids = await world.ids(query)
         assert ids[0] == stable[key], key
+
+
+async def test_recent_chatter_sharing_the_querys_word_does_not_restate_a_stable_fact(
+    world: World,
+) -> None:
+    """A year after "I was born in Lisbon", "my sister's baby was born" shares the query's one
+    word and nothing else: it is not a restatement, and the birthplace stays first (it fails
+    on the restatement rule that took any shared query word for a topic)."""
+    born = await world.put("user: I was born in Lisbon, in the old town near the river.")
+    world.clock.advance(days=360)
+    baby = await world.put(
+        "user: Big family news today: my sister's baby was born last week in Porto, a healthy "
+        "girl, and everyone is thrilled and tired.",
+        source_session="recent",
+    )
+    query = "Where was I born?"
+    plain = await world.ids(query, terms=frozenset(TERMS) - {"restated"})
+    assert plain.index(born) < plain.index(baby)  # the better match, without the rule
+    assert await world.ids(query) == plain
 
 
 async def test_explain_and_the_context_block_show_the_update(world: World) -> None:
