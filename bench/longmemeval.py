@@ -428,23 +428,18 @@ async def run_retentia(
 # -- the run ----------------------------------------------------------------------------------
 
 
-async def run(args: argparse.Namespace, data_dir: Path) -> Figures:
-    items = load_items(args.data, args.questions)
-    stable = stable_items(STABLE_FIXTURES)
-    log(f"{len(items)} questions, {sum(len(i.turns) for i in items):,} turns")
-    settings = Settings(torch_threads=args.torch_threads)
-    real = await load_embedder(settings)
-    texts = [t.content for i in (*items, *stable) for t in i.turns]
-    texts += [i.question for i in (*items, *stable)]
-    log(f"embedding {len(set(texts)):,} distinct texts")
-    vectors = await embed_all(real, texts, args.vector_cache)
-    embedder = PrimedEmbedder(real, vectors)
+async def run_systems(
+    items: Sequence[Item],
+    embedder: PrimedEmbedder,
+    settings: Settings,
+    data_dir: Path,
+    args: argparse.Namespace,
+) -> dict[str, SystemRun]:
+    """BM25 and Retentia on `items`; with `--ablation`, also the updates ranking off (the same
+    ingest) and update detection off (a second ingest)."""
     runs = {"bm25": run_bm25(items)}
-    log("retentia: ingest and recall")
-    names: tuple[str, ...] = SYSTEMS
     if args.ablation:
         runs["retentia_ranking_off"] = SystemRun()
-        names = (*SYSTEMS, *ABLATION)
     runs["retentia"] = await run_retentia(
         items,
         embedder,
@@ -461,22 +456,25 @@ async def run(args: argparse.Namespace, data_dir: Path) -> Figures:
         runs["retentia_detection_off"] = await run_retentia(
             items, embedder, off, data_dir, args.appendfsync
         )
+    return runs
+
+
+async def run(args: argparse.Namespace, data_dir: Path) -> Figures:
+    items = load_items(args.data, args.questions)
+    stable = stable_items(STABLE_FIXTURES)
+    log(f"{len(items)} questions, {sum(len(i.turns) for i in items):,} turns")
+    settings = Settings(torch_threads=args.torch_threads)
+    real = await load_embedder(settings)
+    texts = [t.content for i in (*items, *stable) for t in i.turns]
+    texts += [i.question for i in (*items, *stable)]
+    log(f"embedding {len(set(texts)):,} distinct texts")
+    vectors = await embed_all(real, texts, args.vector_cache)
+    embedder = PrimedEmbedder(real, vectors)
+    names: tuple[str, ...] = (*SYSTEMS, *ABLATION) if args.ablation else SYSTEMS
+    log("retentia: ingest and recall")
+    runs = await run_systems(items, embedder, settings, data_dir, args)
     log(f"stable facts: {len(stable)} fixtures")
-    kept = {"bm25": run_bm25(stable)}
-    if args.ablation:
-        kept["retentia_ranking_off"] = SystemRun()
-    kept["retentia"] = await run_retentia(
-        stable,
-        embedder,
-        settings,
-        data_dir,
-        args.appendfsync,
-        also_without_ranking=kept.get("retentia_ranking_off"),
-    )
-    if args.ablation:
-        kept["retentia_detection_off"] = await run_retentia(
-            stable, embedder, off, data_dir, args.appendfsync
-        )
+    kept = await run_systems(stable, embedder, settings, data_dir, args)
     stable_report = {name: stable_figures(stable, kept[name].ranked) for name in names}
     resorted = SystemRun(ranked=by_date(items, runs["retentia"].ranked))
     stable_report[RESORTED] = stable_figures(stable, by_date(stable, kept["retentia"].ranked))
