@@ -408,13 +408,22 @@ def _restates_for(later: str, earlier: str) -> bool:
 
 def topic_words(text: str) -> frozenset[str]:
     """The content words of `text` (the speaker's name left out), stemmed as statements' are."""
+    return _topic(text)[0]
+
+
+def _topic(text: str) -> tuple[frozenset[str], bool]:
+    """`topic_words(text)`, and whether it states a number (in digits or words), from one
+    tokenisation."""
     named = _SPEAKER.match(text)
     body = text[named.end() :] if named else text
-    return frozenset(
-        _stem(t)
-        for t in _tokens(body.lower().replace("’", "'"))
-        if t not in _STOPWORDS and t not in _FIRST_PERSON and len(t) >= 3 and _value(t) is None
-    )
+    words: set[str] = set()
+    valued = False
+    for t in _tokens(body.lower().replace("’", "'")):
+        if _value(t) is not None:
+            valued = True
+        elif t not in _STOPWORDS and t not in _FIRST_PERSON and len(t) >= 3:
+            words.add(_stem(t))
+    return frozenset(words), valued
 
 
 @dataclass(frozen=True, slots=True)
@@ -449,11 +458,6 @@ def _roots(words: frozenset[str]) -> frozenset[str]:
     return frozenset(out)
 
 
-def _states_value(text: str) -> bool:
-    """Whether `text` states a number, in digits or words."""
-    return any(_value(t) is not None for t in _tokens(text.lower()))
-
-
 def restated_first(
     query: str, hits: Sequence[Said], ratio: float, window: int
 ) -> list[tuple[str, str]]:
@@ -467,9 +471,10 @@ def restated_first(
     said in other words); recent chatter that shares only the query's word with a stable fact
     is not of its topic, so the fact keeps its place."""
     asked = _roots(topic_words(query))
-    said = {h.id: _roots(topic_words(h.text)) for h in hits}
+    topics = {h.id: _topic(h.text) for h in hits}
+    said = {i: _roots(words) for i, (words, _) in topics.items()}
     words = {i: w & asked for i, w in said.items()}
-    valued = {h.id for h in hits if _states_value(h.text)}
+    valued = {i for i, (_, stated) in topics.items() if stated}
     order = list(hits)
     moves: list[tuple[str, str]] = []
     moved: set[str] = set()
