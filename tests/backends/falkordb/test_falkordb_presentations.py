@@ -2,7 +2,9 @@
 (`PresentsInPlace`, `write_presentations.cypher`): on the same graph and the same recalls, the
 memories and reports equal those of the read-compute-write path every other backend takes —
 with presentation lists cut to their limit, a memory hit by several recalls of a batch and
-twice by one, cascades, and a hit deleted before its batch is written."""
+twice by one, cascades (of one, two and three hops over a random graph of every edge type,
+reaching seeds of other recalls and reviving dormant memories), and a hit deleted before its
+batch is written."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from typing import Any
 import pytest
 
 from graph_backends import FalkorConfig, GraphRepository, PresentsInPlace, open_backend
-from schema import EdgeType, InvalidInput, Memory
+from schema import EdgeCreator, EdgeType, InvalidInput, Memory, MemoryEdge, MemoryStatus
 from service.engine.settings import EngineSettings
 from service.usecases.memories import MemoryService, RelatedEdge, StoreRequest
 from service.usecases.reactivation import ReactivationService, Recalled
@@ -104,6 +106,83 @@ async def test_in_place_presentations_equal_read_compute_write(tmp_path: Path, s
     # The limit was reached: presentation lists were cut.
     assert any(f and len(f[0]["reactivation_timestamps"]) == 3 for f in in_place)
     assert any(f and f[0]["reactivation_count"] > 3 for f in in_place)
+
+
+async def _random_graph_run(
+    repository: Any, seed: int, engine: EngineSettings
+) -> tuple[list[Any], list[Any]]:
+    """40 memories, 90 random edges of every type (some machine-made), a third of the memories
+    dormant, one deleted; batches of one to three recalls of four hits. The reports and every
+    memory's reactivation fields and status, with ids replaced by their position."""
+    tenant = new_tenant()
+    clock = Clock()
+    service = MemoryService(repository, HashEmbedder(), clock, engine)
+    ids = [
+        (
+            await service.store(tenant, StoreRequest(content=f"note {n} on subject {n % 7}"))
+        ).memory.id
+        for n in range(40)
+    ]
+    rng = random.Random(seed)
+    edges = {}
+    while len(edges) < 90:
+        a, b = rng.sample(ids, 2)
+        kind = rng.choice(list(EdgeType))
+        auto = kind is EdgeType.RELATED_TO and rng.random() < 0.5
+        edges[(a, b, kind)] = MemoryEdge(
+            source=a,
+            target=b,
+            type=kind,
+            created_by=EdgeCreator.AUTO if auto else EdgeCreator.WRITER,
+            created_at=clock.now,
+        )
+    await repository.link(tenant, list(edges.values()))
+    dormant = [
+        m.model_copy(update={"status": MemoryStatus.DORMANT})
+        for m in await service.get(tenant, ids[::3])
+        if m is not None
+    ]
+    await repository.update_memories(tenant, dormant, fields=("status",))
+    await service.delete(tenant, [ids[7]])
+    position = {memory_id: n for n, memory_id in enumerate(ids)}
+    reports: list[Any] = []
+    for batch in range(6):
+        recalls = [
+            Recalled(
+                tuple(rng.choices(ids, k=4)),
+                clock.now + timedelta(minutes=10 * batch + rng.randrange(10)),
+            )
+            for _ in range(rng.randint(1, 3))
+        ]
+        report = await ReactivationService(service).reactivate_recalls(tenant, recalls)
+        reports.append(
+            (
+                sorted(position[i] for i in report.direct),
+                {position[i]: round(v, 12) for i, v in report.cascaded.items()},
+                sorted(position[i] for i in report.revived),
+                report.validated_auto_links,
+            )
+        )
+    memories = await service.get(tenant, ids)
+    fields = [None if m is None else {f: getattr(m, f) for f in _FIELDS} for m in memories]
+    await repository.drop_tenant(tenant)
+    return reports, fields
+
+
+@pytest.mark.parametrize("hops", [1, 2, 3])
+@pytest.mark.parametrize("seed", [4, 5])
+async def test_in_place_cascades_over_a_random_graph_equal_read_compute_write(
+    tmp_path: Path, seed: int, hops: int
+) -> None:
+    engine = EngineSettings(max_presentations=3, cascade_hops=hops)
+    async with open_backend(FalkorConfig(data_dir=tmp_path, vector_dimension=DIMENSION)) as repo:
+        in_place = await _random_graph_run(repo, seed, engine)
+        computed = await _random_graph_run(ReadComputeWrite(repo), seed, engine)
+    assert in_place == computed
+    reports, fields = in_place
+    assert sum(len(r[1]) for r in reports) > 20  # cascades reached many memories
+    assert any(r[2] for r in reports)  # and revived some
+    assert any(f and f["cascade_count"] > 1 for f in fields)
 
 
 async def test_a_presentation_without_times_is_refused(tmp_path: Path) -> None:
