@@ -218,13 +218,15 @@ class Query:
     templates: frozenset[str]
 
     def render(self, **templates: StrEnum) -> str:
-        """The query text with its template slots filled from `schema` enum members."""
+        """The query as the engine runs it: its comment lines left out (a `//` line inside a
+        `CALL { }` subquery crashes FalkorDB 4.16's query validator, docs/measured-facts.md)
+        and its template slots filled from `schema` enum members."""
         if set(templates) != self.templates:
             raise QueryError(
                 f"{self.name}: templates {sorted(templates)} given, {sorted(self.templates)} "
                 "declared"
             )
-        text = self.text
+        text = _without_comments(self.text)
         for slot, value in templates.items():
             expected = _TEMPLATE_TYPES[slot]
             if not isinstance(value, expected):
@@ -241,10 +243,15 @@ class Query:
         return dict(params)
 
 
+@cache
+def _without_comments(text: str) -> str:
+    """`text` without its comment lines (those whose first non-blank characters are `//`)."""
+    return "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("//"))
+
+
 def used_params(text: str) -> frozenset[str]:
     """Every `$name` the query body uses (comments and string literals excluded)."""
-    body = "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("//"))
-    return frozenset(_PARAM_USE.findall(_STRING_LITERAL.sub("''", body)))
+    return frozenset(_PARAM_USE.findall(_STRING_LITERAL.sub("''", _without_comments(text))))
 
 
 def _declared(text: str, key: str) -> frozenset[str]:

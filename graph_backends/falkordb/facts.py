@@ -148,7 +148,7 @@ class FalkorFactsMixin(CypherFactMethods):
                     pipe.multi()
                     for name, params in self._write_steps(write):
                         query = load(name, "falkordb")
-                        text = wire.query_text(query.text, query.bind(params))
+                        text = wire.query_text(query.render(), query.bind(params))
                         pipe.execute_command("GRAPH.QUERY", tenant.key, text, "--compact")
                     await pipe.execute()
                     return write
