@@ -16,7 +16,15 @@ from typing import Any
 import pytest
 
 from graph_backends import FalkorConfig, GraphRepository, PresentsInPlace, open_backend
-from schema import EdgeCreator, EdgeType, InvalidInput, Memory, MemoryEdge, MemoryStatus
+from schema import (
+    EdgeCreator,
+    EdgeType,
+    InvalidInput,
+    Memory,
+    MemoryEdge,
+    MemoryStatus,
+    Tenant,
+)
 from service.engine.settings import EngineSettings
 from service.usecases.memories import MemoryService, RelatedEdge, StoreRequest
 from service.usecases.reactivation import ReactivationService, Recalled
@@ -47,6 +55,39 @@ class ReadComputeWrite:
         return getattr(self._inner, name)
 
 
+async def _reactivated(
+    service: MemoryService,
+    tenant: Tenant,
+    ids: list[str],
+    rng: random.Random,
+    clock: Clock,
+    batches: int,
+    hits: int,
+) -> list[Any]:
+    """`batches` batches of one to three recalls of `hits` random ids each, reactivated; their
+    reports with ids replaced by their position in `ids`."""
+    position = {memory_id: n for n, memory_id in enumerate(ids)}
+    reports: list[Any] = []
+    for batch in range(batches):
+        recalls = [
+            Recalled(
+                tuple(rng.choices(ids, k=hits)),
+                clock.now + timedelta(minutes=10 * batch + rng.randrange(10)),
+            )
+            for _ in range(rng.randint(1, 3))
+        ]
+        report = await ReactivationService(service).reactivate_recalls(tenant, recalls)
+        reports.append(
+            (
+                [position[i] for i in report.direct],
+                {position[i]: v for i, v in report.cascaded.items()},
+                [position[i] for i in report.revived],
+                report.validated_auto_links,
+            )
+        )
+    return reports
+
+
 async def _run(repository: Any, seed: int) -> tuple[list[Any], list[Any]]:
     """A chain of supportive memories, one deleted, then batches of random recalls; the
     reports and every memory's reactivation fields, with ids replaced by their position."""
@@ -61,26 +102,7 @@ async def _run(repository: Any, seed: int) -> tuple[list[Any], list[Any]]:
         )
         ids.append(stored.memory.id)
     await service.delete(tenant, [ids[5]])
-    position = {memory_id: n for n, memory_id in enumerate(ids)}
-    rng = random.Random(seed)
-    reports: list[Any] = []
-    for batch in range(5):
-        recalls = [
-            Recalled(
-                tuple(rng.choices(ids, k=3)),
-                clock.now + timedelta(minutes=10 * batch + rng.randrange(10)),
-            )
-            for _ in range(rng.randint(1, 3))
-        ]
-        report = await ReactivationService(service).reactivate_recalls(tenant, recalls)
-        reports.append(
-            (
-                [position[i] for i in report.direct],
-                {position[i]: v for i, v in report.cascaded.items()},
-                [position[i] for i in report.revived],
-                report.validated_auto_links,
-            )
-        )
+    reports = await _reactivated(service, tenant, ids, random.Random(seed), clock, 5, hits=3)
     memories: list[Memory | None] = await service.get(tenant, ids)
     fields = [
         None if m is None else ({f: getattr(m, f) for f in _FIELDS}, m.stability) for m in memories
@@ -144,25 +166,7 @@ async def _random_graph_run(
     ]
     await repository.update_memories(tenant, dormant, fields=("status",))
     await service.delete(tenant, [ids[7]])
-    position = {memory_id: n for n, memory_id in enumerate(ids)}
-    reports: list[Any] = []
-    for batch in range(6):
-        recalls = [
-            Recalled(
-                tuple(rng.choices(ids, k=4)),
-                clock.now + timedelta(minutes=10 * batch + rng.randrange(10)),
-            )
-            for _ in range(rng.randint(1, 3))
-        ]
-        report = await ReactivationService(service).reactivate_recalls(tenant, recalls)
-        reports.append(
-            (
-                sorted(position[i] for i in report.direct),
-                {position[i]: round(v, 12) for i, v in report.cascaded.items()},
-                sorted(position[i] for i in report.revived),
-                report.validated_auto_links,
-            )
-        )
+    reports = await _reactivated(service, tenant, ids, rng, clock, 6, hits=4)
     memories = await service.get(tenant, ids)
     fields = [None if m is None else {f: getattr(m, f) for f in _FIELDS} for m in memories]
     await repository.drop_tenant(tenant)
