@@ -99,6 +99,7 @@ class QueryName(StrEnum):
     # Analytics computed in the database where the engine has the algorithm (FalkorDB).
     COMPONENT_SIZES = "component_sizes"
     CLEAR_LABEL_PHANTOMS = "clear_label_phantoms"
+    CORPUS_SIZE = "corpus_size"
     # An amendment's check-and-mark of the memory it supersedes (store_amendment).
     CLAIM_SUPERSESSION = "claim_supersession"
     # Auto-links written only while their target is under the inbound cap (store_memories).
@@ -183,6 +184,7 @@ class RecallQueryName(StrEnum):
     CREATE_FACT_VECTOR_INDEX = "create_fact_vector_index"
     CREATE_MEMORY_ENTITY_KEYS_INDEX = "create_memory_entity_keys_index"
     CREATE_MEMORY_SESSION_INDEX = "create_memory_session_index"
+    FACT_CORPUS_SIZE = "fact_corpus_size"
     FACT_FULLTEXT_SEARCH = "fact_fulltext_search"
     FACT_TERM_POSTINGS = "fact_term_postings"
     FACT_VECTOR_SEARCH = "fact_vector_search"

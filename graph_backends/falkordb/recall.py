@@ -19,7 +19,9 @@ from schema.facts import FactHit
 
 R = RecallQueryName
 #: The facts' full-text index, read term by term (`term_search`).
-FACT_TEXT: Final = Index(postings=R.FACT_TERM_POSTINGS, search=R.FACT_FULLTEXT_SEARCH)
+FACT_TEXT: Final = Index(
+    postings=R.FACT_TERM_POSTINGS, corpus=R.FACT_CORPUS_SIZE, search=R.FACT_FULLTEXT_SEARCH
+)
 
 
 def fact_terms_scope(tenant: Tenant) -> str:

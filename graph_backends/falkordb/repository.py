@@ -98,6 +98,7 @@ DIALECT: Final = "falkordb"
 #: The memories' full-text index, read term by term (`term_search`).
 MEMORY_TEXT: Final = Index(
     postings=QueryName.TERM_POSTINGS,
+    corpus=QueryName.CORPUS_SIZE,
     search=QueryName.FULLTEXT_SEARCH,
 )
 #: (property, index type, query that creates it) in creation order: FalkorDB refuses a second

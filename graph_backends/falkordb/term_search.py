@@ -2,9 +2,8 @@
 
 FalkorDB's full-text score has no inverse document frequency, and the union of a sentence's
 words makes the index score, and FalkorDB sort, every document holding any of them. So each of
-the query's terms is asked on its own (`term_postings`, `fact_term_postings`: the index's
-document count, and each term's document frequency and, when it is selective, its postings, up
-to `BRANCHES` terms a query), the selective terms' postings are ranked by BM25 here
+the query's terms is asked on its own (`term_postings`, `fact_term_postings`: its document count
+and, when it is selective, its postings), the selective terms' postings are ranked by BM25 here
 (`graph_backends._common.bm25`), and only when no selective term lists anything does the
 index's own ranking answer: the documents holding all the terms it knows, or, when none does,
 any of them. A term seen to be common is remembered as such for a while (`bm25.CommonTerms`), so
@@ -26,8 +25,6 @@ from schema import Tenant
 #: little and would ship thousands of ids (at 10,000 memories, a cap of 2,000 cost 12 ms a
 #: query, 300 about 2).
 POSTINGS_CAP: Final = 300
-#: Terms one postings query reads (a UNION branch each; a longer query's terms take several).
-BRANCHES: Final = 8
 
 Row = dict[str, Any]
 
@@ -47,10 +44,10 @@ class RunsQueries(Protocol):
 class Index:
     """The queries that read one full-text index term by term."""
 
-    #: The index's document count (BM25's N: the row whose `term` is null) and, for each of
-    #: `terms` (at most `BRANCHES`), its document frequency `df` and, when at most `cap`, its
-    #: postings (`ids`, `lengths`).
+    #: One term's document count and, when at most `cap`, its postings (`ids`, `lengths`).
     postings: AnyQueryName
+    #: The number of documents the index covers (BM25's N).
+    corpus: AnyQueryName
     #: The index's own ranking of a query (`query`, `k`): the fallback.
     search: AnyQueryName
 
@@ -75,39 +72,33 @@ async def bm25_matches(
     k: int,
     params: Mapping[str, Any] | None = None,
 ) -> Matches:
-    """The terms' postings (`BRANCHES` terms and the document count a query; the queries of a
-    longer list are sent together: reads issued at once share one socket write), ranked by
-    BM25; `scope` keys what `common` remembers; `params` go to every postings query."""
+    """The terms' postings (one query a term, sent together with the document count: reads
+    issued at once share one socket write), ranked by BM25; `scope` keys what `common`
+    remembers; `params` go to every postings query."""
     known = common.known(scope, terms)
-    fresh = list(dict.fromkeys(t for t in terms if t not in known))
+    fresh = [t for t in terms if t not in known]
     if not fresh:
         return Matches([], {}, [t for t in terms if t in known])
-    answers = await asyncio.gather(
+    count, *per_term = await asyncio.gather(
+        run(tenant, index.corpus, read_only=True),
         *(
             run(
                 tenant,
                 index.postings,
-                {
-                    "terms": fresh[at : at + BRANCHES],
-                    "cap": POSTINGS_CAP,
-                    "over": POSTINGS_CAP + 1,
-                    **(params or {}),
-                },
+                {"term": t, "cap": POSTINGS_CAP, "over": POSTINGS_CAP + 1, **(params or {})},
                 read_only=True,
             )
-            for at in range(0, len(fresh), BRANCHES)
-        )
+            for t in fresh
+        ),
     )
-    rows = [row for answer in answers for row in answer]
-    documents = next(row["df"] for row in rows if row["term"] is None)
-    found = {row["term"]: row for row in rows if row["term"] is not None and row["df"]}
+    found = {t: rows[0] for t, rows in zip(fresh, per_term, strict=True) if rows[0]["df"]}
     common.remember(scope, [t for t, r in found.items() if r["df"] > POSTINGS_CAP])
     listed = {t: r for t, r in found.items() if r["df"] <= POSTINGS_CAP}
     postings = {
         t: bm25.Postings(r["df"], list(zip(r["ids"], r["lengths"], strict=True)))
         for t, r in listed.items()
     }
-    ranked = bm25.rank(postings, documents, k) if postings else []
+    ranked = bm25.rank(postings, count[0]["n"], k) if postings else []
     return Matches(ranked, listed, [t for t in terms if t in known or t in found])
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from cypher import QueryName
 from graph_backends import FalkorConfig, open_backend
 from graph_backends.falkordb.repository import FalkorRepository
-from graph_backends.falkordb.term_search import BRANCHES, POSTINGS_CAP
+from graph_backends.falkordb.term_search import POSTINGS_CAP
 from schema.facts import FactWriter
 from service.usecases.facts import FactService
 from tests.backends.falkordb.recording import recorded_queries, records_produced
@@ -55,26 +55,18 @@ async def test_a_terms_matches_are_read_no_further_than_one_past_the_cap(tmp_pat
         many = [memory(f"plenty case {n}") for n in range(2 * POSTINGS_CAP)]
         await repo.upsert_memories(tenant, [*at_cap, *past, *many])
 
-        # The common terms first: a full-text call stopped at the cap must not hand its unread
-        # matches to the next term's (it does under UNWIND, docs/measured-facts.md).
-        params = {
-            "terms": ["plenty", "over", "edge", "absent"],
-            "cap": POSTINGS_CAP,
-            "over": POSTINGS_CAP + 1,
-        }
-        rows = await repo._run(tenant, QueryName.TERM_POSTINGS, params, read_only=True)
-        assert all(len(row["ids"]) == len(row["lengths"]) for row in rows)
-        got = {row["term"]: (row["df"], len(row["ids"])) for row in rows}
-        assert len(rows) == len(got) == 5
+        got = {}
+        for term in ("edge", "over", "plenty", "absent"):
+            params = {"term": term, "cap": POSTINGS_CAP, "over": POSTINGS_CAP + 1}
+            (row,) = await repo._run(tenant, QueryName.TERM_POSTINGS, params, read_only=True)
+            assert len(row["ids"]) == len(row["lengths"])
+            got[term] = (row["df"], len(row["ids"]))
         assert got == {
-            None: (len(at_cap) + len(past) + len(many), 0),  # the document count
             "edge": (POSTINGS_CAP, POSTINGS_CAP),
             "over": (POSTINGS_CAP + 1, 0),
             "plenty": (POSTINGS_CAP + 1, 0),
             "absent": (0, 0),
         }
-        (edge,) = (row for row in rows if row["term"] == "edge")
-        assert set(edge["ids"]) == {m.id for m in at_cap}
         # Through the search: the selective term is ranked from its postings, the other two
         # are remembered as common.
         hits = await repo.fulltext_search(tenant, "edge plenty", 5)
@@ -149,36 +141,3 @@ async def test_the_fact_leg_ranks_selective_terms_and_reads_common_ones_once(
         assert again == first and read <= 5, read  # "live" is known common: not read again
         common, _ = await search("lives Oslo")
         assert len(common) == 10 and all(t.endswith(" Oslo") for t in common)
-
-
-async def test_a_long_query_reads_its_terms_a_query_per_eight_and_ranks_as_one(
-    tmp_path: Path,
-) -> None:
-    """The postings query reads eight terms; a longer query's terms take several, sent
-    together, and each term's postings are its own, wherever it falls."""
-    tenant = new_tenant()
-    async with open_backend(FalkorConfig(data_dir=tmp_path, vector_dimension=DIMENSION)) as repo:
-        assert isinstance(repo, FalkorRepository)
-        await repo.ensure_schema(tenant)
-        words = [f"word{n}" for n in range(BRANCHES + 3)]
-        # word_n is held by n + 1 memories, the first holding them all; "common" by more
-        # memories than the cap.
-        stored = [memory(" ".join(words[n:])) for n in range(len(words))]
-        filler = [memory(f"common filler {i}") for i in range(POSTINGS_CAP + 1)]
-        await repo.upsert_memories(tenant, [*stored, *filler])
-        holders = {w: {m.id for m in stored if w in m.content.split()} for w in words}
-
-        text = " ".join(["common", *words, "word3"])  # a repeated word is asked once
-        with recorded_queries(repo) as sent:
-            hits = await repo.fulltext_search(tenant, text, 10)
-        postings = [params["terms"] for name, params in sent if name == QueryName.TERM_POSTINGS]
-        assert postings == [["common", *words[: BRANCHES - 1]], words[BRANCHES - 1 :]]
-        for terms in postings:
-            params = {"terms": terms, "cap": POSTINGS_CAP, "over": POSTINGS_CAP + 1}
-            rows = await repo._run(tenant, QueryName.TERM_POSTINGS, params, read_only=True)
-            assert next(r["df"] for r in rows if r["term"] is None) == len(stored) + len(filler)
-            for row in rows:
-                if row["term"] in holders:
-                    assert set(row["ids"]) == holders[row["term"]], row["term"]
-        # BM25: the memory holding every word (the rarest ones) first.
-        assert hits[0].memory_id == stored[0].id

@@ -48,7 +48,9 @@ GLOBAL: dict[AnyQueryName, str] = {
 #: Queries only the FalkorDB repository runs, and why Neo4j needs none.
 FALKORDB_ONLY: dict[AnyQueryName, str] = {
     QueryName.TERM_POSTINGS: "Lucene ranks full-text hits by BM25 itself",
+    QueryName.CORPUS_SIZE: "BM25's document count, for FalkorDB's term postings only",
     RecallQueryName.FACT_TERM_POSTINGS: "Lucene ranks fact full-text hits by BM25 itself",
+    RecallQueryName.FACT_CORPUS_SIZE: "BM25's fact count, for FalkorDB's fact postings only",
     QueryName.CLEAR_LABEL_PHANTOMS: "mends a FalkorDB 4.16 label-matrix defect",
     RecallQueryName.CREATE_MEMORY_ENTITY_KEYS_INDEX: "Neo4j reads mentions via its tenant index",
     RecallQueryName.BACKFILL_MEMORY_ENTITY_KEYS: "only FalkorDB's index reads entity_keys",
