@@ -21,7 +21,9 @@ and `load.md`; with `--profile`, one more level runs with the service under cPro
 `load.profile.txt` says where the event loop's time went, by package and by function. With
 `--against CHECKOUT`, it compares instead: the service of this checkout and of CHECKOUT,
 alternately, `--pairs` times each, every run on a fresh copy of the seeded tenant with the same
-requests. See bench/README.md.
+requests; `--against-env NAME=VALUE` sets a variable for the against side's service only (a
+setting compared with itself: `--against-env RETENTIA_ENGINE__CASCADE_HOPS=1`, CHECKOUT then
+this checkout by default). See bench/README.md.
 """
 
 from __future__ import annotations
@@ -43,7 +45,7 @@ import sys
 import tempfile
 import time
 from collections import Counter, defaultdict
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -233,11 +235,17 @@ main(["serve", "--dev"])
 """
 
 
-def start_service(data_dir: Path, cwd: Path, profile: Path | None = None) -> Service:
+def start_service(
+    data_dir: Path,
+    cwd: Path,
+    profile: Path | None = None,
+    extra_env: Mapping[str, str] | None = None,
+) -> Service:
     core = reference_loop_ms()
     port = free_port()
     env = {
         **os.environ,
+        **(extra_env or {}),
         "RETENTIA_DATA_DIR": str(data_dir),
         "RETENTIA_PORT": str(port),
         "HF_HUB_OFFLINE": "1",
@@ -879,11 +887,36 @@ def arguments() -> argparse.Namespace:
         metavar="CHECKOUT",
         help="compare: the service of --service-cwd and of CHECKOUT, alternately, --pairs times",
     )
+    parser.add_argument(
+        "--against-env",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="set for the against side's service only (repeatable); without --against, the "
+        "against side is this checkout",
+    )
     parser.add_argument("--pairs", type=int, default=3, help="runs of each side with --against")
     args = parser.parse_args()
     if args.pairs < 1:
         parser.error("--pairs must be at least 1")
+    try:
+        args.against_env = environment(args.against_env)
+    except ValueError as e:
+        parser.error(f"--against-env: {e}")
+    if args.against_env and args.against is None:
+        args.against = args.service_cwd
     return args
+
+
+def environment(assignments: Sequence[str]) -> dict[str, str]:
+    """`NAME=VALUE` assignments as a mapping (a name given twice keeps its last value)."""
+    env: dict[str, str] = {}
+    for assignment in assignments:
+        name, sep, value = assignment.partition("=")
+        if not sep or not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name):
+            raise ValueError(f"{assignment!r} is not NAME=VALUE")
+        env[name] = value
+    return env
 
 
 def cpu_ceiling(levels: Sequence[Figures]) -> Figures:
@@ -996,7 +1029,12 @@ def comparison_markdown(figures: Figures) -> str:
     lines = [
         "# Load bench: comparison",
         "",
-        f"`this`: {md_cell(figures['this'])}; `against`: {md_cell(figures['against'])}. Each"
+        f"`this`: {md_cell(figures['this'])}; `against`: {md_cell(figures['against'])}"
+        + "".join(
+            f", with `{md_cell(f'{name}={value}')}`"
+            for name, value in figures.get("against_env", {}).items()
+        )
+        + ". Each"
         f" side ran {figures['pairs']} times on a fresh copy of one seeded tenant, the sides"
         " alternating (this, against, against, this, …); the ratio is against / this.",
         "",
@@ -1062,8 +1100,9 @@ async def compare(args: argparse.Namespace, data_dir: Path) -> None:
         for side in order:
             log(f"pair {pair + 1} of {args.pairs}: {side} ({checkouts[side]})")
             traffic = new_traffic(args, seeded)  # the same requests for each run
+            extra = args.against_env if side == "against" else None
             with scratch_copy(data_dir) as copy:
-                service = start_service(copy, checkouts[side])
+                service = start_service(copy, checkouts[side], extra_env=extra)
                 try:
                     driven = await drive(service, traffic, levels, args.warmup, args.duration)
                 finally:
@@ -1072,6 +1111,7 @@ async def compare(args: argparse.Namespace, data_dir: Path) -> None:
     figures |= {
         "this": str(checkouts["this"]),
         "against": str(checkouts["against"]),
+        "against_env": args.against_env,
         "pairs": args.pairs,
         **run_settings(args),
         "runs": runs,

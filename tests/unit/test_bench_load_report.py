@@ -9,9 +9,13 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
+
 from bench.load import (
     busiest_thread,
+    comparison_markdown,
     comparison_summary,
+    environment,
     profile_report,
     scratch_copy,
     thread_times,
@@ -110,6 +114,31 @@ def test_a_comparison_pairs_runs_and_reports_ratios() -> None:
     assert (row["pairs_against_ahead"], row["pairs"]) == (1, 2)
     assert row["errors"] == 2
     assert row["this"]["mean_cpu_ms_per_request"] == 20.0
+
+
+def test_the_against_sides_environment_is_parsed_and_reported() -> None:
+    env = environment(["RETENTIA_ENGINE__CASCADE_HOPS=1", "A_B=x=y", "EMPTY="])
+    assert env == {"RETENTIA_ENGINE__CASCADE_HOPS": "1", "A_B": "x=y", "EMPTY": ""}
+    for bad in ("NOVALUE", "=1", "1X=2", "A-B=1"):
+        with pytest.raises(ValueError, match="NAME=VALUE"):
+            environment([bad])
+    runs = [
+        {"pair": 0, "side": "this", "levels": [_level(8, 80.0)]},
+        {"pair": 0, "side": "against", "levels": [_level(8, 88.0)]},
+    ]
+    report = comparison_markdown(
+        {
+            "this": "/a",
+            "against": "/a",
+            "against_env": {"RETENTIA_ENGINE__CASCADE_HOPS": "1"},
+            "pairs": 1,
+            "summary": comparison_summary(runs),
+            "commit": "abc",
+            "date": "today",
+            "load_average_end": "1 / 1 / 1",
+        }
+    )
+    assert "`against`: /a, with `RETENTIA_ENGINE__CASCADE_HOPS=1`. Each side ran 1 times" in report
 
 
 def test_each_run_starts_from_a_copy_without_sockets_or_logs(tmp_path: Path) -> None:
