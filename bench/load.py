@@ -21,9 +21,9 @@ and `load.md`; with `--profile`, one more level runs with the service under cPro
 `load.profile.txt` says where the event loop's time went, by package and by function. With
 `--against CHECKOUT`, it compares instead: the service of this checkout and of CHECKOUT,
 alternately, `--pairs` times each, every run on a fresh copy of the seeded tenant with the same
-requests; `--against-env NAME=VALUE` sets a variable for the against side's service only (a
-setting compared with itself: `--against-env RETENTIA_ENGINE__CASCADE_HOPS=1`, CHECKOUT then
-this checkout by default). See bench/README.md.
+requests; `--against-env NAME=VALUE` sets a variable for the against side's service only, and
+without `--against` that side is this checkout (`--against-env RETENTIA_ENGINE__CASCADE_HOPS=1`
+compares that setting with the default). See bench/README.md.
 """
 
 from __future__ import annotations
@@ -1025,15 +1025,19 @@ def _side(levels: Sequence[Figures]) -> Figures:
     }
 
 
+def _with_env(env: Mapping[str, str]) -> str:
+    """How the against side's own variables read after its checkout ("" when none)."""
+    if not env:
+        return ""
+    return ", with " + ", ".join(f"`{md_cell(f'{k}={v}')}`" for k, v in env.items())
+
+
 def comparison_markdown(figures: Figures) -> str:
     lines = [
         "# Load bench: comparison",
         "",
         f"`this`: {md_cell(figures['this'])}; `against`: {md_cell(figures['against'])}"
-        + "".join(
-            f", with `{md_cell(f'{name}={value}')}`"
-            for name, value in figures.get("against_env", {}).items()
-        )
+        + _with_env(figures.get("against_env", {}))
         + ". Each"
         f" side ran {figures['pairs']} times on a fresh copy of one seeded tenant, the sides"
         " alternating (this, against, against, this, …); the ratio is against / this.",

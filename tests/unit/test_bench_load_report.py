@@ -130,7 +130,7 @@ def test_the_against_sides_environment_is_parsed_and_reported() -> None:
         {
             "this": "/a",
             "against": "/a",
-            "against_env": {"RETENTIA_ENGINE__CASCADE_HOPS": "1"},
+            "against_env": {"RETENTIA_ENGINE__CASCADE_HOPS": "1", "OTHER": "2"},
             "pairs": 1,
             "summary": comparison_summary(runs),
             "commit": "abc",
@@ -138,7 +138,7 @@ def test_the_against_sides_environment_is_parsed_and_reported() -> None:
             "load_average_end": "1 / 1 / 1",
         }
     )
-    assert "`against`: /a, with `RETENTIA_ENGINE__CASCADE_HOPS=1`. Each side ran 1 times" in report
+    assert "`against`: /a, with `RETENTIA_ENGINE__CASCADE_HOPS=1`, `OTHER=2`. Each side" in report
 
 
 def test_each_run_starts_from_a_copy_without_sockets_or_logs(tmp_path: Path) -> None:
