@@ -129,7 +129,7 @@ class Neo4jFactsMixin(CypherFactMethods):
             for chunk in key_chunks:
                 params = {"keys": list(chunk), "now": epoch_us(now)}
                 result = await tx.run(
-                    snapshot_query.text, self._bind(tenant, snapshot_query, params)
+                    snapshot_query.render(), self._bind(tenant, snapshot_query, params)
                 )
                 async for record in result:
                     fact = self._fact_from_props(record["props"])
@@ -138,7 +138,7 @@ class Neo4jFactsMixin(CypherFactMethods):
             for chunk in fingerprint_chunks:
                 params = {"fingerprints": list(chunk)}
                 result = await tx.run(
-                    fingerprint_query.text, self._bind(tenant, fingerprint_query, params)
+                    fingerprint_query.render(), self._bind(tenant, fingerprint_query, params)
                 )
                 recorded.update({r["fingerprint"]: r["id"] async for r in result})
             for slot in facts.values():
@@ -146,7 +146,7 @@ class Neo4jFactsMixin(CypherFactMethods):
             write = plan(FactSnapshot(facts=facts, recorded=recorded))
             for name, step_params in self._write_steps(write):
                 query = load(name, DIALECT)
-                result = await tx.run(query.text, self._bind(tenant, query, step_params))
+                result = await tx.run(query.render(), self._bind(tenant, query, step_params))
                 await result.consume()
             return write
 
@@ -177,7 +177,7 @@ class Neo4jFactsMixin(CypherFactMethods):
         prepared = []
         for name, params in steps:
             query = load(name, DIALECT)
-            prepared.append((name, query.text, self._bind(tenant, query, params)))
+            prepared.append((name, query.render(), self._bind(tenant, query, params)))
 
         async def work(tx: AsyncManagedTransaction) -> RelationRepairs:
             expired = created = updated = 0
