@@ -35,12 +35,20 @@ from schema.models import (
 from schema.statuses import FactState, MemoryStatus, Visibility
 from schema.tenant import Tenant
 from schema.validation import build
-from schema.values import MAX_CONTENT_BYTES, new_memory_id, parse_memory_id
+from schema.values import (
+    EARLIEST_INSTANT,
+    LATEST_INSTANT,
+    MAX_CONTENT_BYTES,
+    new_memory_id,
+    parse_memory_id,
+)
 
 __all__ = [
     "CATEGORY_POLICIES",
     "CAUSAL_TYPES",
+    "EARLIEST_INSTANT",
     "EDGE_PARTITION",
+    "LATEST_INSTANT",
     "MAX_CONTENT_BYTES",
     "SUPPORTIVE_TYPES",
     "BoundExceeded",

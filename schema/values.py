@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 from typing import Annotated, Final
 
 import uuid6
-from pydantic import AfterValidator, AwareDatetime, BeforeValidator
+from pydantic import AfterValidator, BeforeValidator, ValidationInfo
 
 from schema.errors import InvalidInput
 
@@ -32,6 +32,16 @@ MAX_METADATA_KEY_BYTES: Final = 256
 MAX_METADATA_VALUE_BYTES: Final = 4_096
 #: Largest metadata of one memory, keys and values together, in UTF-8 bytes (16 KiB).
 MAX_METADATA_BYTES: Final = 16_384
+
+#: The instants Retentia accepts and keeps, in UTC: Python's whole datetime range. Every backend
+#: stores an instant as epoch microseconds in a 64-bit integer, which holds this range many
+#: times over, so the bound is what the service can read back, not what a database can keep.
+EARLIEST_INSTANT: Final = datetime.min.replace(tzinfo=UTC)
+LATEST_INSTANT: Final = datetime.max.replace(tzinfo=UTC)
+INSTANT_RANGE: Final = (
+    f"an ISO 8601 instant with a time zone, from {EARLIEST_INSTANT.isoformat()} "
+    f"to {LATEST_INSTANT.isoformat()} in UTC"
+)
 
 _TENANT_PART: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,62}")
 
@@ -63,16 +73,38 @@ def new_memory_id() -> str:
     return str(uuid6.uuid7())
 
 
-def to_utc(value: datetime) -> datetime:
-    return value.astimezone(UTC)
+def check_instant(field: str, value: datetime) -> datetime:
+    """`value` in UTC, or `InvalidInput` naming `field` and the accepted range: every instant
+    a caller gives goes through here (model fields as `UtcDatetime`, query arguments directly).
+    An instant without a zone has no place on the time line; one whose UTC value leaves
+    Python's range (`9999-12-31T23:59:59-14:00`) would be stored but never read back."""
+    if value.tzinfo is UTC:  # every instant read back from a store, and most written
+        return value
+    if value.utcoffset() is None:
+        raise InvalidInput(field, f"{value.isoformat()} has no time zone; expected {INSTANT_RANGE}")
+    try:
+        return value.astimezone(UTC)
+    except OverflowError:  # the conversion itself leaves the range
+        raise InvalidInput(
+            field, f"{value.isoformat()} lies outside the range; expected {INSTANT_RANGE}"
+        ) from None
 
 
-def all_to_utc(values: tuple[datetime, ...]) -> tuple[datetime, ...]:
-    """`to_utc` of each, in one validator call: a memory keeps up to 64 presentation times,
-    and a call per element cost ~2 of the ~13 µs of validating a memory read back."""
+def check_optional_instant(field: str, value: datetime | None) -> datetime | None:
+    return None if value is None else check_instant(field, value)
+
+
+def _utc_field(value: datetime, info: ValidationInfo) -> datetime:
+    return check_instant(info.field_name or "instant", value)
+
+
+def _all_utc_field(values: tuple[datetime, ...], info: ValidationInfo) -> tuple[datetime, ...]:
+    """`check_instant` of each, in one validator call: a memory keeps up to 64 presentation
+    times, and a call per element cost ~2 of the ~13 µs of validating a memory read back."""
     if all(v.tzinfo is UTC for v in values):
         return values
-    return tuple(map(to_utc, values))
+    field = info.field_name or "instant"
+    return tuple(check_instant(f"{field}.{i}", v) for i, v in enumerate(values))
 
 
 def check_text(field: str, value: str, limit: int, *, allow_empty: bool = False) -> str:
@@ -131,8 +163,9 @@ def check_finite(field: str, value: float) -> float:
 
 
 MemoryId = Annotated[str, BeforeValidator(parse_memory_id)]
-UtcDatetime = Annotated[AwareDatetime, AfterValidator(to_utc)]
-UtcDatetimes = Annotated[tuple[AwareDatetime, ...], AfterValidator(all_to_utc)]
+#: An instant a model keeps: with a zone, within [EARLIEST_INSTANT, LATEST_INSTANT], in UTC.
+UtcDatetime = Annotated[datetime, AfterValidator(_utc_field)]
+UtcDatetimes = Annotated[tuple[datetime, ...], AfterValidator(_all_utc_field)]
 Content = Annotated[str, AfterValidator(lambda v: check_text("content", v, MAX_CONTENT_BYTES))]
 ShortText = Annotated[str, AfterValidator(lambda v: check_text("text", v, MAX_SHORT_TEXT_BYTES))]
 EntityName = Annotated[

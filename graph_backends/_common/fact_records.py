@@ -4,10 +4,10 @@ Datetimes travel as epoch microseconds (see `_records`)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import UTC, datetime, timedelta
+from datetime import datetime
 from typing import Any
 
-from graph_backends._common.records import epoch_us, instant_us
+from graph_backends._common.records import epoch_us, from_epoch_us, instant_us
 from schema.facts import (
     Close,
     ExtractionRecord,
@@ -19,12 +19,11 @@ from schema.facts import (
     StoredRelation,
 )
 
-_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 _FACT_TIMES = ("valid_from", "valid_to", "recorded_at", "invalid_at", "event_time")
 
 
 def _dt(value: int | None) -> datetime | None:
-    return None if value is None else _EPOCH + timedelta(microseconds=value)
+    return None if value is None else from_epoch_us(value)
 
 
 def fact_props(fact: Fact) -> dict[str, Any]:

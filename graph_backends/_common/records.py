@@ -5,11 +5,14 @@ and maps as JSON text; the same record shape serves every Cypher backend."""
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any, Final, TypeVar, cast, overload
 
 from schema import (
+    EARLIEST_INSTANT,
+    LATEST_INSTANT,
     Category,
     InvalidInput,
     Memory,
@@ -30,8 +33,14 @@ _DATETIMES = (
 _JSON_MAPS = ("category_weights", "metadata")
 
 
+log = logging.getLogger(__name__)
+
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 _MICROSECOND = timedelta(microseconds=1)
+#: The stored values of `EARLIEST_INSTANT` and `LATEST_INSTANT`: a stored value outside them
+#: (written before inputs were checked) reads as the nearer one.
+EARLIEST_US: Final = (EARLIEST_INSTANT - _EPOCH) // _MICROSECOND
+LATEST_US: Final = (LATEST_INSTANT - _EPOCH) // _MICROSECOND
 
 #: Instants converted each way are kept (both are immutable values; at most ~2 × 10 MB). A
 #: memory keeps up to 64 presentation times, and a recall reads ~50 memories and a reactivation
@@ -99,7 +108,25 @@ def _datetime(value: int | None) -> datetime | None:
 
 def _instant(value: int) -> datetime:
     found = _from_epoch.get(value)
-    return _keep(_from_epoch, value, _EPOCH + value * _MICROSECOND) if found is None else found
+    if found is not None:
+        return found
+    if not EARLIEST_US <= value <= LATEST_US:
+        return _out_of_range(value)
+    return _keep(_from_epoch, value, _EPOCH + value * _MICROSECOND)
+
+
+def _out_of_range(value: int) -> datetime:
+    """A stored instant outside Python's range (written before inputs were checked) reads as
+    the nearest bound, so the record stays readable: an end past year 9999 is an end at its
+    last instant, a start before year 1 a start at its first."""
+    bound = LATEST_INSTANT if value > LATEST_US else EARLIEST_INSTANT
+    log.warning(
+        "stored instant %d (epoch µs) lies outside the datetime range; read as %s "
+        "(written before instants were checked; docs/operations.md)",
+        value,
+        bound.isoformat(),
+    )
+    return bound
 
 
 def _keep(kept: dict[K, V], key: K, value: V) -> V:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from datetime import datetime, timedelta
 
-from schema import CATEGORY_POLICIES, Category, Semantics
+from schema import CATEGORY_POLICIES, LATEST_INSTANT, Category, Semantics
 from service.engine.settings import EngineSettings
 
 
@@ -29,5 +29,9 @@ def event_validity(at: datetime, event: datetime, s: EngineSettings) -> float:
 
 
 def event_expiry(event: datetime, s: EngineSettings) -> datetime:
-    """The instant after the event at which V falls to the expiry floor."""
-    return event + timedelta(hours=math.log(1.0 / s.event_expiry_floor) / s.event_decay)
+    """The instant after the event at which V falls to the expiry floor; an event so close to
+    the end of the time line that the floor comes after it expires at its last instant."""
+    try:
+        return event + timedelta(hours=math.log(1.0 / s.event_expiry_floor) / s.event_decay)
+    except OverflowError:
+        return LATEST_INSTANT

@@ -57,6 +57,7 @@ from schema import (
     parse_memory_id,
 )
 from schema.idempotency import IdempotencyConflict
+from schema.values import check_optional_instant
 from service import compose
 from service.engine.query import Intent
 from service.engine.settings import EngineSettings
@@ -445,11 +446,12 @@ def _category(name: str, field: str) -> Category:
         raise InvalidInput(field, f"unknown category {name!r}; choose from {list(Category)}") from e
 
 
-def _utc(value: datetime | None) -> datetime | None:
-    """A tz-naive instant is taken as UTC (as papez takes it)."""
-    if value is None or value.tzinfo is not None:
-        return value
-    return value.replace(tzinfo=UTC)
+def _utc(field: str, value: datetime | None) -> datetime | None:
+    """The instant in UTC, checked (`check_instant`); a tz-naive one is taken as UTC (as papez
+    takes it: the tools keep its contract)."""
+    if value is not None and value.tzinfo is None:
+        value = value.replace(tzinfo=UTC)
+    return check_optional_instant(field, value)
 
 
 async def memory_store(tools: MemoryTools, args: StoreArgs) -> Result:
@@ -558,7 +560,7 @@ async def memory_context(tools: MemoryTools, args: ContextArgs) -> Result:
             query=args.query,
             budget=args.budget,
             intent=None if args.intent is None else Intent(args.intent),
-            as_of=_utc(args.as_of),
+            as_of=_utc("as_of", args.as_of),
         ),
     )
     return {
@@ -591,8 +593,8 @@ async def memory_search(tools: MemoryTools, args: SearchArgs) -> Result:
         if categories is None
         else frozenset(_category(c, "filters.category") for c in categories),
         entity=given.entity,
-        since=_utc(given.since),
-        active_since=_utc(given.active_since),
+        since=_utc("since", given.since),
+        active_since=_utc("active_since", given.active_since),
     )
     result = await tools.recall.search(tools.tenant, args.query, filters, args.k)
     hits = [_hit(h, result.at, tools.engine, concise=False) for h in result.hits]

@@ -37,7 +37,7 @@ from schema import (
     new_memory_id,
     parse_memory_id,
 )
-from schema.values import check_metadata
+from schema.values import check_instant, check_metadata
 from service.adapters.classifier import CategoryAssigner
 from service.adapters.embedding import Embedder, Vector
 from service.engine.autolink import choose_auto_links, similarity_floor
@@ -629,8 +629,7 @@ class MemoryService:
         if wanted is None:
             return now
         name = f"memories[{index}].created_at"
-        if wanted.tzinfo is None or wanted.utcoffset() is None:
-            raise InvalidInput(name, f"{wanted.isoformat()} has no time zone; add one (Z)")
+        wanted = check_instant(name, wanted)
         skew = timedelta(seconds=self._engine.created_at_max_skew_seconds)
         if wanted > now + skew:
             raise InvalidInput(
@@ -643,7 +642,7 @@ class MemoryService:
                 name,
                 f"{wanted.isoformat()} is before the limit {EARLIEST_CREATED_AT.isoformat()}",
             )
-        return wanted.astimezone(UTC)
+        return wanted
 
     async def recent(
         self, tenant: Tenant, *, limit: int, after: tuple[datetime, str] | None = None

@@ -52,7 +52,7 @@ def test_partition_table_matches_design() -> None:
         ({"status": "zombie"}, "status", "zombie"),
         ({"embedding": (float("nan"),)}, "embedding", "non-finite"),
         ({"category_weights": {"other": 0.5}}, "category_weights", "sum to 1"),
-        ({"created_at": datetime(2026, 1, 1)}, "created_at", "timezone"),
+        ({"created_at": datetime(2026, 1, 1)}, "created_at", "time zone"),
     ],
 )
 def test_bad_values_name_their_field(fields: dict[str, object], field: str, fragment: str) -> None:

@@ -10,6 +10,7 @@ import strawberry
 
 from schema import NotFound
 from schema.facts import FactWriter
+from schema.values import check_optional_instant
 from service.api import cursors
 from service.api.errors import maps_errors
 from service.api.limits import check_count, check_page
@@ -63,6 +64,9 @@ class FactQuery:
         tenant = info.context.require(READ).tenant()
         argument, size = ("first", first) if limit is None else ("limit", limit)
         size = check_page("facts", argument, size)
+        as_of = check_optional_instant("asOf", as_of)
+        from_ = check_optional_instant("from", from_)
+        to = check_optional_instant("to", to)
         scope = cursors.scope_of(subject, predicate, entity, as_of, from_, to, states)
         facts = await info.context.services.facts.facts(
             tenant,
@@ -143,6 +147,7 @@ class FactMutation:
         self, info: Info, id: strawberry.ID, at: datetime | None = None
     ) -> RetractFactResult:
         tenant = info.context.require(WRITE).tenant()
+        at = check_optional_instant("at", at)
         return FactType.from_domain(await info.context.services.facts.retract(tenant, str(id), at))
 
     @strawberry.mutation(

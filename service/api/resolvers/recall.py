@@ -6,6 +6,7 @@ from datetime import datetime
 
 import strawberry
 
+from schema.values import check_optional_instant
 from service.api.errors import maps_errors
 from service.api.resolvers._common import READ, Info
 from service.api.types.context import ContextType
@@ -46,7 +47,7 @@ class RecallQuery:
                 query=query,
                 k=k,
                 intent=intent,
-                as_of=as_of,
+                as_of=check_optional_instant("asOf", as_of),
                 read_only=read_only,
                 legs=frozenset(LEGS) if legs is None else frozenset(leg.value for leg in legs),
                 terms=frozenset(TERMS) - {term.value for term in disabled_terms or ()},
@@ -72,7 +73,13 @@ class RecallQuery:
     ) -> ContextResult:
         tenant = info.context.require(READ).tenant()
         block = await info.context.services.context.context(
-            tenant, ContextRequest(query=query, budget=budget, intent=intent, as_of=as_of)
+            tenant,
+            ContextRequest(
+                query=query,
+                budget=budget,
+                intent=intent,
+                as_of=check_optional_instant("asOf", as_of),
+            ),
         )
         return ContextType.from_domain(block)
 
@@ -99,8 +106,8 @@ class RecallQuery:
             statuses=None if status is None else frozenset(status),
             categories=None if category is None else frozenset(category),
             entity=entity,
-            since=since,
-            active_since=active_since,
+            since=check_optional_instant("since", since),
+            active_since=check_optional_instant("activeSince", active_since),
         )
         result = await service.search(tenant, query, filters, limit)
         return RecallType.from_domain(result, service.engine, verbosity is Verbosity.CONCISE)
