@@ -57,6 +57,10 @@ class Memory(_Frozen):
     pinned: bool = False
     visibility: Visibility = Visibility.PRIVATE
     created_at: UtcDatetime
+    #: When this service received a memory stored with an earlier `created_at` (history
+    #: imported with its real time); None when it was stored at its creation. Its forgetting
+    #: and dormancy clocks start here (`service.engine.lifecycle.clock_start`), never earlier.
+    received_at: UtcDatetime | None = None
     last_accessed_at: UtcDatetime | None = None
     last_reactivated_at: UtcDatetime | None = None
     reactivation_timestamps: UtcDatetimes = Field(

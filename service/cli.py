@@ -95,6 +95,7 @@ async def _maintain_async(args: argparse.Namespace) -> int:
 
     settings = command_settings(args)
     logging.basicConfig(level="WARNING", format="%(levelname)s %(name)s: %(message)s")
+    held: list[Tenant] = []
     try:
         named = build(
             Tenant,
@@ -105,6 +106,13 @@ async def _maintain_async(args: argparse.Namespace) -> int:
         async with compose.open_service(settings, named, ready=False, share_running=True) as uses:
             if args.all:
                 tenants = [t for t in await uses.memories.tenants() if t.project != SYSTEM_PROJECT]
+            elif not await uses.memories.still_exists(named):
+                print(
+                    f"retentia maintain: project {named} does not exist (nothing was ever "
+                    "written to it); check --org and --project, or use --all",
+                    file=sys.stderr,
+                )
+                return 2
             else:
                 tenants = [named]
             mode = "dry run: nothing is written" if args.dry_run else "writing changes"
@@ -114,10 +122,15 @@ async def _maintain_async(args: argparse.Namespace) -> int:
                     tenant,
                     dry_run=args.dry_run,
                     progress=lambda message: print(f"  {message}", flush=True),
+                    allow_mass_forgetting=args.allow_mass_forgetting,
                 )
+                if report.forgetting_held is not None:
+                    held.append(tenant)
                 if args.dry_run:
                     for memory_id in report.forgotten:
                         print(f"  would forget {memory_id}")
+                    for memory_id in report.would_forget:
+                        print(f"  would forget {memory_id} (held by the mass-forgetting guard)")
                     for memory_id in report.promoted:
                         print(f"  would promote {memory_id} to core")
                     for c in report.consolidated:
@@ -125,6 +138,15 @@ async def _maintain_async(args: argparse.Namespace) -> int:
     except RetentiaError as e:
         print(f"retentia maintain: {e}", file=sys.stderr)
         return 2
+    if held and not args.dry_run:
+        names = ", ".join(str(t) for t in held)
+        print(
+            f"retentia maintain: the mass-forgetting guard held the forgetting of {names}: "
+            "nothing was forgotten there (the summary above says why); rerun with "
+            "--allow-mass-forgetting to go ahead",
+            file=sys.stderr,
+        )
+        return 3
     return 0
 
 
@@ -326,6 +348,13 @@ def parser() -> argparse.ArgumentParser:
     which.add_argument("--org", help="tenant org (default RETENTIA_DEFAULT_ORG)")
     maintain.add_argument("--project", help="tenant project (default RETENTIA_DEFAULT_PROJECT)")
     maintain.add_argument("--dry-run", action="store_true", help="list what would change")
+    maintain.add_argument(
+        "--allow-mass-forgetting",
+        action="store_true",
+        help="forget even when a pass would forget more than the guard's share of a project "
+        "(RETENTIA_ENGINE__FORGET_GUARD_SHARE); without it such a pass forgets nothing and "
+        "the command exits 3",
+    )
     maintain.add_argument("--data-dir", type=Path, help="data directory (RETENTIA_DATA_DIR)")
     maintain.set_defaults(run=_maintain)
     reconcile = commands.add_parser(

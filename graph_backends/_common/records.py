@@ -25,6 +25,7 @@ from schema import (
 
 _DATETIMES = (
     "created_at",
+    "received_at",
     "last_accessed_at",
     "last_reactivated_at",
     "event_time",

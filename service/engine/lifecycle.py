@@ -35,6 +35,28 @@ def _num(value: float) -> str:
     return f"{value:.4g}"
 
 
+# -- the lifecycle clocks -------------------------------------------------------------------
+
+
+def clock_start(created_at: datetime, received_at: datetime | None) -> datetime:
+    """Where a memory's forgetting and dormancy clocks start: its creation, or the moment this
+    service received it when that was later (history imported with its real `createdAt`).
+
+    Ranking, decay and as-of reads keep `created_at`; only the clocks that can take a memory
+    away — the tagged timeout, the dormancy idle time, the forgetting age and the activation a
+    forgetting decision reads — count from here, so old history is not forgotten for being old.
+    """
+    return created_at if received_at is None else max(created_at, received_at)
+
+
+def is_history(created_at: datetime, received_at: datetime | None, s: EngineSettings) -> bool:
+    """Whether a memory arrived with a creation instant earlier than its receipt by more than
+    the clock skew a store allows: imported history, kept `imported_keep_days` after receipt."""
+    return received_at is not None and (received_at - created_at).total_seconds() > (
+        s.created_at_max_skew_seconds
+    )
+
+
 # -- the status FSM -------------------------------------------------------------------------
 
 
@@ -372,8 +394,12 @@ def forgetting_check(
     created_at: datetime,
     now: datetime,
     s: EngineSettings,
+    received_at: datetime | None = None,
 ) -> ForgettingCheck:
     """Evaluate each forgetting conjunct with values computed at sweep time.
+
+    The age counts from `clock_start(created_at, received_at)`; history (`is_history`) must
+    also have been here `imported_keep_days`.
 
     `deletion_score` must be fresh (`retention.deletion_score` now, not the persisted score).
     `fresh_delta` is the supportive degree δ in which a machine-made (created_by auto)
@@ -388,7 +414,7 @@ def forgetting_check(
             f"fresh supportive degree δ = {fresh_delta} (stale auto links excluded)",
         ),
         unprotected=_unprotected(pinned, status, visibility),
-        old_enough_and_eligible=_old_enough(status, created_at, now, s),
+        old_enough_and_eligible=_old_enough(status, created_at, received_at, now, s),
     )
 
 
@@ -417,11 +443,39 @@ def _unprotected(pinned: bool, status: MemoryStatus, visibility: Visibility) -> 
 
 
 def _old_enough(
-    status: MemoryStatus, created_at: datetime, now: datetime, s: EngineSettings
+    status: MemoryStatus,
+    created_at: datetime,
+    received_at: datetime | None,
+    now: datetime,
+    s: EngineSettings,
 ) -> Conjunct:
-    age = _days(now - created_at)
-    old = age > s.min_age_days
+    age = _days(now - clock_start(created_at, received_at))
     eligible = status in s.forgettable_statuses
-    age_text = f"{_num(age)} days old {'>' if old else '≤'} {_num(s.min_age_days)}"
+    if is_history(created_at, received_at, s):
+        least = max(s.min_age_days, s.imported_keep_days)
+        old = age > least
+        age_text = (
+            f"imported history, {_num(age)} days since it was received "
+            f"{'>' if old else '≤'} {_num(least)}"
+        )
+    else:
+        old = age > s.min_age_days
+        age_text = f"{_num(age)} days old {'>' if old else '≤'} {_num(s.min_age_days)}"
     status_text = f"status {status} {'is' if eligible else 'is not'} forgettable"
     return Conjunct("old_enough_and_eligible", old and eligible, f"{age_text}; {status_text}")
+
+
+def forgetting_guard(would_forget: int, memories: int, s: EngineSettings) -> str | None:
+    """Why a pass must not forget `would_forget` of a project's `memories`, or None when it
+    may: more than `forget_guard_share` of them, and more than `forget_guard_min`. A sweep that
+    large is more likely a clock, an import or a setting gone wrong than a project's own
+    forgetting, so it waits for an operator to go ahead (`allow_mass_forgetting`)."""
+    if would_forget <= s.forget_guard_min or would_forget <= s.forget_guard_share * memories:
+        return None
+    return (
+        f"the pass would forget {would_forget} of {memories} memories "
+        f"({would_forget / memories:.0%}), more than the guard's "
+        f"{s.forget_guard_share:.0%} (RETENTIA_ENGINE__FORGET_GUARD_SHARE); nothing was "
+        "forgotten. Check the project (explain a few of them, `--dry-run` lists them all), "
+        "then run again with --allow-mass-forgetting (allowMassForgetting: true) to go ahead"
+    )

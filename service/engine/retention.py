@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from schema import Memory
+from service.engine.lifecycle import clock_start
 from service.engine.settings import EngineSettings
 from service.engine.text import normalise
 
@@ -303,6 +304,10 @@ def at_rest_score(
 
 
 def fresh_deletion_score(memory: Memory, now: datetime, s: EngineSettings) -> float:
-    rest = relevance_at_rest(memory.last_accessed_at or memory.created_at, now, s)
-    act = activation([memory.created_at, *memory.reactivation_timestamps], now, s)
+    """The deletion score a forgetting decision reads: its clocks start at `clock_start`, so
+    history imported with an old `createdAt` is scored as arrived, not as created."""
+    start = clock_start(memory.created_at, memory.received_at)
+    accessed = memory.last_accessed_at or start
+    rest = relevance_at_rest(max(accessed, start), now, s)
+    act = activation([start, *memory.reactivation_timestamps], now, s)
     return deletion_score(rest.value, act.value).value

@@ -66,6 +66,13 @@ class EngineSettings(BaseModel):
     forget_threshold: float = Field(default=0.01, ge=0.0, le=1.0)  # θ_f on the deletion score
     auto_link_stale_days: float = Field(default=90.0, ge=0.0)  # unvalidated auto link stops δ
     min_age_days: float = Field(default=7.0, ge=0.0)  # younger memories are never forgotten
+    #: History stored with an earlier createdAt (an import) is not forgotten within this many
+    #: days of its receipt, whatever its age: it is new here (service.engine.lifecycle).
+    imported_keep_days: float = Field(default=90.0, ge=0.0)
+    #: A maintenance pass that would forget more than this share of a project's memories (and
+    #: more than forget_guard_min of them) forgets nothing unless told to go ahead. 1: no guard.
+    forget_guard_share: float = Field(default=0.1, ge=0.0, le=1.0)
+    forget_guard_min: int = Field(default=10, ge=0)
     forgettable_statuses: tuple[MemoryStatus, ...] = (  # only these statuses may be forgotten
         MemoryStatus.TAGGED,
         MemoryStatus.EPISODIC,

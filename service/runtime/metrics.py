@@ -50,6 +50,11 @@ RATE_LIMITED: Final = Counter(
     "Requests answered 429 because their API key (or client address) was over its rate, by path.",
     ["path"],
 )
+MAINTENANCE_FORGETTING_HELD: Final = Counter(
+    "retentia_maintenance_forgetting_held_total",
+    "Maintenance passes whose forgetting sweep the mass-forgetting guard held (it would have "
+    "forgotten more than RETENTIA_ENGINE__FORGET_GUARD_SHARE of the project): nothing forgotten.",
+)
 MAINTENANCE_LEASE_HELD: Final = Counter(
     "retentia_maintenance_lease_held_total",
     "Maintenance passes (or consolidations) skipped because another pass held the tenant's "

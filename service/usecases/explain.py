@@ -25,6 +25,7 @@ from schema import (
 from service.engine.lifecycle import (
     ForgettingCheck,
     PendingTransition,
+    clock_start,
     forgetting_check,
     next_transition_conditions,
     pending_transition,
@@ -151,6 +152,8 @@ class ExplainService:
         at_rest = retention_score(rest.value, conn.value, act.value).value * factor
 
         deletion = fresh_deletion_score(memory, now, s)
+        # The tagged timeout and the dormancy idle time count from the lifecycle clock's start.
+        started = clock_start(memory.created_at, memory.received_at)
         forgetting = forgetting_check(
             deletion_score=deletion,
             fresh_delta=delta - stale,
@@ -158,6 +161,7 @@ class ExplainService:
             status=memory.status,
             visibility=memory.visibility,
             created_at=memory.created_at,
+            received_at=memory.received_at,
             now=now,
             s=s,
         )
@@ -185,7 +189,7 @@ class ExplainService:
             next_transition=next_transition_conditions(
                 memory.status,
                 irrelevance_counter=memory.irrelevance_counter,
-                created_at=memory.created_at,
+                created_at=started,
                 last_reactivated_at=memory.last_reactivated_at,
                 reactivation_count=memory.reactivation_count,
                 s=s,
@@ -196,7 +200,7 @@ class ExplainService:
                 # The score and δ a maintenance pass decides by.
                 score=at_rest_score(memory, kappa, delta, kappa_ref, now, s),
                 has_supportive_edge=delta > 0,
-                created_at=memory.created_at,
+                created_at=started,
                 last_reactivated_at=memory.last_reactivated_at,
                 reactivation_count=memory.reactivation_count,
                 last_evaluated_at=memory.last_evaluated_at,

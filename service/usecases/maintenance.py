@@ -37,7 +37,12 @@ from schema import (
     Tombstone,
     new_memory_id,
 )
-from service.engine.lifecycle import forgetting_check, next_status
+from service.engine.lifecycle import (
+    clock_start,
+    forgetting_check,
+    forgetting_guard,
+    next_status,
+)
 from service.engine.retention import (
     activation,
     at_rest_score,
@@ -133,6 +138,10 @@ class MaintenanceReport:
     facts_kept: list[str] = field(default_factory=list)
     #: Another pass held the tenant's maintenance lease: this one wrote nothing.
     lease_held: bool = False
+    #: The mass-forgetting guard held the sweep: why, and the memories it would have forgotten
+    #: (`forgotten` is then empty). None when the sweep went ahead.
+    forgetting_held: str | None = None
+    would_forget: list[str] = field(default_factory=list)
     seconds: float = 0.0
 
     @property
@@ -149,13 +158,14 @@ class MaintenanceReport:
             )
         moves = ", ".join(f"{k} {v}" for k, v in sorted(self.transitions.items())) or "none"
         verb = "would change" if self.dry_run else "changed"
+        held = f"; FORGETTING HELD: {self.forgetting_held}" if self.forgetting_held else ""
         return (
             f"{self.tenant}: {self.memories} memories; {verb}: {self.evaluated} evaluated, "
             f"transitions {moves}; {self.rescored} rescored; {len(self.promoted)} promoted to "
             f"core, {len(self.awaiting_approval)} awaiting approval; "
             f"{len(self.consolidated)} consolidated; {len(self.forgotten)} forgotten "
             f"({len(self.tombstones)} tombstones, {len(self.facts_kept)} facts kept without "
-            f"a memory) in {self.seconds:.2f} s"
+            f"a memory){held} in {self.seconds:.2f} s"
         )
 
 
@@ -185,6 +195,8 @@ class _Pass:
         self.created: list[Memory] = []
         self.created_edges: list[MemoryEdge] = []
         self.forgotten: dict[str, Memory] = {}
+        #: κ, δ and stale links as the forgetting sweep found them, should the guard hold it.
+        self._before_sweep: tuple[dict[str, int], dict[str, int], dict[str, int]] = ({}, {}, {})
 
     def current(self, memory_id: str) -> Memory:
         return self.changed.get(memory_id) or self.memories[memory_id]
@@ -214,7 +226,7 @@ class _Pass:
                 irrelevance_counter=memory.irrelevance_counter,
                 score=score,
                 has_supportive_edge=self.delta.get(memory.id, 0) > 0,
-                created_at=memory.created_at,
+                created_at=clock_start(memory.created_at, memory.received_at),
                 last_reactivated_at=memory.last_reactivated_at,
                 reactivation_count=memory.reactivation_count,
                 now=self.now,
@@ -282,7 +294,16 @@ class _Pass:
                 Consolidation(shown, semantic.id, tuple(m.id for m in sources))
             )
 
+    def hold_forgetting(self, reason: str) -> None:
+        """Forget nothing after all: the degree bookkeeping goes back to before the sweep."""
+        self.report.forgetting_held = reason
+        self.report.would_forget = sorted(self.forgotten)
+        self.report.forgotten = []
+        self.forgotten = {}
+        self.kappa, self.delta, self.stale = self._before_sweep
+
     async def forget(self) -> None:
+        self._before_sweep = (dict(self.kappa), dict(self.delta), dict(self.stale))
         stale_before = self.now - timedelta(days=self.s.auto_link_stale_days)
         queue: set[str] = set(self.memories)
         while queue:
@@ -298,6 +319,7 @@ class _Pass:
                     status=memory.status,
                     visibility=memory.visibility,
                     created_at=memory.created_at,
+                    received_at=memory.received_at,
                     now=self.now,
                     s=self.s,
                 )
@@ -440,9 +462,16 @@ class MaintenanceService:
         return report
 
     async def maintain(
-        self, tenant: Tenant, *, dry_run: bool = False, progress: Progress | None = None
+        self,
+        tenant: Tenant,
+        *,
+        dry_run: bool = False,
+        progress: Progress | None = None,
+        allow_mass_forgetting: bool = False,
     ) -> MaintenanceReport:
-        """One maintenance pass over the tenant; with `dry_run` nothing is written."""
+        """One maintenance pass over the tenant; with `dry_run` nothing is written. A sweep
+        that would forget too much of the project forgets nothing (`forgetting_guard`) unless
+        `allow_mass_forgetting`."""
         service = self._memories
         started = time.perf_counter()
         say = progress or (lambda message: log.info("%s", message))
@@ -456,12 +485,19 @@ class MaintenanceService:
             if held:
                 if not dry_run:  # the database may have restarted since this process began
                     await service.repository.ensure_schema(tenant)
-                await self._pass(tenant, report, say)
+                await self._pass(tenant, report, say, allow_mass_forgetting=allow_mass_forgetting)
         report.seconds = time.perf_counter() - started
         say(report.summary())
         return report
 
-    async def _pass(self, tenant: Tenant, report: MaintenanceReport, say: Progress) -> None:
+    async def _pass(
+        self,
+        tenant: Tenant,
+        report: MaintenanceReport,
+        say: Progress,
+        *,
+        allow_mass_forgetting: bool,
+    ) -> None:
         service = self._memories
         repository = service.repository
         dry_run = report.dry_run
@@ -488,6 +524,12 @@ class MaintenanceService:
         say(f"{tenant}: {len(report.consolidated)} consolidations")
         await state.forget()
         say(f"{tenant}: {len(report.forgotten)} memories meet every forgetting condition")
+        held = forgetting_guard(len(report.forgotten), len(memories), s)
+        if held is not None and not allow_mass_forgetting:
+            state.hold_forgetting(held)
+            if not dry_run:
+                metrics.MAINTENANCE_FORGETTING_HELD.inc()
+            say(f"{tenant}: forgetting held: {held}")
         prefs = await self._core.get_preferences(tenant)
         neighbours = {
             k: list(v) for k, v in (await repository.supportive_neighbours(tenant)).items()

@@ -606,6 +606,8 @@ class MemoryService:
         # Here rather than in the Memory model: memories stored before the limits still read.
         check_metadata("metadata", request.metadata)
         created_at = self._created_at(request.created_at, now, index)
+        # History stored with its own, earlier instant: its lifecycle clocks start on receipt.
+        received_at = now if created_at < now else None
         return build(
             Memory,
             id=memory_id or new_memory_id(),
@@ -617,6 +619,7 @@ class MemoryService:
             pinned=request.pinned,
             visibility=request.visibility,
             created_at=created_at,
+            received_at=received_at,
             last_accessed_at=created_at,
             event_time=request.event_time,
             source_session=request.source_session,

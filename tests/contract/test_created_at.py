@@ -1,9 +1,11 @@
 """A memory stored with its own creation instant (`StoreRequest.created_at`, history imported
-with its real time) lives as if it had been stored then, on every backend: the next
-maintenance pass treats it exactly like one stored at that instant (same status, same score,
-forgotten alike), its session chain follows creation instants whatever order the turns arrive
-in, and an instant in the future beyond the allowed skew or before 1970 is refused, naming the
-field, with nothing written."""
+with its real time) ranks and ages as if it had been stored then, on every backend: the next
+maintenance pass gives it the status and score of one stored at that instant — but its
+forgetting and dormancy clocks start when the service received it, and history is not
+forgotten within `imported_keep_days` of its receipt (issue 49: two nightly passes deleted
+three quarters of an imported conversation). Its session chain follows creation instants
+whatever order the turns arrive in, and an instant in the future beyond the allowed skew or
+before 1970 is refused, naming the field, with nothing written."""
 
 from __future__ import annotations
 
@@ -50,10 +52,11 @@ async def history(
 async def test_a_memory_imported_a_year_ago_ages_like_one_stored_a_year_ago(
     repository: GraphRepository, tenant: Tenant
 ) -> None:
-    """The issue's acceptance test: after one maintenance pass, memories imported with a
-    creation instant a year ago have the status and score of the same memories stored with
-    the clock a year back, and the unconnected one is forgotten in both; the same memories
-    stored today without an instant are not (too young), so the instant is what counts."""
+    """After one maintenance pass, memories imported with a creation instant a year ago have
+    the status and score of the same memories stored with the clock a year back (ranking and
+    decay read `created_at`), and the unconnected one stored a year ago is forgotten — but not
+    the imported one: it arrived today, so it is kept (issue 49); the same memories stored
+    today without an instant are not forgotten either (too young)."""
     clock = Clock(T0 - YEAR)
     service = service_on(repository, clock)
     clocked = await history(service, tenant, "clocked", None)
@@ -63,12 +66,14 @@ async def test_a_memory_imported_a_year_ago_ages_like_one_stored_a_year_ago(
 
     report = await maintenance(service).maintain(tenant)
 
-    assert set(report.forgotten) == {clocked[2], imported[2]}
+    assert set(report.forgotten) == {clocked[2]}
     got = {
         m.id: m
-        for m in await service.get(tenant, [*clocked[:2], *imported[:2], *today])
+        for m in await service.get(tenant, [*clocked[:2], *imported, *today])
         if m is not None
     }
+    assert got[imported[2]].received_at == T0
+    assert got[imported[2]].status is MemoryStatus.TAGGED  # its tagged timeout runs from T0
     for old, new in zip(clocked[:2], imported[:2], strict=True):
         assert got[new].created_at == got[old].created_at == T0 - YEAR
         assert got[new].status is got[old].status
@@ -77,6 +82,48 @@ async def test_a_memory_imported_a_year_ago_ages_like_one_stored_a_year_ago(
     assert got[clocked[0]].status is MemoryStatus.ACTIVE
     assert all(i in got for i in today)  # stored now: too young to forget
     assert got[today[0]].score > got[imported[0]].score
+
+
+async def test_an_imported_conversation_survives_the_nights_after_its_import(
+    repository: GraphRepository, tenant: Tenant
+) -> None:
+    """Issue 49's repro: a year-old conversation (one session, turns a minute apart, never
+    recalled, orphans but for their session chain) imported, then maintained nightly. Every
+    pass within `imported_keep_days` of the import forgets nothing (on the old code two passes
+    deleted most of it); the first pass after that window finds every turn forgettable, and
+    the mass-forgetting guard holds it — nothing is forgotten until an operator allows it."""
+    clock = Clock(T0)
+    service = service_on(repository, clock)
+    began = T0 - YEAR
+    turns = [
+        StoreRequest(
+            content=f"turn {i}: we talked about the garden, plan {i}",
+            source_session="conversation-0",
+            created_at=began + timedelta(minutes=i),
+        )
+        for i in range(30)
+    ]
+    ids = [r.memory.id for r in await service.store_each(tenant, turns)]  # type: ignore[union-attr]
+    passes = maintenance(service)
+    for night in (1, 2, 8, 30, 89):
+        clock.now = T0 + timedelta(days=night, hours=3)
+        report = await passes.maintain(tenant)
+        assert report.forgotten == [], f"night {night}: forgot {len(report.forgotten)}"
+        assert report.forgetting_held is None
+    kept = await service.get(tenant, ids)
+    assert all(m is not None for m in kept)
+    assert {m.status for m in kept if m is not None} == {MemoryStatus.DORMANT}
+
+    clock.now = T0 + timedelta(days=91)
+    held = await passes.maintain(tenant)
+    assert held.forgotten == []
+    assert sorted(held.would_forget) == sorted(ids)
+    assert held.forgetting_held is not None and "30 of 30" in held.forgetting_held
+    assert all(m is not None for m in await service.get(tenant, ids))
+
+    allowed = await passes.maintain(tenant, allow_mass_forgetting=True)
+    assert sorted(allowed.forgotten) == sorted(ids)
+    assert allowed.forgetting_held is None
 
 
 async def temporal_edges(

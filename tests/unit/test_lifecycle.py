@@ -18,7 +18,10 @@ from schema import MemoryStatus, Visibility
 from service.engine.lifecycle import (
     ForgettingCheck,
     Transition,
+    clock_start,
     forgetting_check,
+    forgetting_guard,
+    is_history,
     next_status,
     next_transition_conditions,
     pending_transition,
@@ -355,3 +358,92 @@ def test_forgetting_never_holds_for_protected_young_or_connected_memories(
     for name in [protection, *others]:
         fields = fields | PROTECTIONS[name]
     assert not _check(**fields).forget
+
+
+# -- the lifecycle clocks of imported history (issue 49) ------------------------------------
+
+
+def test_the_clocks_start_at_receipt_for_history_and_at_creation_otherwise() -> None:
+    """Ranking reads `created_at`; the clocks that can take a memory away start when the
+    service received it, never earlier — and never later than a creation in the future."""
+    year_ago = NOW - timedelta(days=365)
+    assert clock_start(year_ago, NOW) == NOW
+    assert clock_start(NOW, None) == NOW
+    assert clock_start(NOW, NOW - timedelta(hours=1)) == NOW
+    assert is_history(year_ago, NOW, S)
+    assert not is_history(NOW - timedelta(seconds=S.created_at_max_skew_seconds), NOW, S)
+    assert not is_history(year_ago, None, S)
+
+
+@pytest.mark.parametrize("days_here", [0.5, 8.0, 30.0, 89.9])
+def test_history_is_kept_while_it_is_new_here(days_here: float) -> None:
+    """A year-old memory received `days_here` ago is not old enough to forget until it has
+    been here `imported_keep_days`, though everything else about it is forgettable (on the
+    old code its age counted from creation: forgotten at the first pass)."""
+    received = NOW - timedelta(days=days_here)
+    check = forgetting_check(
+        deletion_score=0.0,
+        fresh_delta=0,
+        pinned=False,
+        status=D,
+        visibility=Visibility.PRIVATE,
+        created_at=NOW - timedelta(days=365),
+        received_at=received,
+        now=NOW,
+        s=S,
+    )
+    assert not check.forget
+    assert not check.old_enough_and_eligible.holds
+    assert "imported history" in check.old_enough_and_eligible.detail
+
+
+def test_history_is_forgettable_once_the_keep_window_has_passed() -> None:
+    check = forgetting_check(
+        deletion_score=0.0,
+        fresh_delta=0,
+        pinned=False,
+        status=D,
+        visibility=Visibility.PRIVATE,
+        created_at=NOW - timedelta(days=365),
+        received_at=NOW - timedelta(days=S.imported_keep_days + 1),
+        now=NOW,
+        s=S,
+    )
+    assert check.forget
+
+
+def test_the_tagged_timeout_counts_from_the_clock_start() -> None:
+    year_ago = NOW - timedelta(days=365)
+    moved = next_status(
+        MemoryStatus.TAGGED,
+        irrelevance_counter=0,
+        score=0.0,
+        has_supportive_edge=False,
+        created_at=clock_start(year_ago, NOW - timedelta(hours=1)),
+        last_reactivated_at=None,
+        reactivation_count=0,
+        now=NOW,
+        s=S,
+    )
+    assert moved.status is MemoryStatus.TAGGED
+
+
+@given(
+    would=st.integers(min_value=0, max_value=10_000),
+    memories=st.integers(min_value=1, max_value=10_000),
+)
+def test_the_mass_forgetting_guard_holds_exactly_past_its_share_and_floor(
+    would: int, memories: int
+) -> None:
+    """The guard holds a sweep iff it forgets more than the share and more than the floor,
+    and its reason names the counts and the way to go ahead."""
+    would = min(would, memories)
+    reason = forgetting_guard(would, memories, S)
+    expected = would > S.forget_guard_min and would > S.forget_guard_share * memories
+    assert (reason is not None) == expected
+    if reason is not None:
+        assert f"{would} of {memories}" in reason
+        assert "allowMassForgetting" in reason
+    assert (
+        forgetting_guard(would, memories, S.model_copy(update={"forget_guard_share": 1.0})) is None
+    )

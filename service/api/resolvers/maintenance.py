@@ -14,12 +14,18 @@ from service.api.types.results import MaintenanceResult
 class MaintenanceMutation:
     @strawberry.mutation(
         description="One maintenance pass over the tenant: rescoring, status transitions, "
-        "consolidation, core promotion and forgetting. With dryRun nothing is written."
+        "consolidation, core promotion and forgetting. With dryRun nothing is written. A "
+        "sweep that would forget more than the guard's share of the project forgets nothing "
+        "(forgettingHeld says why) unless allowMassForgetting is true."
     )
     @maps_errors
-    async def run_maintenance(self, info: Info, dry_run: bool = False) -> MaintenanceResult:
+    async def run_maintenance(
+        self, info: Info, dry_run: bool = False, allow_mass_forgetting: bool = False
+    ) -> MaintenanceResult:
         tenant = info.context.require(MANAGE).tenant()
-        report = await info.context.services.maintenance.maintain(tenant, dry_run=dry_run)
+        report = await info.context.services.maintenance.maintain(
+            tenant, dry_run=dry_run, allow_mass_forgetting=allow_mass_forgetting
+        )
         return MaintenanceReportType.from_domain(report)
 
     @strawberry.mutation(

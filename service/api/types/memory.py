@@ -29,6 +29,11 @@ class MemoryType:
     pinned: bool
     visibility: Visibility
     created_at: datetime
+    received_at: datetime | None = strawberry.field(
+        description="When the service received a memory stored with an earlier createdAt "
+        "(imported history); null when it was stored at its creation. Its forgetting and "
+        "dormancy clocks start here; ranking and decay read createdAt."
+    )
     last_accessed_at: datetime | None
     last_reactivated_at: datetime | None
     reactivation_count: int
@@ -75,6 +80,7 @@ class MemoryType:
             pinned=memory.pinned,
             visibility=memory.visibility,
             created_at=memory.created_at,
+            received_at=memory.received_at,
             last_accessed_at=memory.last_accessed_at,
             last_reactivated_at=memory.last_reactivated_at,
             reactivation_count=memory.reactivation_count,

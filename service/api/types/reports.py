@@ -101,6 +101,16 @@ class MaintenanceReportType:
         description="Another maintenance pass held the tenant's lease: this one skipped the "
         "tenant and wrote nothing."
     )
+    forgetting_held: str | None = strawberry.field(
+        description="Why the mass-forgetting guard held the forgetting sweep (it would have "
+        "forgotten more than the guard's share of the project), or null when it went ahead. "
+        "When held, nothing was forgotten: `wouldForget` lists what the sweep found; run "
+        "again with allowMassForgetting: true to go ahead."
+    )
+    would_forget: list[strawberry.ID] = strawberry.field(
+        description="The memories a held forgetting sweep would have forgotten (empty unless "
+        "forgettingHeld is set)."
+    )
     seconds: float
     summary: str
 
@@ -127,6 +137,8 @@ class MaintenanceReportType:
             forgotten=ids(report.forgotten),
             tombstones=ids(report.tombstones),
             facts_kept=ids(report.facts_kept),
+            forgetting_held=report.forgetting_held,
+            would_forget=ids(report.would_forget),
             lease_held=report.lease_held,
             seconds=report.seconds,
             summary=report.summary(),
