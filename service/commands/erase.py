@@ -1,7 +1,8 @@
-"""`retentia erase --entity NAME [--org O] [--project P] [--keep-memories] --yes`: erase a
-subject from one project (docs/adr/0018), beside a running service too (sharing its embedded
-FalkorDB). Without `--yes` nothing happens, as for `retentia tenants drop`. It prints the
-receipt's counts, never the name."""
+"""`retentia erase --entity NAME [--alias OTHER]... [--org O] [--project P] [--keep-memories]
+--yes`: erase a subject, under its name and each of its other names, from one project
+(docs/adr/0018, 0031), beside a running service too (sharing its embedded FalkorDB). Without
+`--yes` nothing happens, as for `retentia tenants drop`. It prints the receipt's counts, never
+the names erased, and then the names still held that may be aliases of the subject."""
 
 from __future__ import annotations
 
@@ -10,9 +11,12 @@ import asyncio
 import logging
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from service.commands import command_settings
+
+if TYPE_CHECKING:
+    from service.usecases.erasure import PossibleAlias
 
 #: How an audit line names the CLI's caller: whoever runs it holds the data directory.
 OPERATOR = "operator"
@@ -26,6 +30,13 @@ def register(commands: Any) -> None:
         "RELATES edges and the memories that name it (or only the name in them)",
     )
     erase.add_argument("--entity", required=True, help="the subject's name, as facts name it")
+    erase.add_argument(
+        "--alias",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="another name of the subject (repeatable), erased as --entity is",
+    )
     erase.add_argument("--org", help="the org (default RETENTIA_DEFAULT_ORG)")
     erase.add_argument("--project", help="the project (default RETENTIA_DEFAULT_PROJECT)")
     erase.add_argument(
@@ -64,7 +75,7 @@ async def _run(args: argparse.Namespace) -> int:
         how = MemoryErasure.REDACT if args.keep_memories else MemoryErasure.DELETE
         async with compose.open_service(settings, tenant, ready=False, share_running=True) as uses:
             erasure = await uses.erasure.erase_subject(
-                tenant, args.entity, memories=how, by=OPERATOR
+                tenant, args.entity, aliases=args.alias, memories=how, by=OPERATOR
             )
     except RetentiaError as e:
         print(f"retentia erase: {e}", file=sys.stderr)
@@ -78,4 +89,16 @@ async def _run(args: argparse.Namespace) -> int:
         f"{erasure.idempotency_records} idempotency records, {erasure.extractions} "
         "extraction records"
     )
+    if erasure.possible_aliases:
+        found = ", ".join(_possible(a) for a in erasure.possible_aliases)
+        print(f"names that may be aliases: {found} (erase one too with --alias NAME)")
     return 0
+
+
+def _possible(alias: PossibleAlias) -> str:
+    held = [_count(alias.memories, "memory", "memories"), _count(alias.facts, "fact", "facts")]
+    return f"{alias.name} ({', '.join(h for h in held if h)})"
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return "" if n == 0 else f"{n} {one if n == 1 else many}"

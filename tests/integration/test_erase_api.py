@@ -173,3 +173,35 @@ def test_redact_keeps_the_memory_without_the_name(secured: ServiceProcess) -> No
         {"X-Retentia-Project": project},
     )
     assert body["data"]["memory"]["content"] == "Lunch with [erased] at noon"
+
+
+ERASE_ALIASES = (
+    "mutation($entity: String!, $aliases: [String!]) { r: eraseSubject(entity: $entity, "
+    "aliases: $aliases) { __typename ... on Erasure { memoriesDeleted aliasDigests "
+    f"possibleAliases {{ name memories facts }} }} {INVALID} }} }}"
+)
+
+
+def test_erase_lists_possible_aliases_and_erases_the_aliases_it_is_given(
+    secured: ServiceProcess,
+) -> None:
+    """docs/adr/0031 over the API: erasing "Melanie" answers "Mel" as a possible alias while a
+    memory still names her so; erasing with `aliases: ["Mel"]` removes that memory too."""
+    project = f"alias-{uuid.uuid4().hex[:8]}"
+    store(secured, project, "Melanie went to a pottery class", [])
+    mel = store(secured, project, "Caroline: see you soon, Mel", [])
+
+    first = ask(secured, ERASE_ALIASES, {"entity": "Melanie", "aliases": None}, project=project)
+
+    assert first["__typename"] == "Erasure", first
+    assert (first["memoriesDeleted"], first["aliasDigests"]) == (1, [])
+    assert first["possibleAliases"] == [{"name": "Mel", "memories": 1, "facts": 0}]
+    assert ask(secured, READ_ONE, {"id": mel}, project=project)["__typename"] == "Memory"
+
+    second = ask(secured, ERASE_ALIASES, {"entity": "Melanie", "aliases": ["Mel"]}, project=project)
+
+    assert (second["memoriesDeleted"], len(second["aliasDigests"])) == (1, 1)
+    assert second["possibleAliases"] == []
+    assert ask(secured, READ_ONE, {"id": mel}, project=project)["__typename"] == "NotFound"
+    refused = ask(secured, ERASE_ALIASES, {"entity": "Melanie", "aliases": ["?!"]}, project=project)
+    assert (refused["__typename"], refused["field"]) == ("InvalidInput", "aliases")

@@ -7,6 +7,8 @@ writes to it."""
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import strawberry
 
 from service.api.errors import maps_errors
@@ -26,7 +28,8 @@ def who(principal: Principal) -> str:
 class ErasureQuery:
     @strawberry.field(
         description="The project's erasures, newest first: when, by whom and how many of each "
-        "kind went, never what. With `subject`, only the erasures of that name."
+        "kind went, never what. With `subject`, only the erasures of that name (as the "
+        "subject or one of its aliases)."
     )
     @maps_errors
     async def erasures(self, info: Info, subject: str | None = None) -> ErasuresResult:
@@ -42,15 +45,30 @@ class ErasureMutation:
         "as subject or object (every state), its entity and RELATES edges, the fact vectors, the "
         "memories that name it or assert a fact about it (or, with `memories: REDACT`, only "
         "the name in them), their tombstones, extraction and idempotency records. Afterwards "
-        "no read returns any of it. Returns the receipt, also kept as an audit line without "
-        "the name."
+        "no read returns any of it. Each of `aliases` is erased exactly as `entity`. Returns "
+        "the receipt, also kept as an audit line without the names; the receipt also lists "
+        "`possibleAliases`, names still held that may be other names of the subject."
     )
     @maps_errors
     async def erase_subject(
-        self, info: Info, entity: str, memories: MemoryErasure = MemoryErasure.DELETE
+        self,
+        info: Info,
+        entity: str,
+        memories: MemoryErasure = MemoryErasure.DELETE,
+        aliases: Annotated[
+            list[str] | None,
+            strawberry.argument(
+                description='Other names of the subject ("Mel" for "Melanie"): the memories '
+                "and facts naming any of them are erased as those naming `entity`."
+            ),
+        ] = None,
     ) -> EraseSubjectResult:
         grant = info.context.require(MANAGE)
         erasure = await info.context.services.erasure.erase_subject(
-            grant.tenant(), entity, memories=memories, by=who(grant.principal)
+            grant.tenant(),
+            entity,
+            aliases=aliases or (),
+            memories=memories,
+            by=who(grant.principal),
         )
         return ErasureType.from_domain(erasure)

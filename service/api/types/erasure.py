@@ -7,7 +7,23 @@ from datetime import datetime
 import strawberry
 
 from service.api.types.enums import MemoryErasure
-from service.usecases.erasure import Erasure
+from service.usecases.erasure import Erasure, PossibleAlias
+
+
+@strawberry.type(
+    name="PossibleAlias",
+    description="A name the project still holds after an erase that may be another name of "
+    'its subject (a short form such as "Mel" for "Melanie"; the rule: docs/adr/0031), '
+    "and how many memories and facts name it: erase it too with `aliases`.",
+)
+class PossibleAliasType:
+    name: str
+    memories: int
+    facts: int
+
+    @classmethod
+    def from_domain(cls, alias: PossibleAlias) -> PossibleAliasType:
+        return cls(name=alias.name, memories=alias.memories, facts=alias.facts)
 
 
 @strawberry.type(
@@ -24,6 +40,9 @@ class ErasureType:
     subject_digest: str = strawberry.field(
         description="HMAC-SHA256 of the normalised name with the project's own salt; empty "
         "when the project held nothing."
+    )
+    alias_digests: list[str] = strawberry.field(
+        description="The same digests of the other names erased with it (`aliases`)."
     )
     memories: MemoryErasure
     memories_deleted: int
@@ -42,6 +61,11 @@ class ErasureType:
     tombstones: int
     idempotency_records: int
     extractions: int
+    possible_aliases: list[PossibleAliasType] = strawberry.field(
+        description="Names still held that may be other names of the subject, the most named "
+        "first (at most 20). Only the answer to `eraseSubject` carries them: an audit line "
+        "holds no name, so `erasures` lists none."
+    )
 
     @classmethod
     def from_domain(cls, erasure: Erasure) -> ErasureType:
@@ -50,6 +74,7 @@ class ErasureType:
             at=erasure.at,
             by=erasure.by,
             subject_digest=erasure.subject,
+            alias_digests=list(erasure.aliases),
             memories=erasure.memories,
             memories_deleted=erasure.memories_deleted,
             memories_redacted=erasure.memories_redacted,
@@ -62,6 +87,7 @@ class ErasureType:
             tombstones=erasure.tombstones,
             idempotency_records=erasure.idempotency_records,
             extractions=erasure.extractions,
+            possible_aliases=[PossibleAliasType.from_domain(a) for a in erasure.possible_aliases],
         )
 
 
