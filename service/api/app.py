@@ -4,13 +4,16 @@ GraphML, same keys), /healthz, /readyz and /metrics (Prometheus)."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import math
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from contextvars import ContextVar
 from datetime import UTC, datetime
 from typing import Any
 
+from cross_web import AsyncHTTPRequestAdapter
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -19,6 +22,8 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from strawberry.asgi import GraphQL
+from strawberry.http import GraphQLRequestData
+from strawberry.http.parse_content_type import parse_content_type
 
 from schema import RetentiaError
 from service import compose
@@ -27,7 +32,7 @@ from service.api.cors import cross_origin
 from service.api.explorer import explorer_assets_dir, render_explorer_html
 from service.api.export import export
 from service.api.graphiql import graphiql_assets_dir, render_graphiql_html, wants_html
-from service.api.limits import BodySizeLimit, decode_request_json
+from service.api.limits import INLINE_BODY_BYTES, BodySizeLimit, decode_request_json
 from service.api.mcp_http import MCP_PATH, McpEndpoint
 from service.api.rate_limit import RateLimit, TokenBuckets
 from service.api.schema import build_schema
@@ -47,11 +52,36 @@ def _utc_now() -> datetime:
     return datetime.now(UTC)
 
 
+#: A request body already decoded (in a worker thread) and what it decoded to.
+_DECODED: ContextVar[tuple[bytes, object] | None] = ContextVar("decoded_body", default=None)
+
+
 class RetentiaGraphQL(GraphQL[Context, None]):
     async def get_context(self, request: Any, response: Any) -> Context:
         return await build_context(request, response)
 
+    async def parse_http_body(
+        self, request: AsyncHTTPRequestAdapter
+    ) -> GraphQLRequestData | list[GraphQLRequestData]:
+        """A JSON body over INLINE_BODY_BYTES is decoded in a worker thread — up to the body
+        limit that is a few hundred milliseconds of CPU the event loop (and /healthz) would
+        otherwise wait out — and strawberry reads on from the decoded value."""
+        content_type, _ = parse_content_type(request.content_type or "")
+        if request.method == "POST" and "application/json" in content_type:
+            body = await request.get_body()
+            if len(body) > INLINE_BODY_BYTES:
+                decoded = await asyncio.to_thread(decode_request_json, body)
+                token = _DECODED.set((body, decoded))
+                try:
+                    return await super().parse_http_body(request)
+                finally:
+                    _DECODED.reset(token)
+        return await super().parse_http_body(request)
+
     def decode_json(self, data: str | bytes) -> object:
+        done = _DECODED.get()
+        if done is not None and done[0] is data:
+            return done[1]
         return decode_request_json(data)
 
     async def render_graphql_ide(self, request: Any) -> Response:

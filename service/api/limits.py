@@ -1,17 +1,22 @@
-"""What one request may ask for: body size, JSON shape, query depth, aliases, tokens, cost,
-page sizes and list inputs. Each refusal is typed — a 413/400 with a GraphQL error body, a
-GraphQL error with a `code`, or an `InvalidInput` result — and never a 500."""
+"""What one request may ask for: body size, JSON shape, document size, literal length, query
+depth, aliases, tokens, cost, page sizes and list inputs. Each refusal is typed — a 413/400 with
+a GraphQL error body, a GraphQL error with a `code`, or an `InvalidInput` result — and never a
+500."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+import sys
 from collections import Counter, OrderedDict
-from collections.abc import Collection, Iterator, Mapping
+from collections.abc import AsyncIterator, Collection, Iterator, Mapping
+from functools import lru_cache
 from typing import Any, Final
 
 # strawberry's own HTTP error (turned into a plain-text 4xx), from its cross_web dependency.
 from cross_web import HTTPException
 from graphql import (
+    DocumentNode,
     ExecutionResult,
     FieldNode,
     FragmentDefinitionNode,
@@ -25,10 +30,13 @@ from graphql import (
     IntValueNode,
     OperationDefinitionNode,
     SelectionSetNode,
+    Token,
+    TokenKind,
     VariableNode,
     get_named_type,
     get_operation_ast,
     is_leaf_type,
+    parse,
 )
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -37,8 +45,26 @@ from strawberry.extensions.max_aliases import create_validator as create_alias_v
 from strawberry.extensions.query_depth_limiter import create_validator as create_depth_validator
 from strawberry.schema.schema import validate_document
 
-from schema import InvalidInput
+from schema import MAX_CONTENT_BYTES, InvalidInput
 
+#: Characters (code points) of a GraphQL document, whatever the body allows: a document is a
+#: few hundred characters of names and punctuation, and large values travel in `variables`.
+#: Room for one memory's largest content written inline as a literal, and the rest.
+MAX_DOCUMENT_CHARS: Final = 4 * MAX_CONTENT_BYTES
+#: Characters of one string literal in a document, between its quotes, escapes included: a
+#: memory's largest content (256 KiB) fits even with every character escaped (`\"`, `\n`).
+MAX_STRING_LITERAL_CHARS: Final = 2 * MAX_CONTENT_BYTES
+#: Characters of one number literal: an `Int` is 32-bit (11 characters), and Python refuses to
+#: convert more than 4,300 digits at all.
+MAX_NUMBER_LITERAL_CHARS: Final = 100
+#: A document longer than this is parsed in a worker thread (the event loop keeps serving
+#: /healthz and every other request meanwhile) and not remembered by the caches below.
+INLINE_DOCUMENT_CHARS: Final = 64 * 1024
+#: A JSON request body longer than this is decoded in a worker thread.
+INLINE_BODY_BYTES: Final = 256 * 1024
+#: Query texts whose check outcome is remembered. Clients send a few documents with variables,
+#: so a small cache answers nearly every request; a flood of distinct texts only cycles it.
+CHECKED_DOCUMENTS: Final = 256
 MAX_QUERY_DEPTH: Final = 12
 #: Aliased fields per document: enough to ask for a few variants side by side.
 MAX_ALIASES: Final = 30
@@ -95,16 +121,95 @@ def check_count(field: str, values: Collection[object]) -> None:
 
 def decode_request_json(data: str | bytes) -> object:
     """A request body as JSON: an object (or a batch list, which the view refuses itself).
-    Deep nesting and other shapes are a 400, not a crash."""
+    Deep nesting, an absurdly long integer and other shapes are a 400, not a crash."""
     try:
         decoded = json.loads(data)
     except RecursionError as e:
         raise HTTPException(400, "the request body nests JSON too deeply") from e
     except UnicodeDecodeError as e:
         raise HTTPException(400, "Unable to parse request body as JSON (not UTF-8)") from e
+    except json.JSONDecodeError:
+        raise  # strawberry answers it: 400 "Unable to parse request body as JSON"
+    except ValueError as e:
+        # json's only other ValueError: an integer past Python's conversion limit.
+        raise HTTPException(
+            400,
+            "the request body holds an integer of more than "
+            f"{sys.get_int_max_str_digits()} digits; send such a number as a string",
+        ) from e
     if not isinstance(decoded, dict | list):
         raise HTTPException(400, "the request body must be a JSON object with a `query`")
     return decoded
+
+
+# -- parsing --------------------------------------------------------------------------------
+
+
+def _document_too_large(message: str, limit: int) -> GraphQLError:
+    return GraphQLError(message, extensions={"code": "QUERY_TOO_LARGE", "limit": limit})
+
+
+#: The quotes around each kind of string literal, in characters.
+_QUOTES: Final = {TokenKind.STRING: 2, TokenKind.BLOCK_STRING: 6}
+
+
+def _check_literals(document: DocumentNode) -> None:
+    """Refuses a document with a string or number literal over its limit (a token's length is
+    bounded by no other limit)."""
+    token: Token | None = document.loc.start_token if document.loc is not None else None
+    while token is not None:
+        length = token.end - token.start
+        if token.kind in _QUOTES:
+            length -= _QUOTES[token.kind]
+            if length > MAX_STRING_LITERAL_CHARS:
+                raise _document_too_large(
+                    f"a string literal of {length} characters; the limit is "
+                    f"{MAX_STRING_LITERAL_CHARS}: send large values as variables",
+                    MAX_STRING_LITERAL_CHARS,
+                )
+        elif token.kind in (TokenKind.INT, TokenKind.FLOAT) and length > MAX_NUMBER_LITERAL_CHARS:
+            raise _document_too_large(
+                f"a number literal of {length} characters; the limit is {MAX_NUMBER_LITERAL_CHARS}",
+                MAX_NUMBER_LITERAL_CHARS,
+            )
+        token = token.next
+
+
+def parse_document(text: str, max_tokens: int | None = MAX_TOKENS) -> DocumentNode:
+    """`text` parsed within the document, literal and token limits (a GraphQL error naming the
+    limit otherwise)."""
+    if len(text) > MAX_DOCUMENT_CHARS:
+        raise _document_too_large(
+            f"the document is {len(text)} characters; the limit is {MAX_DOCUMENT_CHARS}: "
+            "send large values as variables",
+            MAX_DOCUMENT_CHARS,
+        )
+    document = parse(text, max_tokens=max_tokens)
+    _check_literals(document)
+    return document
+
+
+#: Parsed documents remembered per query text (refusals are not: they raise).
+_parse_cached: Final = lru_cache(maxsize=CHECKED_DOCUMENTS)(parse_document)
+
+
+class BoundedParser(SchemaExtension):
+    """Parses the document (`parse_document`) before strawberry would: a short one on the event
+    loop and remembered per text (clients send a few documents with variables), a long one —
+    up to MAX_DOCUMENT_CHARS, whose parse takes tens of milliseconds — in a worker thread, so
+    that no document holds up the other requests. Strawberry's own parse, which has no bound on
+    a literal or on the text, then has nothing to do."""
+
+    async def on_parse(self) -> AsyncIterator[None]:
+        context = self.execution_context
+        text = context.query
+        if text is not None and context.graphql_document is None:
+            max_tokens = context.parse_options.get("max_tokens")
+            if len(text) <= INLINE_DOCUMENT_CHARS:
+                context.graphql_document = _parse_cached(text, max_tokens)
+            else:
+                context.graphql_document = await asyncio.to_thread(parse_document, text, max_tokens)
+        yield
 
 
 # -- document shape -----------------------------------------------------------------------------
@@ -193,9 +298,6 @@ _LIMIT_RULES: Final = (
     create_depth_validator(MAX_QUERY_DEPTH, None),
     create_alias_validator(MAX_ALIASES),
 )
-#: Query texts whose check outcome is remembered. Clients send a few documents with variables,
-#: so a small cache answers nearly every request; a flood of distinct texts only cycles it.
-CHECKED_DOCUMENTS: Final = 256
 #: (schema, query text, rules) → the errors its check found (none: it may run).
 _OUTCOMES: Final[OrderedDict[tuple[int, str, tuple[Any, ...]], list[GraphQLError]]] = OrderedDict()
 
@@ -216,6 +318,7 @@ class CheckedDocuments(SchemaExtension):
             key = (id(schema), text, context.validation_rules)
             errors = _OUTCOMES.get(key)
             if errors is None:
+                remember = len(text) <= INLINE_DOCUMENT_CHARS
                 shape = _shape_problem(document)
                 errors = (
                     [shape]
@@ -224,9 +327,10 @@ class CheckedDocuments(SchemaExtension):
                         schema, document, (*context.validation_rules, *_LIMIT_RULES)
                     )
                 )
-                _OUTCOMES[key] = errors
-                if len(_OUTCOMES) > CHECKED_DOCUMENTS:
-                    _OUTCOMES.popitem(last=False)
+                if remember:  # a long text is parsed and checked anew each time
+                    _OUTCOMES[key] = errors
+                    if len(_OUTCOMES) > CHECKED_DOCUMENTS:
+                        _OUTCOMES.popitem(last=False)
             else:
                 _OUTCOMES.move_to_end(key)
             # Errors set here (even none) make strawberry skip its own validation.

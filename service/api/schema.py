@@ -9,7 +9,7 @@ import uuid
 
 import strawberry
 from graphql import GraphQLError
-from strawberry.extensions import MaskErrors, MaxTokensLimiter, ParserCache
+from strawberry.extensions import MaskErrors, MaxTokensLimiter
 from strawberry.tools import merge_types
 from strawberry.types import ExecutionContext
 from strawberry.utils.logging import StrawberryLogger
@@ -17,7 +17,7 @@ from strawberry.utils.logging import StrawberryLogger
 from schema import Unavailable
 from service.api.errors import unavailable_error
 from service.api.introspection import KeylessIntrospection
-from service.api.limits import CHECKED_DOCUMENTS, MAX_TOKENS, CheckedDocuments, QueryCostLimiter
+from service.api.limits import MAX_TOKENS, BoundedParser, CheckedDocuments, QueryCostLimiter
 from service.api.resolvers.analytics import AnalyticsQuery
 from service.api.resolvers.core import CoreMutation, CoreQuery
 from service.api.resolvers.erasure import ErasureMutation, ErasureQuery
@@ -112,8 +112,9 @@ def build_schema() -> strawberry.Schema:
         extensions=[
             lambda: MaxTokensLimiter(max_token_count=MAX_TOKENS),
             KeylessIntrospection,
-            # Parsed documents and their checks are remembered per query text (bounded).
-            lambda: ParserCache(maxsize=CHECKED_DOCUMENTS),
+            # Documents parsed within their limits, a long one off the event loop; short ones
+            # and their checks are remembered per query text (bounded).
+            BoundedParser,
             CheckedDocuments,
             QueryCostLimiter,
             lambda: LoggedMaskErrors(should_mask_error=_is_unexpected),

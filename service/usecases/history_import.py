@@ -189,6 +189,19 @@ def open_history(texts: Iterable[str]) -> tuple[Header, Iterator[Line | Rejectio
     return header, records()
 
 
+def count_records(texts: Sequence[str]) -> int:
+    """The records of a history text: its non-blank lines, but a header on the first (a line
+    that cannot be read counts: it is a record rejected in the report)."""
+    count = sum(1 for text in texts if text.strip())
+    first = next((text for text in texts if text.strip()), None)
+    try:
+        if first is not None and decode(1, first).kind == "header":
+            count -= 1
+    except InvalidInput:
+        pass  # not a header: a record, rejected (or the file refused) when it is read
+    return count
+
+
 # -- the import ----------------------------------------------------------------------------
 
 

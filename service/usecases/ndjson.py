@@ -5,6 +5,7 @@ share these; each owns its record kinds."""
 from __future__ import annotations
 
 import json
+import sys
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -82,6 +83,14 @@ def decode(number: int, text: str) -> Line:
         data = json.loads(text)
     except json.JSONDecodeError as e:
         raise InvalidInput(f"line {number}", f"not JSON ({e.msg} at column {e.colno})") from None
+    except RecursionError:
+        raise InvalidInput(f"line {number}", "nests JSON too deeply") from None
+    except ValueError:
+        # json's only other ValueError: an integer past Python's conversion limit.
+        raise InvalidInput(
+            f"line {number}",
+            f"holds an integer of more than {sys.get_int_max_str_digits()} digits",
+        ) from None
     if not isinstance(data, dict):
         raise InvalidInput(f"line {number}", "a record is a JSON object")
     kind = data.get("kind")

@@ -1,10 +1,11 @@
 """Abuse of the HTTP API is refused with a typed answer and never a 500: malformed or oddly
-shaped JSON (400), bodies over the limit whether declared or chunked (413 with a GraphQL error),
-unknown fields and arguments, depth, introspection and parser bombs, alias and token floods and
-costly queries (GraphQL errors naming the limit, nothing executed), oversized inputs and huge
-pages (`InvalidInput` naming the argument). The service keeps answering after each. Also: the
-`memories` connection pages through a tenant newest first, and every response carries its
-request id."""
+shaped JSON, absurdly nested or with an integer past Python's limit (400 with the request id),
+bodies over the limit whether declared or chunked (413 with a GraphQL error), literals over
+their limits, unknown fields and arguments, depth, introspection and parser bombs, alias and
+token floods and costly queries (GraphQL errors naming the limit, nothing executed), oversized
+inputs and huge pages (`InvalidInput` naming the argument). The service keeps answering after
+each. Also: the `memories` connection pages through a tenant newest first, and every response
+carries its request id."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ import pytest
 from graphql import get_introspection_query
 
 from schema import MAX_CONTENT_BYTES, new_memory_id
+from service.api.limits import MAX_NUMBER_LITERAL_CHARS, MAX_STRING_LITERAL_CHARS
 from tests.integration.service_process import ServiceProcess
 
 BOOTSTRAP = "limits-bootstrap-0123456789abcdef0123456789ab"
@@ -59,6 +61,7 @@ def refused(api: ServiceProcess, query: str, variables: dict[str, Any] | None = 
         (b"{}", "No GraphQL query found"),
         (b"\xff\xfe\x00garbage", "Unable to parse request body as JSON"),
         (b"[" * 200_000 + b"]" * 200_000, "nests JSON too deeply"),
+        (b'{"query": "{ __typename }", "variables": {"n": ' + b"1" * 5000 + b"}}", "4300 digits"),
     ],
     ids=[
         "syntax",
@@ -72,13 +75,44 @@ def refused(api: ServiceProcess, query: str, variables: dict[str, Any] | None = 
         "no-query",
         "bad-utf8",
         "deep",
+        "huge-integer",
     ],
 )
 def test_malformed_bodies_are_400(secured: ServiceProcess, content: bytes, reason: str) -> None:
-    response = secured.post(content=content, headers={"Content-Type": "application/json"})
+    response = secured.post(
+        content=content,
+        headers={"Content-Type": "application/json", "X-Request-Id": "malformed-1"},
+    )
     assert response.status_code == 400, response.text
     assert reason in response.text
+    assert response.headers["x-request-id"] == "malformed-1"
     still_serving(secured)
+
+
+def test_long_literals_are_refused_naming_their_limit(secured: ServiceProcess) -> None:
+    """A string literal past MAX_STRING_LITERAL_CHARS (parsed off the event loop) and a number
+    literal past MAX_NUMBER_LITERAL_CHARS (Python cannot even convert 4,300 digits) are GraphQL
+    errors naming the limit; the same content in a variable is the content limit's
+    `InvalidInput`."""
+    before = secured.graphql("{ stats { ... on Stats { memories } } }")["data"]["stats"]
+    literal = '"' + "x" * (MAX_STRING_LITERAL_CHARS + 10) + '"'
+    store = f"mutation {{ storeMemory(input: {{content: {literal}}}) {{ __typename }} }}"
+    body = secured.graphql(store)
+    assert body["data"] is None
+    (error,) = body["errors"]
+    assert error["extensions"] == {"code": "QUERY_TOO_LARGE", "limit": MAX_STRING_LITERAL_CHARS}
+    assert "send large values as variables" in error["message"]
+    digits = "{ memories(first: " + "9" * 5000 + ") { __typename } }"
+    message = refused(secured, digits)
+    assert f"a number literal of 5000 characters; the limit is {MAX_NUMBER_LITERAL_CHARS}" in (
+        message
+    )
+    variable = secured.graphql(
+        "mutation($c: String!) { storeMemory(input: {content: $c}) { " + INVALID + " } }",
+        {"c": "x" * (MAX_STRING_LITERAL_CHARS + 10)},
+    )
+    assert variable["data"]["storeMemory"]["field"] == "content"
+    assert secured.graphql("{ stats { ... on Stats { memories } } }")["data"]["stats"] == before
 
 
 def test_a_body_that_is_not_json_is_refused(secured: ServiceProcess) -> None:

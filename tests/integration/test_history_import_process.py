@@ -1,9 +1,11 @@
 """History import as a user runs it. `retentia import` of a few hundred records killed with
 SIGKILL part-way, then run again, ends with every item stored exactly once and a report whose
 imported + skipped is the file's count per kind, the bad record rejected (exit status 1; a
-missing file is exit status 2); and `importRecords` over a real uvicorn
-imports a history text with its own time, answers a re-send with everything skipped, refuses a
-key without project:write, an export file and a text over the record limit naming it."""
+missing file is exit status 2), a line no JSON reader takes (nested too deeply, an integer too
+long) rejected alone without a traceback; and `importRecords` over a real uvicorn imports a
+history text with its own time, answers a re-send with everything skipped, refuses a key
+without project:write, an export file and a text over the record limit naming it (exactly
+MAX_IMPORT_RECORDS records are taken, header or not), and rejects an unreadable line alone."""
 
 from __future__ import annotations
 
@@ -156,6 +158,46 @@ def test_an_import_killed_half_way_then_run_again_stores_every_item_once(tmp_pat
         assert all(f["sourceId"] for f in facts)
 
 
+#: Lines no JSON reader takes (a line of 20,000 nested lists, an integer of 5,000 digits).
+DEEP = '{"kind": "memory", "id": "deep", "content": ' + "[" * 20_000 + "]" * 20_000 + "}"
+HUGE = '{"kind": "memory", "id": "huge", "content": "x", "n": ' + "9" * 5000 + "}"
+
+
+def test_an_import_of_unreadable_lines_rejects_them_alone_without_a_traceback(
+    tmp_path: Path,
+) -> None:
+    """A line nested too deeply, one with an absurd integer and one that is not JSON are each
+    rejected naming its line; the good records are imported and the exit status is 1."""
+    data_dir = tmp_path / "data"
+    data_dir.mkdir()
+    path = tmp_path / "history.ndjson"
+    good = {"kind": "memory", "content": "the fence was painted green"}
+    path.write_text(
+        "\n".join(
+            [
+                json.dumps({**good, "id": "g1"}),
+                DEEP,
+                HUGE,
+                "{not json",
+                json.dumps({**good, "id": "g2", "content": "the gate was oiled"}),
+            ]
+        )
+        + "\n",
+        encoding="utf-8",
+    )
+    done = _import(data_dir, str(path), "--json")
+    out, err = done.communicate(timeout=300)
+    assert done.returncode == 1, err
+    assert "Traceback" not in err
+    report = json.loads(out)
+    assert report["imported"] == {"memory": 2}
+    rejected = {r["line"]: r["reason"] for r in report["rejected"]}
+    assert rejected.keys() == {2, 3, 4}
+    assert "nests JSON too deeply" in rejected[2]
+    assert "integer of more than 4300 digits" in rejected[3]
+    assert "not JSON" in rejected[4]
+
+
 # -- importRecords over HTTP -------------------------------------------------------------------
 
 BOOTSTRAP = "import-bootstrap-0123456789abcdef0123456789"
@@ -272,3 +314,45 @@ def test_import_records_refuses_an_export_and_a_text_over_the_limit(
     over = ask(secured, many)
     assert over["__typename"] == "InvalidInput" and over["field"] == "ndjson"
     assert str(MAX_IMPORT_RECORDS) in over["message"] and "MAX_IMPORT_RECORDS" in over["message"]
+
+
+def test_import_records_rejects_an_unreadable_line_alone(secured: ServiceProcess) -> None:
+    """A line nested 20,000 deep and one holding a 5,000-digit integer are rejected in the
+    report with their lines; the request succeeds and the other records are imported."""
+    records = [
+        json.dumps({"kind": "memory", "id": "fine-1", "content": "The shed roof leaks"}),
+        DEEP,
+        HUGE,
+        json.dumps({"kind": "memory", "id": "fine-2", "content": "The shed roof was fixed"}),
+    ]
+    report = ask(secured, "\n".join(records), project="imp-unreadable")
+    assert report["__typename"] == "ImportReport", report
+    assert counts(report["imported"]) == {"memory": 2}
+    rejected = {r["line"]: (r["kind"], r["reason"]) for r in report["rejected"]}
+    assert rejected.keys() == {2, 3}
+    assert rejected[2][0] == "line" and "nests JSON too deeply" in rejected[2][1]
+    assert rejected[3][0] == "line" and "4300 digits" in rejected[3][1]
+
+
+def test_import_records_takes_exactly_the_record_limit_header_or_not(
+    secured: ServiceProcess,
+) -> None:
+    """MAX_IMPORT_RECORDS records are taken with a header or without one (a header is not a
+    record); one more is refused naming the limit, before anything is written. The records
+    are of an unknown kind: each is rejected in the report, cheaply."""
+    header = json.dumps({"kind": "header", "format": "retentia-ndjson", "version": 1})
+
+    def records(n: int) -> list[str]:
+        return [json.dumps({"kind": "note", "i": i}) for i in range(n)]
+
+    for lines in (records(MAX_IMPORT_RECORDS), [header, *records(MAX_IMPORT_RECORDS)]):
+        taken = ask(secured, "\n".join(lines), project="imp-limit")
+        assert taken["__typename"] == "ImportReport", taken
+        assert len(taken["rejected"]) == MAX_IMPORT_RECORDS
+    for lines in (records(MAX_IMPORT_RECORDS + 1), [header, *records(MAX_IMPORT_RECORDS + 1)]):
+        over = ask(secured, "\n".join(lines), project="imp-limit")
+        assert over["__typename"] == "InvalidInput" and over["field"] == "ndjson", over
+        assert (
+            f"{MAX_IMPORT_RECORDS + 1} records; the limit is {MAX_IMPORT_RECORDS}"
+            in over["message"]
+        )

@@ -1,11 +1,14 @@
 """The GraphQL API over real HTTP against a running uvicorn process on the embedded default:
-every operation end to end, typed errors for bad input, nothing written on error, tenant
-isolation by header, offline GraphiQL, and persistence across restarts (clean and SIGKILL)."""
+every operation end to end, typed errors for bad input, nothing written on error, a huge
+document refused without stalling /healthz, tenant isolation by header, offline GraphiQL, and
+persistence across restarts (clean and SIGKILL)."""
 
 from __future__ import annotations
 
 import re
 import signal
+import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +17,7 @@ import pytest
 
 from schema import MAX_CONTENT_BYTES, new_memory_id
 from service.api.graphiql import ASSET_FILES
+from service.api.limits import MAX_DOCUMENT_CHARS
 from tests.integration.service_process import ServiceProcess
 
 MEMORY_FIELDS = """
@@ -65,6 +69,45 @@ def memory_count(api: ServiceProcess, headers: dict[str, str] | None = None) -> 
 def test_health_endpoints(api: ServiceProcess) -> None:
     assert httpx.get(f"{api.url}/healthz").json() == {"status": "ok"}
     assert httpx.get(f"{api.url}/readyz").json() == {"status": "ready"}
+
+
+def test_a_huge_literal_is_refused_unparsed_and_health_answers_meanwhile(
+    api: ServiceProcess,
+) -> None:
+    """A 10 MB string literal in a document is refused by the document's own limit before it
+    is lexed — lexing it held the event loop, /healthz with it, for seconds — and /healthz,
+    asked from another connection while such requests are sent, decoded and refused, answers
+    each time within a second."""
+    before = memory_count(api)
+    literal = "x" * (10 * 1024 * 1024)
+    query = f'mutation {{ storeMemory(input: {{content: "{literal}"}}) {{ __typename }} }}'
+    answers: list[httpx.Response] = []
+
+    def send() -> None:
+        for _ in range(3):
+            answers.append(api.post(json={"query": query}))
+
+    sender = threading.Thread(target=send)
+    sender.start()
+    waits: list[float] = []
+    with httpx.Client(base_url=api.url, timeout=60) as health:
+        while True:
+            started = time.monotonic()
+            assert health.get("/healthz").json() == {"status": "ok"}
+            waits.append(time.monotonic() - started)
+            if not sender.is_alive():
+                break
+            time.sleep(0.05)
+    sender.join()
+    assert max(waits) < 1.0, waits
+    assert len(answers) == 3
+    for response in answers:
+        assert response.status_code == 200, response.text
+        (error,) = response.json()["errors"]
+        assert error["extensions"] == {"code": "QUERY_TOO_LARGE", "limit": MAX_DOCUMENT_CHARS}
+        assert "send large values as variables" in error["message"]
+        assert response.headers["x-request-id"]
+    assert memory_count(api) == before
 
 
 @pytest.mark.parametrize(

@@ -1,6 +1,8 @@
 """`retentia import`'s pieces that need no storage: the progress on stderr (a line per batch
 when not a terminal, a bar redrawn in place on one, counting to the file's records), the human
-report, and the usage and file errors that exit 2 before anything is opened."""
+report, and the usage and file errors that exit 2 before anything is opened — a file whose
+first line cannot be read (not JSON, nested too deeply, an integer too long) among them, named
+by its line and without a traceback."""
 
 from __future__ import annotations
 
@@ -77,3 +79,23 @@ def test_usage_and_file_errors_exit_2(
     code = main(["import", str(tmp_path / "missing.ndjson"), "--data-dir", str(tmp_path), *args])
     assert code == 2
     assert message in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("first", "problem"),
+    [
+        ("{not json", "line 1: not JSON"),
+        ('{"kind": "memory", "x": ' + "[" * 20_000 + "]" * 20_000 + "}", "line 1: nests JSON too"),
+        ('{"kind": "memory", "n": ' + "9" * 5000 + "}", "line 1: holds an integer of more than"),
+    ],
+    ids=["not-json", "deep", "huge-integer"],
+)
+def test_a_file_whose_first_line_cannot_be_read_exits_2_naming_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], first: str, problem: str
+) -> None:
+    path = tmp_path / "bad.ndjson"
+    path.write_text(first + '\n{"kind": "memory", "id": "a", "content": "x"}\n')
+    code = main(["import", str(path), "--data-dir", str(tmp_path / "data")])
+    err = capsys.readouterr().err
+    assert code == 2, err
+    assert problem in err and "Traceback" not in err

@@ -26,7 +26,10 @@ def test_a_file_without_a_header_is_history() -> None:
         ("{not json", "not JSON"),
         ("[1, 2]", "a record is a JSON object"),
         ('{"id": "a"}', "needs a string 'kind'"),
+        ('{"kind": "memory", "n": ' + "9" * 5000 + "}", "integer of more than 4300 digits"),
+        ('{"kind": "memory", "x": ' + "[" * 20_000 + "]" * 20_000 + "}", "nests JSON too deeply"),
     ],
+    ids=["not-json", "not-object", "no-kind", "huge-integer", "deep"],
 )
 def test_a_bad_line_is_named(text: str, problem: str) -> None:
     with pytest.raises(InvalidInput, match=problem) as caught:

@@ -3,6 +3,8 @@ written through the same paths as `storeMemories`, `linkMemories` and `ingestFac
 
 from __future__ import annotations
 
+import asyncio
+
 import strawberry
 
 from schema import InvalidInput
@@ -12,7 +14,7 @@ from service.api.resolvers._common import WRITE, Info
 from service.api.types.import_report import ImportReportType
 from service.api.types.results import ImportResult
 from service.usecases.auth import Permission
-from service.usecases.history_import import open_history
+from service.usecases.history_import import count_records, open_history
 from service.usecases.ndjson import Mode
 
 
@@ -32,13 +34,14 @@ class ImportMutation:
         tenant = grant.tenant()
         # Settings records need more than the import: rejected in the report without it.
         configuration = grant.principal.allows(Permission.CONFIGURATION_WRITE)
-        texts = ndjson.split("\n")
-        records = sum(1 for t in texts if t.strip())
-        if records > MAX_IMPORT_RECORDS + 1:  # a header is not a record
+        # Up to the body limit of lines: split and counted off the event loop.
+        texts, records = await asyncio.to_thread(_split, ndjson)
+        if records > MAX_IMPORT_RECORDS:  # a header is not a record
             raise InvalidInput(
                 "ndjson",
-                f"{records} lines; the limit is {MAX_IMPORT_RECORDS} records per request "
-                "(MAX_IMPORT_RECORDS): split the file, or use `retentia import`",
+                f"{records} records; the limit is {MAX_IMPORT_RECORDS} records per request "
+                "(MAX_IMPORT_RECORDS, a header not counted): split the file, or use "
+                "`retentia import`",
             )
         header, lines = open_history(texts)
         if header.mode is not Mode.HISTORY:
@@ -47,3 +50,9 @@ class ImportMutation:
             )
         report = await info.context.services.history.run(tenant, lines, configuration=configuration)
         return ImportReportType.from_domain(report)
+
+
+def _split(ndjson: str) -> tuple[list[str], int]:
+    """The text's lines and how many records they hold."""
+    texts = ndjson.split("\n")
+    return texts, count_records(texts)
