@@ -112,6 +112,8 @@ class QueryName(StrEnum):
     DROP_TENANT_BATCH = "drop_tenant_batch"
     # Erasure of a subject (docs/adr/0018).
     ERASE_TOMBSTONES = "erase_tombstones"
+    # Instants stored out of range by an earlier version, set to the nearer bound.
+    CLAMP_MEMORY_INSTANTS = "clamp_memory_instants"
 
 
 class FactQueryName(StrEnum):
@@ -170,6 +172,8 @@ class FactQueryName(StrEnum):
     ERASE_ENTITIES = "erase_entities"
     ERASE_IDEMPOTENCY_KEYS = "erase_idempotency_keys"
     ERASE_EXTRACTIONS = "erase_extractions"
+    # Instants stored out of range by an earlier version, set to the nearer bound.
+    CLAMP_FACT_INSTANTS = "clamp_fact_instants"
 
 
 class RecallQueryName(StrEnum):

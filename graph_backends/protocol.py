@@ -438,6 +438,14 @@ class GraphRepository(Protocol):
 
     async def stats(self, tenant: Tenant) -> GraphStats: ...
 
+    async def clamp_instants(
+        self, tenant: Tenant, low: int, high: int, *, dry_run: bool
+    ) -> dict[str, int]:
+        """Set every memory and fact instant stored outside [low, high] (epoch µs; written by
+        a version before instants were checked) to the nearer bound, unless `dry_run`. How many
+        were (or would be) set, by `label.property` (e.g. `fact.invalid_at`); none is absent.
+        The properties are a fixed list in each dialect's query."""
+
 
 class FactRepository(Protocol):
     """The fact layer's storage (DESIGN §5): facts, entities, derived RELATES edges, leases and

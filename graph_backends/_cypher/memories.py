@@ -9,7 +9,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, ClassVar, Final, cast
 
-from cypher import AnyQueryName, QueryName
+from cypher import AnyQueryName, FactQueryName, QueryName
 from graph_backends._common.auto_links import capped, check_cap
 from graph_backends._common.export import edge_page_params, tombstone_page_params
 from graph_backends._common.id_windows import WindowHints, windowed_page
@@ -702,6 +702,19 @@ class CypherGraphMethods(_RunsCypher):
     async def config_entries(self, tenant: Tenant) -> dict[str, str]:
         rows = await self._run(tenant, QueryName.CONFIG_ENTRIES, read_only=True)
         return {str(r["key"]): str(r["value"]) for r in rows if r["key"] is not None}
+
+    async def clamp_instants(
+        self, tenant: Tenant, low: int, high: int, *, dry_run: bool
+    ) -> dict[str, int]:
+        params = {"low": low, "high": high, "dry_run": dry_run}
+        found: dict[str, int] = {}
+        for label, name in (
+            ("memory", QueryName.CLAMP_MEMORY_INSTANTS),
+            ("fact", FactQueryName.CLAMP_FACT_INSTANTS),
+        ):
+            for row in await self._run(tenant, name, params):
+                found[f"{label}.{row['property']}"] = int(row["n"])
+        return found
 
     async def stats(self, tenant: Tenant) -> GraphStats:
         count = await self._run(tenant, QueryName.COUNT_MEMORIES, read_only=True)

@@ -919,6 +919,24 @@ class SurrealRepository(SurrealFactsMixin, SurrealRecallMixin, SurrealIdempotenc
         rows = await self._read(tenant, QueryName.CONFIG_ENTRIES, empty=[])
         return {str(r["key"]): str(r["value"]) for r in rows}
 
+    async def clamp_instants(
+        self, tenant: Tenant, low: int, high: int, *, dry_run: bool
+    ) -> dict[str, int]:
+        if not await self._known(tenant):
+            return {}
+        params = {"low": low, "high": high, "dry_run": dry_run}
+        found: dict[str, int] = {}
+        for label, name in (
+            ("memory", QueryName.CLAMP_MEMORY_INSTANTS),
+            ("fact", QueryName.CLAMP_FACT_INSTANTS),
+        ):
+            # One transaction per table: a tenant without the fact schema has no fact table.
+            (rows,) = await self._write(tenant, [step(name, params)], empty=[[]])
+            for row in rows:
+                if int(row["n"]):
+                    found[f"{label}.{row['property']}"] = int(row["n"])
+        return found
+
     async def stats(self, tenant: Tenant) -> GraphStats:
         count = await self._read(tenant, QueryName.COUNT_MEMORIES, empty=0)
         edges = await self._read(tenant, QueryName.COUNT_EDGES_BY_TYPE, empty=[])

@@ -14,13 +14,13 @@ from hypothesis import strategies as st
 
 from graph_backends import GraphRepository, fact_store
 from graph_backends._common.records import LATEST_US
-from graph_backends.falkordb.repository import FalkorRepository
 from schema import EARLIEST_INSTANT, LATEST_INSTANT, Category, InvalidInput, Tenant
 from schema.facts import FactWriter
 from schema.values import check_instant
 from service.engine.settings import EngineSettings
 from service.usecases.facts import FactService
 from service.usecases.memories import MemoryService, StoreRequest
+from tests.contract.poison_support import store_raw_instant
 from tests.engine_support import Clock, HashEmbedder
 
 pytestmark = pytest.mark.fact_layer
@@ -111,8 +111,6 @@ async def test_a_poisoned_instant_no_longer_fails_the_project(
     """A retraction stored past year 9999 by an earlier version (written here with a raw query
     through the repository's own client) used to make every fact read raise OverflowError;
     now the fact reads back retracted at the last instant, and every read answers."""
-    if not isinstance(repository, FalkorRepository):
-        pytest.skip("raw writes are written for FalkorDB's client here")
     facts = FactService(fact_store(repository), Clock(), ENGINE)
     written = await facts.apply_facts(
         tenant, [{"subject": "Alice", "predicate": "lives in", "object": "Oslo"}], FactWriter.API
@@ -120,11 +118,7 @@ async def test_a_poisoned_instant_no_longer_fails_the_project(
     fact_id = written.results[0].fact_id
     poisoned = LATEST_US + 14 * 3600 * 1_000_000
     # The raw write an old version made, through the repository's own client.
-    await repository._send(
-        tenant,
-        f"MATCH (f:Fact {{id: '{fact_id}'}}) SET f.invalid_at = {poisoned}",
-        read_only=False,
-    )
+    await store_raw_instant(repository, tenant, "fact", fact_id, "invalid_at", poisoned)
     (read,) = await facts.repository.get_facts(tenant, [fact_id])
     assert read is not None and read.invalid_at == LATEST_INSTANT
     assert [f.id for f in await facts.facts(tenant, subject="Alice")] == [fact_id]

@@ -233,6 +233,10 @@ def sample_params(name: AnyQueryName, dialect: str, tenant: Tenant) -> dict[str,
         "after_source": "a",
         "after_target": "b",
         "after_type": "SUPPORTS",
+        # The repair of instants stored out of range.
+        "low": 0,
+        "high": epoch_us(T0),
+        "dry_run": True,
     }
     values["targets"] = [{"id": "b", "edges": values["edges"]}]
     if name in FACT_ROWS:

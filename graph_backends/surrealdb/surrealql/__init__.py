@@ -149,6 +149,9 @@ class QueryName(StrEnum):
     # Erasure of a subject (docs/adr/0018): the only queries that delete facts.
     ERASE_TRACES = "erase_traces"
     ERASE_FACTS = "erase_facts"
+    # Instants stored out of range by an earlier version, set to the nearer bound.
+    CLAMP_MEMORY_INSTANTS = "clamp_memory_instants"
+    CLAMP_FACT_INSTANTS = "clamp_fact_instants"
     ERASE_ENTITIES = "erase_entities"
 
 
