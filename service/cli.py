@@ -11,7 +11,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from service.commands import command_settings, importing
+from service.commands import chosen_tenants, command_settings, importing
 from service.settings import Settings
 
 
@@ -104,17 +104,19 @@ async def _maintain_async(args: argparse.Namespace) -> int:
         )
         # Beside a running service this shares its embedded FalkorDB, as `keys` does.
         async with compose.open_service(settings, named, ready=False, share_running=True) as uses:
-            if args.all:
-                tenants = [t for t in await uses.memories.tenants() if t.project != SYSTEM_PROJECT]
-            elif not await uses.memories.still_exists(named):
-                print(
-                    f"retentia maintain: project {named} does not exist (nothing was ever "
-                    "written to it); check --org and --project, or use --all",
-                    file=sys.stderr,
-                )
+
+            async def maintained() -> list[Tenant]:
+                return [t for t in await uses.memories.tenants() if t.project != SYSTEM_PROJECT]
+
+            tenants = await chosen_tenants(
+                "maintain",
+                named,
+                every=args.all,
+                list_all=maintained,
+                exists=uses.memories.still_exists,
+            )
+            if tenants is None:
                 return 2
-            else:
-                tenants = [named]
             mode = "dry run: nothing is written" if args.dry_run else "writing changes"
             print(f"maintenance of {len(tenants)} tenant(s), {mode}", flush=True)
             for tenant in tenants:

@@ -4,7 +4,10 @@ settings every command that takes `--data-dir` builds the same way."""
 from __future__ import annotations
 
 import argparse
+import sys
+from collections.abc import Awaitable, Callable
 
+from schema import Tenant
 from service.settings import Settings
 
 
@@ -14,3 +17,26 @@ def command_settings(args: argparse.Namespace) -> Settings:
     if getattr(args, "data_dir", None) is not None:
         overrides["data_dir"] = args.data_dir
     return Settings(**overrides)  # type: ignore[arg-type]
+
+
+async def chosen_tenants(
+    command: str,
+    named: Tenant,
+    *,
+    every: bool,
+    list_all: Callable[[], Awaitable[list[Tenant]]],
+    exists: Callable[[Tenant], Awaitable[bool]],
+) -> list[Tenant] | None:
+    """The tenants a command with `--all | --org O --project P` works on: every one `list_all`
+    gives, or the named one — which must exist: a typo is said (None), never a quiet success
+    on nothing."""
+    if every:
+        return await list_all()
+    if not await exists(named):
+        print(
+            f"retentia {command}: project {named} does not exist (nothing was ever written to "
+            "it); check --org and --project, or use --all",
+            file=sys.stderr,
+        )
+        return None
+    return [named]

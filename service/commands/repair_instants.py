@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from schema import EARLIEST_INSTANT, LATEST_INSTANT
-from service.commands import command_settings
+from service.commands import chosen_tenants, command_settings
 
 _EPOCH: Final = datetime(1970, 1, 1, tzinfo=UTC)
 _MICROSECOND: Final = timedelta(microseconds=1)
@@ -56,17 +56,15 @@ async def _run(args: argparse.Namespace) -> int:
             project=args.project or settings.default_project,
         )
         async with compose.open_repository(settings) as repository:
-            if args.all:
-                tenants = await repository.list_tenants()
-            elif not await repository.tenant_exists(named):
-                print(
-                    f"retentia repair-instants: project {named} does not exist (nothing was "
-                    "ever written to it); check --org and --project, or use --all",
-                    file=sys.stderr,
-                )
+            tenants = await chosen_tenants(
+                "repair-instants",
+                named,
+                every=args.all,
+                list_all=repository.list_tenants,
+                exists=repository.tenant_exists,
+            )
+            if tenants is None:
                 return 2
-            else:
-                tenants = [named]
             verb = "would set" if args.dry_run else "set"
             for tenant in tenants:
                 found = await repository.clamp_instants(tenant, LOW, HIGH, dry_run=args.dry_run)

@@ -280,6 +280,7 @@ def _check(
     status: MemoryStatus = E,
     visibility: Visibility = Visibility.PRIVATE,
     created_at: datetime = NOW - timedelta(days=30),
+    received_at: datetime | None = None,
 ) -> ForgettingCheck:
     return forgetting_check(
         deletion_score=deletion_score,
@@ -288,6 +289,7 @@ def _check(
         status=status,
         visibility=visibility,
         created_at=created_at,
+        received_at=received_at,
         now=NOW,
         s=S,
     )
@@ -381,33 +383,17 @@ def test_history_is_kept_while_it_is_new_here(days_here: float) -> None:
     been here `imported_keep_days`, though everything else about it is forgettable (on the
     old code its age counted from creation: forgotten at the first pass)."""
     received = NOW - timedelta(days=days_here)
-    check = forgetting_check(
-        deletion_score=0.0,
-        fresh_delta=0,
-        pinned=False,
-        status=D,
-        visibility=Visibility.PRIVATE,
-        created_at=NOW - timedelta(days=365),
-        received_at=received,
-        now=NOW,
-        s=S,
-    )
+    check = _check(status=D, created_at=NOW - timedelta(days=365), received_at=received)
     assert not check.forget
     assert not check.old_enough_and_eligible.holds
     assert "imported history" in check.old_enough_and_eligible.detail
 
 
 def test_history_is_forgettable_once_the_keep_window_has_passed() -> None:
-    check = forgetting_check(
-        deletion_score=0.0,
-        fresh_delta=0,
-        pinned=False,
+    check = _check(
         status=D,
-        visibility=Visibility.PRIVATE,
         created_at=NOW - timedelta(days=365),
         received_at=NOW - timedelta(days=S.imported_keep_days + 1),
-        now=NOW,
-        s=S,
     )
     assert check.forget
 
