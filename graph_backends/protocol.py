@@ -21,6 +21,7 @@ from schema import (
     Direction,
     EdgeKey,
     EdgeType,
+    ForgottenMemory,
     GraphStats,
     Memory,
     MemoryEdge,
@@ -409,6 +410,23 @@ class GraphRepository(Protocol):
     ) -> list[Memory]:
         """Newest first (created_at, then id, both descending); `after` is the (created_at,
         id) of the last memory already seen."""
+
+    async def write_forgotten(self, tenant: Tenant, forgotten: Sequence[ForgottenMemory]) -> None:
+        """Keep forgotten memories in the tenant's archive (idempotent by id): out of every
+        read of the present, restorable until purged (docs/adr/0032)."""
+
+    async def get_forgotten(
+        self, tenant: Tenant, ids: Sequence[str]
+    ) -> list[ForgottenMemory | None]: ...
+
+    async def forgotten_page(
+        self, tenant: Tenant, *, limit: int = MAX_EXPORT_PAGE, after: str | None = None
+    ) -> list[ForgottenMemory]:
+        """Up to `limit` (1–MAX_EXPORT_PAGE) forgotten memories in id order past `after`."""
+
+    async def delete_forgotten(self, tenant: Tenant, ids: Sequence[str]) -> list[bool]:
+        """Remove forgotten memories from the archive (restored, purged, erased); per id,
+        whether it was there."""
 
     async def write_tombstones(self, tenant: Tenant, tombstones: Sequence[Tombstone]) -> None: ...
 

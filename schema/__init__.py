@@ -24,6 +24,7 @@ from schema.labels import NodeLabel
 from schema.models import (
     Degrees,
     EdgeKey,
+    ForgottenMemory,
     GraphStats,
     Memory,
     MemoryEdge,
@@ -61,6 +62,7 @@ __all__ = [
     "EdgeKey",
     "EdgeType",
     "FactState",
+    "ForgottenMemory",
     "GraphStats",
     "InvalidInput",
     "Memory",

@@ -181,6 +181,25 @@ class GraphStats(_Frozen):
     kappa_max: int
 
 
+class ForgottenMemory(_Frozen):
+    """A memory the forgetting sweep took out of the present (docs/adr/0032): out of every read
+    of now, kept here with the edges and fact assertions it had — restorable, exported, erased
+    with its subject — until the retention period after `forgotten_at` purges it."""
+
+    memory: Memory
+    forgotten_at: UtcDatetime
+    #: Every edge incident to it when it was forgotten (either direction), as stored.
+    edges: tuple[MemoryEdge, ...] = ()
+    #: The facts it asserted (ASSERTS), by id.
+    facts: tuple[str, ...] = ()
+    #: Why the sweep forgot it: each forgetting conjunct, as explain words it.
+    reason: str = ""
+
+    @property
+    def id(self) -> str:
+        return self.memory.id
+
+
 class Tombstone(_Frozen):
     """What remains of a forgotten superseded memory, so its correction chain stays auditable."""
 

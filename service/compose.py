@@ -38,6 +38,7 @@ from service.usecases.explain import ExplainService
 from service.usecases.export import ExportService
 from service.usecases.extraction import FactExtractor, LLMFactExtractor, MemoryFactWriter
 from service.usecases.facts import FactService, FaultHook
+from service.usecases.forgotten import ForgottenService
 from service.usecases.history_import import HistoryImporter
 from service.usecases.idempotency import IdempotencyPolicy, IdempotentWrites
 from service.usecases.maintenance import (
@@ -96,6 +97,8 @@ class UseCases:
     core: CorePreferencesService
     #: Maintenance passes, with the configured summarizer.
     maintenance: MaintenanceService
+    #: What the forgetting sweep kept: listed and restored (docs/adr/0032).
+    forgotten: ForgottenService
     keys: ApiKeyStore
     #: The org's projects: listed with their sizes, dropped.
     projects: ProjectService
@@ -260,6 +263,7 @@ async def compose_use_cases(
             promotion=PromotionService(memories),
             core=core,
             maintenance=MaintenanceService(memories, core, build_summarizer(settings)),
+            forgotten=ForgottenService(memories),
             keys=keys,
             projects=ProjectService(memories, reactivations, keys),
             history=HistoryImporter(memories, stores, facts, core),

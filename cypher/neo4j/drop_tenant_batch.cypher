@@ -10,6 +10,8 @@ CALL () {
   UNION ALL
   MATCH (s:Tombstone {tenant: $tenant}) WHERE s.id IS NOT NULL RETURN s AS n LIMIT $batch
   UNION ALL
+  MATCH (a:ForgottenMemory {tenant: $tenant}) WHERE a.id IS NOT NULL RETURN a AS n LIMIT $batch
+  UNION ALL
   MATCH (c:Config {tenant: $tenant}) WHERE c.key IS NOT NULL RETURN c AS n LIMIT $batch
   UNION ALL
   MATCH (f:Fact {tenant: $tenant}) WHERE f.id IS NOT NULL RETURN f AS n LIMIT $batch

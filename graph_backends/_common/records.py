@@ -14,6 +14,7 @@ from schema import (
     EARLIEST_INSTANT,
     LATEST_INSTANT,
     Category,
+    ForgottenMemory,
     InvalidInput,
     Memory,
     MemoryEdge,
@@ -203,6 +204,20 @@ def memory_update_rows(
             props = {k: v for k, v in props.items() if k in fields}
         rows.append({"id": m.id, "props": props})
     return rows
+
+
+def forgotten_params(forgotten: ForgottenMemory) -> dict[str, Any]:
+    """A forgotten memory as stored: its id and instant apart (pages and the purge read them),
+    the rest — memory, edges, facts, reason — as one JSON text, restored verbatim."""
+    return {
+        "id": forgotten.id,
+        "forgotten_at": epoch_us(forgotten.forgotten_at),
+        "record": forgotten.model_dump_json(exclude={"memory": {"embedding"}}),
+    }
+
+
+def forgotten_from_row(row: Mapping[str, Any]) -> ForgottenMemory:
+    return ForgottenMemory.model_validate_json(str(row["record"]))
 
 
 def tombstone_params(tombstone: Tombstone) -> dict[str, Any]:

@@ -17,6 +17,8 @@ from graph_backends._common.records import (
     edge_from_row,
     edge_params,
     epoch_us,
+    forgotten_from_row,
+    forgotten_params,
     memory_from_props,
     memory_props,
     memory_update_rows,
@@ -40,6 +42,7 @@ from schema import (
     Direction,
     EdgeKey,
     EdgeType,
+    ForgottenMemory,
     GraphStats,
     InvalidInput,
     Memory,
@@ -617,6 +620,46 @@ class CypherGraphMethods(_RunsCypher):
             read_only=True,
         )
         return [self._memory_from_props(r["memory"]) for r in rows]
+
+    async def write_forgotten(self, tenant: Tenant, forgotten: Sequence[ForgottenMemory]) -> None:
+        if forgotten:
+            await self._run(
+                tenant,
+                QueryName.WRITE_FORGOTTEN,
+                {"rows": [forgotten_params(f) for f in forgotten]},
+            )
+
+    async def get_forgotten(
+        self, tenant: Tenant, ids: Sequence[str]
+    ) -> list[ForgottenMemory | None]:
+        wanted = _ids(ids)
+        rows = await self._run(
+            tenant, QueryName.GET_FORGOTTEN, {"ids": list(dict.fromkeys(wanted))}, read_only=True
+        )
+        found = {r["id"]: forgotten_from_row(r) for r in rows}
+        return [found.get(i) for i in wanted]
+
+    async def forgotten_page(
+        self, tenant: Tenant, *, limit: int = MAX_EXPORT_PAGE, after: str | None = None
+    ) -> list[ForgottenMemory]:
+        check_export_page(limit)
+        rows = await self._run(
+            tenant,
+            QueryName.FORGOTTEN_PAGE,
+            {"after": after or "", "limit": limit},
+            read_only=True,
+        )
+        return [forgotten_from_row(r) for r in rows]
+
+    async def delete_forgotten(self, tenant: Tenant, ids: Sequence[str]) -> list[bool]:
+        wanted = _ids(ids)
+        if not wanted:
+            return []
+        rows = await self._run(
+            tenant, QueryName.DELETE_FORGOTTEN, {"ids": list(dict.fromkeys(wanted))}
+        )
+        gone = {str(r["id"]) for r in rows}
+        return [i in gone for i in wanted]
 
     async def write_tombstones(self, tenant: Tenant, tombstones: Sequence[Tombstone]) -> None:
         if tombstones:

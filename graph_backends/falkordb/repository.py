@@ -111,6 +111,7 @@ _INDEXES: Final = (
     ("MemoryText", "id", "RANGE", QueryName.CREATE_MEMORY_TEXT_ID_INDEX),
     ("MemoryText", "content", "FULLTEXT", QueryName.CREATE_MEMORY_FULLTEXT_INDEX),
     ("Tombstone", "id", "RANGE", QueryName.CREATE_TOMBSTONE_ID_INDEX),
+    ("ForgottenMemory", "id", "RANGE", QueryName.CREATE_FORGOTTEN_ID_INDEX),
     ("Config", "key", "RANGE", QueryName.CREATE_CONFIG_KEY_INDEX),
     #: The core memories are read by status (a label scan of every memory without it).
     ("Memory", "status", "RANGE", QueryName.CREATE_MEMORY_STATUS_INDEX),

@@ -65,6 +65,7 @@ _INDEXES: Final[tuple[tuple[AnyQueryName, str], ...]] = (
     (QueryName.CREATE_MEMORY_VECTOR_ID_INDEX, "retentia_memory_vector_key"),
     (QueryName.CREATE_MEMORY_VECTOR_INDEX, "retentia_memory_vector"),
     (QueryName.CREATE_TOMBSTONE_ID_INDEX, "retentia_tombstone_key"),
+    (QueryName.CREATE_FORGOTTEN_ID_INDEX, "retentia_forgotten_key"),
     (QueryName.CREATE_CONFIG_KEY_INDEX, "retentia_config_key"),
     (QueryName.CREATE_MEMORY_STATUS_INDEX, "retentia_memory_status"),
     # Memories of one source session follow each other (recall's neighbouring-turns leg).

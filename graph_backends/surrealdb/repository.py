@@ -28,6 +28,8 @@ from graph_backends._common.records import (
     edge_from_row,
     edge_params,
     epoch_us,
+    forgotten_from_row,
+    forgotten_params,
     memory_from_props,
     memory_props,
     memory_update_rows,
@@ -76,6 +78,7 @@ from schema import (
     Direction,
     EdgeKey,
     EdgeType,
+    ForgottenMemory,
     GraphStats,
     InvalidInput,
     Memory,
@@ -849,6 +852,42 @@ class SurrealRepository(SurrealFactsMixin, SurrealRecallMixin, SurrealIdempotenc
             empty=[],
         )
         return [memory_from_props(r) for r in rows]
+
+    async def write_forgotten(self, tenant: Tenant, forgotten: Sequence[ForgottenMemory]) -> None:
+        if forgotten:
+            rows = [forgotten_params(f) for f in forgotten]
+            await self._write(tenant, [step(QueryName.WRITE_FORGOTTEN, {"rows": rows})])
+
+    async def get_forgotten(
+        self, tenant: Tenant, ids: Sequence[str]
+    ) -> list[ForgottenMemory | None]:
+        wanted = _ids(ids)
+        rows = await self._read(
+            tenant, QueryName.GET_FORGOTTEN, {"ids": list(dict.fromkeys(wanted))}, empty=[]
+        )
+        found = {r["id"]: forgotten_from_row(r) for r in rows}
+        return [found.get(i) for i in wanted]
+
+    async def forgotten_page(
+        self, tenant: Tenant, *, limit: int = MAX_EXPORT_PAGE, after: str | None = None
+    ) -> list[ForgottenMemory]:
+        check_export_page(limit)
+        rows = await self._read(
+            tenant, QueryName.FORGOTTEN_PAGE, {"after": after or None, "limit": limit}, empty=[]
+        )
+        return [forgotten_from_row(r) for r in rows]
+
+    async def delete_forgotten(self, tenant: Tenant, ids: Sequence[str]) -> list[bool]:
+        wanted = _ids(ids)
+        if not wanted:
+            return []
+        (deleted,) = await self._write(
+            tenant,
+            [step(QueryName.DELETE_FORGOTTEN, {"ids": list(dict.fromkeys(wanted))})],
+            empty=[[]],
+        )
+        gone = set(deleted)
+        return [i in gone for i in wanted]
 
     async def write_tombstones(self, tenant: Tenant, tombstones: Sequence[Tombstone]) -> None:
         if tombstones:

@@ -73,6 +73,9 @@ class EngineSettings(BaseModel):
     #: more than forget_guard_min of them) forgets nothing unless told to go ahead. 1: no guard.
     forget_guard_share: float = Field(default=0.1, ge=0.0, le=1.0)
     forget_guard_min: int = Field(default=10, ge=0)
+    #: A forgotten memory stays restorable this many days, then a maintenance pass purges it
+    #: for good (docs/adr/0032). 0: kept for ever.
+    forgotten_retention_days: float = Field(default=180.0, ge=0.0)
     forgettable_statuses: tuple[MemoryStatus, ...] = (  # only these statuses may be forgotten
         MemoryStatus.TAGGED,
         MemoryStatus.EPISODIC,

@@ -43,7 +43,17 @@ REACTIVATION_BATCH_RECALLS: Final = Histogram(
 )
 MEMORIES_FORGOTTEN: Final = Counter(
     "retentia_memories_forgotten_total",
-    "Memories deleted by the forgetting sweep of a maintenance pass (dry runs excluded).",
+    "Memories the forgetting sweep of a maintenance pass moved to the archive of forgotten "
+    "memories (dry runs excluded): out of every read of the present, restorable.",
+)
+MEMORIES_RESTORED: Final = Counter(
+    "retentia_memories_restored_total",
+    "Forgotten memories restored to the present (restoreForgotten, retentia forgotten restore).",
+)
+MEMORIES_PURGED: Final = Counter(
+    "retentia_memories_purged_total",
+    "Forgotten memories deleted for good by a maintenance pass after the retention period "
+    "(RETENTIA_ENGINE__FORGOTTEN_RETENTION_DAYS).",
 )
 RATE_LIMITED: Final = Counter(
     "retentia_rate_limited_total",

@@ -23,13 +23,15 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, Final, Protocol
 
-from graph_backends import fact_store, lease_owner
+from graph_backends import GraphRepository, fact_store, lease_owner
+from graph_backends.protocol import MAX_EXPORT_PAGE
 from schema import (
     CAUSAL_TYPES,
     SUPPORTIVE_TYPES,
     EdgeCreator,
     EdgeType,
     FactState,
+    ForgottenMemory,
     Memory,
     MemoryEdge,
     MemoryStatus,
@@ -50,6 +52,7 @@ from service.engine.retention import (
     fresh_deletion_score,
     kappa_reference,
 )
+from service.engine.settings import EngineSettings
 from service.engine.summaries import extractive_summary
 from service.engine.text import normalise
 from service.runtime import metrics
@@ -142,6 +145,8 @@ class MaintenanceReport:
     #: (`forgotten` is then empty). None when the sweep went ahead.
     forgetting_held: str | None = None
     would_forget: list[str] = field(default_factory=list)
+    #: Forgotten memories kept past the retention period, deleted for good by this pass.
+    purged: list[str] = field(default_factory=list)
     seconds: float = 0.0
 
     @property
@@ -164,8 +169,9 @@ class MaintenanceReport:
             f"transitions {moves}; {self.rescored} rescored; {len(self.promoted)} promoted to "
             f"core, {len(self.awaiting_approval)} awaiting approval; "
             f"{len(self.consolidated)} consolidated; {len(self.forgotten)} forgotten "
-            f"({len(self.tombstones)} tombstones, {len(self.facts_kept)} facts kept without "
-            f"a memory){held} in {self.seconds:.2f} s"
+            f"(kept restorable; {len(self.tombstones)} tombstones, {len(self.facts_kept)} facts "
+            f"kept without a memory){held}; {len(self.purged)} purged after the retention "
+            f"period in {self.seconds:.2f} s"
         )
 
 
@@ -195,6 +201,9 @@ class _Pass:
         self.created: list[Memory] = []
         self.created_edges: list[MemoryEdge] = []
         self.forgotten: dict[str, Memory] = {}
+        #: Each forgotten memory's incident edges as stored, and why it went (for the archive).
+        self.forgotten_edges: dict[str, list[MemoryEdge]] = {}
+        self.reasons: dict[str, str] = {}
         #: κ, δ and stale links as the forgetting sweep found them, should the guard hold it.
         self._before_sweep: tuple[dict[str, int], dict[str, int], dict[str, int]] = ({}, {}, {})
 
@@ -326,7 +335,10 @@ class _Pass:
                 if not check.forget:
                     continue
                 self.forgotten[memory_id] = memory
-                for edge in await self.service.repository.incident_edges(self.tenant, memory_id):
+                self.reasons[memory_id] = "; ".join(c.detail for c in check.conjuncts)
+                incident = await self.service.repository.incident_edges(self.tenant, memory_id)
+                self.forgotten_edges[memory_id] = incident
+                for edge in incident:
                     other = edge.target if edge.source == memory_id else edge.source
                     if edge.type not in SUPPORTIVE_TYPES or other in self.forgotten:
                         continue
@@ -393,6 +405,48 @@ class _Pass:
                     update={"score": score, "status": status}
                 )
         return candidates
+
+
+async def _archive(state: _Pass) -> None:
+    """Move what the sweep forgot out of the present into the tenant's archive: each memory as
+    the pass left it, with its edges, the facts it asserted and why it went — written before
+    the memories are deleted, so a crash in between leaves a memory in both, never in none."""
+    repository = fact_store(state.service.repository)
+    ids = sorted(state.forgotten)
+    asserted = await repository.facts_of_memories(state.tenant, ids)
+    await repository.write_forgotten(
+        state.tenant,
+        [
+            ForgottenMemory(
+                memory=state.forgotten[i].model_copy(update={"embedding": None}),
+                forgotten_at=state.now,
+                edges=tuple(state.forgotten_edges.get(i, ())),
+                facts=tuple(f.id for f in asserted.get(i, ())),
+                reason=state.reasons.get(i, ""),
+            )
+            for i in ids
+        ],
+    )
+    await repository.delete_memories(state.tenant, ids)
+
+
+async def purge_forgotten(
+    repository: GraphRepository, tenant: Tenant, now: datetime, s: EngineSettings
+) -> list[str]:
+    """Delete for good the forgotten memories kept longer than `forgotten_retention_days`
+    (0: kept for ever); the ids purged."""
+    if s.forgotten_retention_days <= 0:
+        return []
+    cutoff = now - timedelta(days=s.forgotten_retention_days)
+    due: list[str] = []
+    after: str | None = None
+    while page := await repository.forgotten_page(tenant, after=after, limit=MAX_EXPORT_PAGE):
+        due += [f.id for f in page if f.forgotten_at <= cutoff]
+        after = page[-1].id
+    if due:
+        await repository.delete_forgotten(tenant, due)
+        metrics.MEMORIES_PURGED.inc(len(due))
+    return due
 
 
 async def _write_consolidations(state: _Pass) -> None:
@@ -562,7 +616,8 @@ class MaintenanceService:
             await _write_consolidations(state)
             await repository.write_tombstones(tenant, tombstones)
             if state.forgotten:
-                await repository.delete_memories(tenant, list(state.forgotten))
+                await _archive(state)
                 metrics.MEMORIES_FORGOTTEN.inc(len(state.forgotten))
+            report.purged = await purge_forgotten(repository, tenant, report.now, s)
             if pending != previous:
                 await self._core.set_candidates(tenant, sorted(pending))
