@@ -22,8 +22,9 @@ class InvalidInput(RetentiaError, ValueError):
 class NotFound(RetentiaError, LookupError):
     """A referenced object does not exist in the caller's tenant."""
 
-    def __init__(self, kind: str, key: str) -> None:
-        super().__init__(f"{kind} {key!r} does not exist")
+    def __init__(self, kind: str, key: str, detail: str | None = None) -> None:
+        told = f"; {detail}" if detail else ""
+        super().__init__(f"{kind} {key!r} does not exist{told}")
         self.kind = kind
         self.key = key
 

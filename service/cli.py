@@ -423,10 +423,11 @@ def parser() -> argparse.ArgumentParser:
     mcp.add_argument("--project", help="tenant project (default RETENTIA_DEFAULT_PROJECT)")
     mcp.add_argument("--data-dir", type=Path, help="data directory (RETENTIA_DATA_DIR)")
     mcp.set_defaults(run=_mcp)
-    from service.commands import analytics, export, repair_instants
+    from service.commands import analytics, export, forgotten, repair_instants
 
     export.register(commands)
     repair_instants.register(commands)
+    forgotten.register(commands)
     analytics.register(commands)
     sdl = commands.add_parser("sdl", help="print the GraphQL schema (SDL)")
     sdl.add_argument("--output", type=Path, help="write to this file instead of stdout")

@@ -179,6 +179,7 @@ def create_app(
                 context=uses.context,
                 core=uses.core,
                 maintenance=uses.maintenance,
+                forgotten=uses.forgotten,
                 reactivations=uses.reactivations,
                 analytics=uses.analytics,
                 subgraph=uses.subgraph,

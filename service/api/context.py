@@ -33,6 +33,7 @@ from service.usecases.erasure import ErasureService
 from service.usecases.explain import ExplainService
 from service.usecases.export import ExportService
 from service.usecases.facts import FactService
+from service.usecases.forgotten import ForgottenService
 from service.usecases.history_import import HistoryImporter
 from service.usecases.idempotency import IdempotentWrites
 from service.usecases.maintenance import MaintenanceService
@@ -78,6 +79,8 @@ class Services:
     context: ContextService
     core: CorePreferencesService
     maintenance: MaintenanceService
+    #: What the forgetting sweep kept, listed and restored (docs/adr/0032).
+    forgotten: ForgottenService
     #: Recalls' reactivations, written after their answers (settled before each request).
     reactivations: ReactivationQueue
     analytics: AnalyticsService

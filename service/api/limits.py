@@ -89,9 +89,12 @@ PAGE_LIMITS: Final = {
     "subgraph": 5_000,
     "recall": 100,
     "search": 100,
+    "forgottenMemories": 1_000,
 }
 #: The queries that page with a cursor (`after`); the others answer their best `k` at most.
-CURSOR_PAGED: Final = frozenset({"memories", "facts", "factHistory", "coreMemories", "traverse"})
+CURSOR_PAGED: Final = frozenset(
+    {"memories", "facts", "factHistory", "coreMemories", "traverse", "forgottenMemories"}
+)
 PAGE_ARGUMENTS: Final = ("first", "limit", "maxNodes", "k")
 #: Most ids, links or names one list argument may carry (the size of a store batch).
 MAX_LIST_INPUT: Final = 256

@@ -22,6 +22,7 @@ from service.api.resolvers.analytics import AnalyticsQuery
 from service.api.resolvers.core import CoreMutation, CoreQuery
 from service.api.resolvers.erasure import ErasureMutation, ErasureQuery
 from service.api.resolvers.facts import FactMutation, FactQuery
+from service.api.resolvers.forgotten import ForgottenMutation, ForgottenQuery
 from service.api.resolvers.importing import ImportMutation
 from service.api.resolvers.keys import KeyMutation, KeyQuery
 from service.api.resolvers.maintenance import MaintenanceMutation
@@ -85,6 +86,7 @@ Query = merge_types(
         KeyQuery,
         ProjectQuery,
         ErasureQuery,
+        ForgottenQuery,
         RecallQuery,
         AnalyticsQuery,
         SubgraphQuery,
@@ -97,6 +99,7 @@ Mutation = merge_types(
         CoreMutation,
         FactMutation,
         MaintenanceMutation,
+        ForgottenMutation,
         KeyMutation,
         ProjectMutation,
         ImportMutation,

@@ -45,6 +45,7 @@ from service.engine.retention import (
     retention_score,
 )
 from service.engine.text import normalise
+from service.usecases.forgotten import ForgottenService
 from service.usecases.memories import MemoryService
 from service.usecases.recall import FactRecallHit, RecallHit, RecallService
 
@@ -125,7 +126,7 @@ class ExplainService:
             tenant, [memory_id], with_embeddings=asked is not None
         )
         if memory is None:
-            raise NotFound("memory", memory_id)
+            raise await ForgottenService(service).missing(tenant, memory_id)
         (degrees,) = await repository.degrees(tenant, [memory_id])
         kappa, delta = (degrees.kappa, degrees.delta) if degrees else (0, 0)
         if s.kappa_reference == "max":

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from graph_backends import fact_store
 from graph_backends.protocol import MAX_EXPORT_PAGE, FactStore
-from schema import ForgottenMemory, InvalidInput, Memory, Tenant, parse_memory_id
+from schema import ForgottenMemory, InvalidInput, Memory, NotFound, Tenant, parse_memory_id
 from schema.facts import FactWrite
 from service.runtime import metrics
 from service.usecases.memories import MemoryService
@@ -59,6 +59,26 @@ class ForgottenService:
             tenant, [parse_memory_id(memory_id)]
         )
         return found
+
+    async def missing(self, tenant: Tenant, memory_id: str) -> NotFound:
+        """The `NotFound` for a memory not in the present, saying where it stands when the
+        forgetting sweep keeps it."""
+        kept = await self.get(tenant, memory_id)
+        if kept is None:
+            return NotFound("memory", memory_id)
+        days = self._memories.engine.forgotten_retention_days
+        until = (
+            "for ever"
+            if days <= 0
+            else f"until {(kept.forgotten_at + timedelta(days=days)).isoformat()}"
+        )
+        return NotFound(
+            "memory",
+            memory_id,
+            f"it was forgotten by the maintenance pass at {kept.forgotten_at.isoformat()} and "
+            f"is kept {until} among the forgotten memories (forgottenMemories); bring it back "
+            "with restoreForgotten(ids: [...])",
+        )
 
     async def restore(
         self,

@@ -128,6 +128,12 @@ OPERATIONS: dict[str, tuple[str, str, dict[str, Any]]] = {
     ),
     "importRecords": (WRITE, 'mutation { r: importRecords(ndjson: "") { D } }', {}),
     "runMaintenance": (MANAGE, "mutation { r: runMaintenance(dryRun: true) { D } }", {}),
+    "forgottenMemories": (READ, "{ r: forgottenMemories(first: 1) { D } }", {}),
+    "restoreForgotten": (
+        MANAGE,
+        "mutation($id: ID!) { r: restoreForgotten(ids: [$id]) { D } }",
+        {"id": GHOST},
+    ),
     "consolidate": (MANAGE, "mutation { r: consolidate(dryRun: true) { D } }", {}),
     "projects": (MANAGE, "{ r: projects { D } }", {}),
     "dropProject": (

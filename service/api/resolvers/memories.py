@@ -7,7 +7,7 @@ from typing import Annotated
 
 import strawberry
 
-from schema import NotFound, RetentiaError, parse_memory_id
+from schema import RetentiaError, parse_memory_id
 from service.api import cursors
 from service.api.errors import as_result, maps_errors, union_members
 from service.api.limits import check_count, check_page
@@ -49,11 +49,11 @@ class MemoryQuery:
     @strawberry.field(description="One memory by id.")
     @maps_errors
     async def memory(self, info: Info, id: strawberry.ID) -> MemoryResult:
-        info.context.require(READ).tenant()
+        tenant = info.context.require(READ).tenant()
         memory_id = parse_memory_id(str(id))
         memory = await info.context.loaders.memories.load(memory_id)
         if memory is None:
-            raise NotFound("memory", memory_id)
+            raise await info.context.services.forgotten.missing(tenant, memory_id)
         return MemoryType.from_domain(memory)
 
     @strawberry.field(

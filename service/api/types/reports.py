@@ -111,6 +111,10 @@ class MaintenanceReportType:
         description="The memories a held forgetting sweep would have forgotten (empty unless "
         "forgettingHeld is set)."
     )
+    purged: list[strawberry.ID] = strawberry.field(
+        description="Forgotten memories kept past the retention period "
+        "(RETENTIA_ENGINE__FORGOTTEN_RETENTION_DAYS), deleted for good by this pass."
+    )
     seconds: float
     summary: str
 
@@ -139,6 +143,7 @@ class MaintenanceReportType:
             facts_kept=ids(report.facts_kept),
             forgetting_held=report.forgetting_held,
             would_forget=ids(report.would_forget),
+            purged=ids(report.purged),
             lease_held=report.lease_held,
             seconds=report.seconds,
             summary=report.summary(),

@@ -22,6 +22,7 @@ from service.api.types.errors import (
 )
 from service.api.types.explanation import ExplanationType
 from service.api.types.facts import EntityType, FactBatchType, FactList, FactType, PredicateList
+from service.api.types.forgotten import ForgottenMemoryConnection, RestorationType
 from service.api.types.import_report import ImportReportType
 from service.api.types.memory import MemoryType
 from service.api.types.memory_page import MemoryConnection
@@ -147,4 +148,11 @@ ContextResult = Annotated[
 RecallResult = Annotated[
     RecallType | InvalidInputError | RecallUnavailableError | ForbiddenError | UnauthenticatedError,
     strawberry.union("RecallResult"),
+]
+ForgottenPageResult = Annotated[
+    ForgottenMemoryConnection | InvalidInputError | Denied,
+    strawberry.union("ForgottenPageResult"),
+]
+RestorationResult = Annotated[
+    RestorationType | InvalidInputError | Denied, strawberry.union("RestorationResult")
 ]
