@@ -17,13 +17,14 @@ from typing import Final, Protocol, TypeVar
 import networkx as nx
 
 from graph_backends import FactStore
-from schema import Memory, NotFound, Tenant, Tombstone
+from schema import ForgottenMemory, Memory, NotFound, Tenant, Tombstone
 from schema.facts import Entity, Fact
 from service.usecases.export_records import (
     RESTORE_MARKER_KEY,
     ConfigRecord,
     EndRecord,
     ExtractionLine,
+    forgotten_line,
     memory_line,
     model_line,
 )
@@ -181,6 +182,14 @@ class ExportService:
         async for tombstones in pages(tombstone_page):
             for tombstone in tombstones:
                 yield counted("tombstone", model_line("tombstone", tombstone))
+            tick()
+
+        async def forgotten_page(after: str, limit: int) -> list[ForgottenMemory]:
+            return await store.forgotten_page(tenant, after=after, limit=limit)
+
+        async for kept in pages(forgotten_page):
+            for forgotten in kept:
+                yield counted("forgotten", forgotten_line(forgotten))
             tick()
         yield encode(EndRecord(counts=dict(counts))) + "\n"
 

@@ -9,7 +9,7 @@ from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from schema import InvalidInput, Memory, MemoryEdge, Tombstone
+from schema import ForgottenMemory, InvalidInput, Memory, MemoryEdge, Tombstone
 from schema.facts import Entity, ExtractionRecord, ExtractionStatus, Fact, StoredRelation
 from schema.values import MemoryId, UtcDatetime
 
@@ -24,6 +24,7 @@ KINDS: Final = (
     "fact",
     "relation",
     "tombstone",
+    "forgotten",
 )
 #: A configuration entry a restore keeps for itself (ADR 0017); never exported.
 RESTORE_MARKER_KEY: Final = "retentia.restore"
@@ -86,6 +87,11 @@ def memory_line(memory: Memory, *, embeddings: bool) -> str:
     return line("memory", data)
 
 
+def forgotten_line(forgotten: ForgottenMemory) -> str:
+    """A forgotten memory as exported: kept without an embedding (a restore embeds it)."""
+    return line("forgotten", forgotten.model_dump(mode="json", exclude={"memory": {"embedding"}}))
+
+
 def model_line(kind: str, model: BaseModel) -> str:
     return line(kind, model.model_dump(mode="json"))
 
@@ -100,6 +106,7 @@ _MODELS: Final[dict[str, type[BaseModel]]] = {
     "fact": Fact,
     "relation": StoredRelation,
     "tombstone": Tombstone,
+    "forgotten": ForgottenMemory,
 }
 
 

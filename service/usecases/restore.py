@@ -25,7 +25,7 @@ from typing import IO, Any, Final, TypeVar
 from pydantic import BaseModel
 
 from graph_backends import FactStore
-from schema import Conflict, InvalidInput, Memory, MemoryEdge, Tenant, Tombstone
+from schema import Conflict, ForgottenMemory, InvalidInput, Memory, MemoryEdge, Tenant, Tombstone
 from schema.facts import Entity, Fact, StoredRelation
 from service.usecases.export_records import (
     KINDS,
@@ -222,6 +222,8 @@ class RestoreService:
             return "facts"
         if await store.tombstone_page(tenant, after="", limit=1):
             return "tombstones"
+        if await store.forgotten_page(tenant, after="", limit=1):
+            return "forgotten memories"
         if set(await store.config_entries(tenant)) - {RESTORE_MARKER_KEY}:
             return "configuration"
         return None
@@ -259,6 +261,7 @@ class RestoreService:
             "fact": self._facts,
             "relation": self._relations,
             "tombstone": self._tombstones,
+            "forgotten": self._forgotten,
         }
         if kind == "memory":
             await self._memory_batch(tenant, header, batch, report)
@@ -413,6 +416,18 @@ class RestoreService:
         if fresh:
             await self._store.write_tombstones(tenant, fresh)
         _add(report.imported, "tombstone", len(fresh))
+
+    async def _forgotten(self, tenant: Tenant, batch: list[Line], report: ImportReport) -> None:
+        """Forgotten memories come back forgotten, with their state: kept, restorable, purged
+        after the retention period from their own `forgotten_at`."""
+        parsed = self._parsed("forgotten", batch, report, ForgottenMemory)
+        parsed = _unique(parsed, lambda f: f.id, report)
+        stored = await self._store.get_forgotten(tenant, [f.id for _, f in parsed])
+        fresh = [f for (_, f), there in zip(parsed, stored, strict=True) if there is None]
+        _add(report.skipped, "forgotten", len(parsed) - len(fresh))
+        if fresh:
+            await self._store.write_forgotten(tenant, fresh)
+        _add(report.imported, "forgotten", len(fresh))
 
 
 K = TypeVar("K")

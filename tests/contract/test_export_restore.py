@@ -171,6 +171,7 @@ async def test_an_export_restores_into_a_fresh_tenant_as_the_same_tenant(
         assert len(statuses) >= 3, statuses  # several lifecycle states made it into the file
         kinds = {json.loads(t)["kind"] for t in texts}
         assert {"config", "entity", "memory", "edge", "fact", "relation", "tombstone"} <= kinds
+        assert "forgotten" in kinds  # the aside maintenance forgot, kept with its state
         async with uses_of(repository, copy, clock) as uses:
             header, records = parsed(texts)
             report = await uses.restore.restore(copy, header, records)
@@ -179,6 +180,10 @@ async def test_an_export_restores_into_a_fresh_tenant_as_the_same_tenant(
             assert dict(report.imported) == end
             after = await answers(uses, copy, ids, clock)
             again = await export_lines(uses, copy, embeddings=True)
+            aside = ids[6]
+            assert aside in {f.id for f in await uses.forgotten.page(copy, first=100)}
+            assert (await uses.forgotten.restore(copy, [aside])).restored == [aside]
+            assert (await uses.memories.get(copy, [aside]))[0] is not None
         assert after.stats == before.stats
         assert after.recalls == before.recalls
         assert all(after.recalls)
