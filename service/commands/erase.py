@@ -87,7 +87,7 @@ async def _run(args: argparse.Namespace) -> int:
         f"{erasure.entities} entities, {erasure.relations} RELATES edges, "
         f"{erasure.fact_vectors} fact vectors, {erasure.tombstones} tombstones, "
         f"{erasure.idempotency_records} idempotency records, {erasure.extractions} "
-        "extraction records"
+        f"extraction records, {erasure.forgotten_deleted} forgotten memories"
     )
     if erasure.possible_aliases:
         found = ", ".join(_possible(a) for a in erasure.possible_aliases)

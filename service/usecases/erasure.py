@@ -44,7 +44,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Final
 
-from schema import Conflict, FactState, InvalidInput, Memory, MemoryEdge, Tenant
+from graph_backends.protocol import MAX_EXPORT_PAGE
+from schema import Conflict, FactState, ForgottenMemory, InvalidInput, Memory, MemoryEdge, Tenant
 from schema.erasure import REDACTION, ErasedCounts, ErasurePlan, MemoryErasure
 from schema.facts import Fact, FactQuery, entity_id
 from service.adapters.embedding import ForgetsTexts
@@ -103,6 +104,9 @@ class Erasure:
     tombstones: int = 0
     idempotency_records: int = 0
     extractions: int = 0
+    #: Forgotten memories (kept by maintenance, docs/adr/0032) that named it: deleted for
+    #: good, whatever `memories` says — they are not in the present to keep.
+    forgotten_deleted: int = 0
     aliases: tuple[str, ...] = ()
     possible_aliases: tuple[PossibleAlias, ...] = ()
 
@@ -279,6 +283,9 @@ class ErasureService:
                 fact_keys=tuple(sorted({k for f in facts for k in _fact_keys(f)})),
             ),
         )
+        forgotten = await self._forgotten_naming(tenant, keys, fact_ids, doomed)
+        texts |= {f.memory.content for f in forgotten}
+        await repository.delete_forgotten(tenant, [f.id for f in forgotten])
         embedder = self._memories.embedder
         if isinstance(embedder, ForgetsTexts):
             embedder.forget(lambda text: text in texts or _names(text, keys))
@@ -299,9 +306,31 @@ class ErasureService:
         )
         return dataclasses.replace(
             erasure,
+            forgotten_deleted=len(forgotten),
             aliases=tuple(_digest(salt, k) for k in keys[1:]),
             possible_aliases=await self._possible_aliases(tenant, seen.found()),
         )
+
+    async def _forgotten_naming(
+        self, tenant: Tenant, keys: Sequence[str], fact_ids: set[str], doomed: set[str]
+    ) -> list[ForgottenMemory]:
+        """The forgotten memories that carry the subject: named in their texts or an edge's
+        reason, asserting an erased fact, or erased themselves (kept and live at once after a
+        crashed pass)."""
+        found = []
+        after: str | None = None
+        repository = self._facts.repository
+        while page := await repository.forgotten_page(tenant, after=after, limit=MAX_EXPORT_PAGE):
+            found += [
+                f
+                for f in page
+                if f.id in doomed
+                or memory_names(f.memory, keys)
+                or any(_names(e.reason, keys) for e in f.edges)
+                or fact_ids.intersection(f.facts)
+            ]
+            after = page[-1].id
+        return found
 
     async def _entities(
         self, tenant: Tenant, keys: Sequence[str], facts: Sequence[Fact]

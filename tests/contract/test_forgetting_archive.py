@@ -12,7 +12,9 @@ from datetime import timedelta
 from graph_backends import GraphRepository, fact_store
 from schema import EdgeType, FactState, MemoryStatus, Tenant
 from schema.facts import FactWriter
+from service.compose import compose_use_cases
 from service.engine.settings import EngineSettings
+from service.settings import Settings
 from service.usecases.facts import FactService
 from service.usecases.forgotten import ForgottenService
 from service.usecases.memories import MemoryService, RelatedEdge, StoreRequest
@@ -127,3 +129,26 @@ async def test_a_whole_pass_is_restored_by_its_instant_and_a_dry_run_keeps_nothi
     assert back.restored == sorted(ids)
     assert all(m is not None for m in await service.get(tenant, ids))
     assert await forgotten.page(tenant, first=10) == []
+
+
+async def test_erasing_a_subject_deletes_the_forgotten_memories_that_name_it(
+    repository: GraphRepository, tenant: Tenant
+) -> None:
+    """Erasure leaves no trace of its subject in the archive either: a forgotten memory naming
+    it goes for good (one not naming it stays restorable)."""
+    clock = Clock(T0)
+    settings = Settings(backend="falkordb", engine=ENGINE)
+    async with compose_use_cases(settings, repository, HashEmbedder(), tenant, clock=clock) as uses:
+        zoe = await uses.memories.store(tenant, StoreRequest(content="Zoe Smith moved to Oslo"))
+        other = await uses.memories.store(tenant, StoreRequest(content="the shed roof leaks"))
+        clock.now = T0 + timedelta(days=8)
+        assert sorted((await uses.maintenance.maintain(tenant)).forgotten) == sorted(
+            [zoe.memory.id, other.memory.id]
+        )
+        erasure = await uses.erasure.erase_subject(tenant, "Zoe Smith", by="test")
+        assert erasure.forgotten_deleted == 1
+        assert await repository.get_forgotten(tenant, [zoe.memory.id, other.memory.id]) == [
+            None,
+            (await repository.get_forgotten(tenant, [other.memory.id]))[0],
+        ]
+        assert [f.id for f in await uses.forgotten.page(tenant, first=10)] == [other.memory.id]

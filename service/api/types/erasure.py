@@ -61,6 +61,10 @@ class ErasureType:
     tombstones: int
     idempotency_records: int
     extractions: int
+    forgotten_deleted: int = strawberry.field(
+        description="Forgotten memories (kept by maintenance) that named it, deleted for good "
+        "whatever `memories` says."
+    )
     possible_aliases: list[PossibleAliasType] = strawberry.field(
         description="Names still held that may be other names of the subject, the most named "
         "first (at most 20). Only the answer to `eraseSubject` carries them: an audit line "
@@ -87,6 +91,7 @@ class ErasureType:
             tombstones=erasure.tombstones,
             idempotency_records=erasure.idempotency_records,
             extractions=erasure.extractions,
+            forgotten_deleted=erasure.forgotten_deleted,
             possible_aliases=[PossibleAliasType.from_domain(a) for a in erasure.possible_aliases],
         )
 
