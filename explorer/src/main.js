@@ -238,8 +238,11 @@ async function select(id) {
   h("code", x.formula);
   h("h3", "forces");
   for (const f of x.forces) h("div", `${f.name} = ${f.value.toFixed(3)} (${f.inputs.map((i) => `${i.name} ${i.value}`).join(", ")})`, "force");
-  h("h3", `forgetting: ${x.forgetting.forget ? "would forget" : "kept"}`);
-  for (const c of x.forgetting.conjuncts) h("div", `${c.holds ? "✓" : "✗"} ${c.name}: ${c.detail}`, c.holds ? "holds" : "fails");
+  // A condition that holds moves the memory toward forgetting: amber, never a green tick.
+  h("h3", x.forgetting.forget
+    ? "forgetting: every condition holds — the next maintenance pass moves it to the forgotten memories (restorable until purged)"
+    : "forgetting: kept — not every condition holds");
+  for (const c of x.forgetting.conjuncts) h("div", `${c.holds ? "● met" : "○ not met"} — ${c.name}: ${c.detail}`, c.holds ? "toward" : "against");
   h("h3", `removal impact: ${x.removalImpact.length} orphaned (red on the canvas)`);
   for (const o of x.removalImpact) h("div", o, "orphan");
   panel.hidden = false;
