@@ -446,11 +446,10 @@ def _category(name: str, field: str) -> Category:
         raise InvalidInput(field, f"unknown category {name!r}; choose from {list(Category)}") from e
 
 
-def _utc(field: str, value: datetime | None) -> datetime | None:
-    """The instant in UTC, checked (`check_instant`); a tz-naive one is taken as UTC (as papez
-    takes it: the tools keep its contract)."""
-    if value is not None and value.tzinfo is None:
-        value = value.replace(tzinfo=UTC)
+def tool_instant(field: str, value: datetime | None) -> datetime | None:
+    """The instant in UTC, checked (`check_instant`): a zone is required, as everywhere else.
+    (papez took a tz-naive instant as UTC; an agent that relied on that is told to add "Z",
+    rather than have a local time read silently as another instant.)"""
     return check_optional_instant(field, value)
 
 
@@ -560,7 +559,7 @@ async def memory_context(tools: MemoryTools, args: ContextArgs) -> Result:
             query=args.query,
             budget=args.budget,
             intent=None if args.intent is None else Intent(args.intent),
-            as_of=_utc("as_of", args.as_of),
+            as_of=tool_instant("as_of", args.as_of),
         ),
     )
     return {
@@ -593,8 +592,8 @@ async def memory_search(tools: MemoryTools, args: SearchArgs) -> Result:
         if categories is None
         else frozenset(_category(c, "filters.category") for c in categories),
         entity=given.entity,
-        since=_utc("since", given.since),
-        active_since=_utc("active_since", given.active_since),
+        since=tool_instant("since", given.since),
+        active_since=tool_instant("active_since", given.active_since),
     )
     result = await tools.recall.search(tools.tenant, args.query, filters, args.k)
     hits = [_hit(h, result.at, tools.engine, concise=False) for h in result.hits]

@@ -132,3 +132,16 @@ def test_a_fact_with_a_poisoned_retraction_reads_back_closed_at_the_end(
     with caplog.at_level(logging.WARNING):
         read = fact_from_props(props)
     assert read.invalid_at == LATEST_INSTANT and read.recorded_at == T0
+
+
+def test_the_mcp_tools_need_a_zone_too() -> None:
+    """The MCP search and context tools took an instant without a zone as UTC (papez's
+    reading): a local time was silently another instant. Now it is refused, naming the field."""
+    from service.mcp.server import tool_instant
+
+    with pytest.raises(InvalidInput) as refused:
+        tool_instant("since", datetime(2026, 1, 1, 12))
+    assert refused.value.field == "since" and "zone" in refused.value.message
+    aware = datetime(2026, 1, 1, 12, tzinfo=timezone(timedelta(hours=2)))
+    assert tool_instant("since", aware) == datetime(2026, 1, 1, 10, tzinfo=UTC)
+    assert tool_instant("since", None) is None
