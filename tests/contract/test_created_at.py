@@ -18,6 +18,7 @@ import pytest
 from graph_backends import GraphRepository
 from schema import EdgeType, InvalidInput, MemoryStatus, Tenant
 from service.engine.settings import EngineSettings
+from service.usecases.forgotten import ForgottenService
 from service.usecases.memories import MemoryService, RelatedEdge, StoreRequest
 from tests.engine_support import Clock, HashEmbedder, maintenance
 from tests.factories import T0
@@ -91,7 +92,8 @@ async def test_an_imported_conversation_survives_the_nights_after_its_import(
     recalled, orphans but for their session chain) imported, then maintained nightly. Every
     pass within `imported_keep_days` of the import forgets nothing (on the old code two passes
     deleted most of it); the first pass after that window finds every turn forgettable, and
-    the mass-forgetting guard holds it — nothing is forgotten until an operator allows it."""
+    the mass-forgetting guard holds it — nothing is forgotten until an operator allows it; and
+    what is then forgotten is kept, and the whole pass comes back with its session chain."""
     clock = Clock(T0)
     service = service_on(repository, clock)
     began = T0 - YEAR
@@ -124,6 +126,12 @@ async def test_an_imported_conversation_survives_the_nights_after_its_import(
     allowed = await passes.maintain(tenant, allow_mass_forgetting=True)
     assert sorted(allowed.forgotten) == sorted(ids)
     assert allowed.forgetting_held is None
+    # Forgotten to the archive, not deleted: the whole pass comes back, chain and all.
+    kept = ForgottenService(service)
+    assert sorted(f.id for f in await kept.page(tenant, first=100)) == sorted(ids)
+    back = await kept.restore(tenant, forgotten_at=allowed.now)
+    assert back.restored == sorted(ids) and back.edges == len(ids) - 1
+    assert len(await temporal_edges(repository, tenant, ids)) == len(ids) - 1
 
 
 async def temporal_edges(
