@@ -11,7 +11,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from service.commands import chosen_tenants, command_settings, importing
+from service.commands import chosen_tenants, command_settings, importing, named_tenant
 from service.settings import Settings
 
 
@@ -89,7 +89,7 @@ def _maintain(args: argparse.Namespace) -> int:
 
 
 async def _maintain_async(args: argparse.Namespace) -> int:
-    from schema import RetentiaError, Tenant, build
+    from schema import RetentiaError, Tenant
     from service import compose
     from service.usecases.auth import SYSTEM_PROJECT
 
@@ -97,11 +97,7 @@ async def _maintain_async(args: argparse.Namespace) -> int:
     logging.basicConfig(level="WARNING", format="%(levelname)s %(name)s: %(message)s")
     held: list[Tenant] = []
     try:
-        named = build(
-            Tenant,
-            org=args.org or settings.default_org,
-            project=args.project or settings.default_project,
-        )
+        named = named_tenant(args, settings)
         # Beside a running service this shares its embedded FalkorDB, as `keys` does.
         async with compose.open_service(settings, named, ready=False, share_running=True) as uses:
 
@@ -293,18 +289,14 @@ async def _tenants_async(args: argparse.Namespace) -> int:
 def _mcp(args: argparse.Namespace) -> int:
     import asyncio
 
-    from schema import InvalidInput, Tenant, build
+    from schema import InvalidInput
     from service.mcp.server import serve_stdio
     from service.runtime.observability import configure_logging
     from service.usecases.auth import SYSTEM_PROJECT
 
     try:
         settings = command_settings(args)
-        tenant = build(
-            Tenant,
-            org=args.org or settings.default_org,
-            project=args.project or settings.default_project,
-        )
+        tenant = named_tenant(args, settings)
         if tenant.project == SYSTEM_PROJECT:
             raise InvalidInput("project", f"{SYSTEM_PROJECT!r} is reserved for API keys")
     except (ValidationError, InvalidInput) as e:

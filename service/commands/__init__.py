@@ -7,7 +7,7 @@ import argparse
 import sys
 from collections.abc import Awaitable, Callable
 
-from schema import Tenant
+from schema import Tenant, build
 from service.settings import Settings
 
 
@@ -17,6 +17,16 @@ def command_settings(args: argparse.Namespace) -> Settings:
     if getattr(args, "data_dir", None) is not None:
         overrides["data_dir"] = args.data_dir
     return Settings(**overrides)  # type: ignore[arg-type]
+
+
+def named_tenant(args: argparse.Namespace, settings: Settings) -> Tenant:
+    """The tenant a command's `--org` and `--project` name (the settings' defaults for those not
+    given); `InvalidInput` naming a bad part."""
+    return build(
+        Tenant,
+        org=args.org or settings.default_org,
+        project=args.project or settings.default_project,
+    )
 
 
 async def chosen_tenants(

@@ -18,7 +18,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, Literal
 
-from service.commands import command_settings
+from service.commands import command_settings, named_tenant
 
 if TYPE_CHECKING:  # networkx and the use cases load only when the command runs
     from service.engine.causal_graph import Top
@@ -62,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 async def _run(args: argparse.Namespace) -> int:
-    from schema import RetentiaError, Tenant, build
+    from schema import RetentiaError
     from service import compose
 
     fmt: Format = args.format
@@ -75,11 +75,7 @@ async def _run(args: argparse.Namespace) -> int:
     settings = command_settings(args)
     logging.basicConfig(level="WARNING", format="%(levelname)s %(name)s: %(message)s")
     try:
-        tenant = build(
-            Tenant,
-            org=args.org or settings.default_org,
-            project=args.project or settings.default_project,
-        )
+        tenant = named_tenant(args, settings)
         # Beside a running service this shares its embedded FalkorDB.
         async with compose.open_service(settings, tenant, ready=False, share_running=True) as uses:
             report = await uses.analytics.report(tenant)

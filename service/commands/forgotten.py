@@ -13,7 +13,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from service.commands import command_settings
+from service.commands import command_settings, named_tenant
 
 
 def register(commands: Any) -> None:
@@ -47,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 async def _run(args: argparse.Namespace) -> int:
-    from schema import RetentiaError, Tenant, build
+    from schema import RetentiaError
     from schema.values import check_instant
     from service import compose
     from service.commands import chosen_tenants
@@ -55,11 +55,7 @@ async def _run(args: argparse.Namespace) -> int:
     settings = command_settings(args)
     logging.basicConfig(level="WARNING", format="%(levelname)s %(name)s: %(message)s")
     try:
-        named = build(
-            Tenant,
-            org=args.org or settings.default_org,
-            project=args.project or settings.default_project,
-        )
+        named = named_tenant(args, settings)
         at = None
         if getattr(args, "forgotten_at", None) is not None:
             try:

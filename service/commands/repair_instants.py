@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from schema import EARLIEST_INSTANT, LATEST_INSTANT
-from service.commands import chosen_tenants, command_settings
+from service.commands import chosen_tenants, command_settings, named_tenant
 
 _EPOCH: Final = datetime(1970, 1, 1, tzinfo=UTC)
 _MICROSECOND: Final = timedelta(microseconds=1)
@@ -44,17 +44,13 @@ def run(args: argparse.Namespace) -> int:
 
 
 async def _run(args: argparse.Namespace) -> int:
-    from schema import RetentiaError, Tenant, build
+    from schema import RetentiaError
     from service import compose
 
     settings = command_settings(args)
     logging.basicConfig(level="WARNING", format="%(levelname)s %(name)s: %(message)s")
     try:
-        named = build(
-            Tenant,
-            org=args.org or settings.default_org,
-            project=args.project or settings.default_project,
-        )
+        named = named_tenant(args, settings)
         async with compose.open_repository(settings) as repository:
             tenants = await chosen_tenants(
                 "repair-instants",
