@@ -22,8 +22,9 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from strawberry.asgi import GraphQL
-from strawberry.http import GraphQLRequestData
+from strawberry.http import GraphQLHTTPResponse, GraphQLRequestData
 from strawberry.http.parse_content_type import parse_content_type
+from strawberry.types import ExecutionResult
 
 from schema import RetentiaError
 from service import compose
@@ -83,6 +84,13 @@ class RetentiaGraphQL(GraphQL[Context, None]):
         if done is not None and done[0] is data:
             return done[1]
         return decode_request_json(data)
+
+    async def process_result(self, request: Any, result: ExecutionResult) -> GraphQLHTTPResponse:
+        """The result, with a top-level error for each denial a resolver met (`deny`)."""
+        denials = getattr(request.state, "denials", None)
+        if denials:
+            result.errors = [*(result.errors or []), *denials]
+        return await super().process_result(request, result)
 
     async def render_graphql_ide(self, request: Any) -> Response:
         return HTMLResponse(render_graphiql_html(GRAPHQL_PATH, GRAPHIQL_STATIC))

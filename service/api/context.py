@@ -6,9 +6,10 @@ from __future__ import annotations
 import re
 import uuid
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from graphql import GraphQLError
 from starlette.requests import Request
 from strawberry.dataloader import DataLoader
 
@@ -116,6 +117,9 @@ class Context:
     access: Access
     request_id: str
     _loaders: Loaders | None = None
+    #: The denials (Unauthenticated, Forbidden) resolvers met, each a top-level error of the
+    #: response too (`service.api.errors.deny`).
+    denials: list[GraphQLError] = field(default_factory=list)
 
     def require(self, permission: Permission) -> Grant:
         """The permission check every resolver makes once, before anything else."""
@@ -168,7 +172,9 @@ async def build_context(request: Request, response: Any) -> Context:
     response.headers["X-Request-Id"] = request_id
     project = request.headers.get(PROJECT_HEADER, services.default_tenant.project)
     access = await request_access(request, services, request_id, project)
-    return Context(request, response, services, access, request_id)
+    context = Context(request, response, services, access, request_id)
+    request.state.denials = context.denials
+    return context
 
 
 async def request_access(

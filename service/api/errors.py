@@ -27,7 +27,7 @@ from service.api.types.errors import (
     RecallUnavailableError,
     UnauthenticatedError,
 )
-from service.usecases.auth import Forbidden, Unauthenticated
+from service.usecases.auth import AuthenticationUnavailable, AuthError, Forbidden, Unauthenticated
 from service.usecases.recall import RecallFailed
 
 
@@ -121,7 +121,38 @@ def maps_errors(resolver: Callable[P, Awaitable[R]]) -> Callable[P, Coroutine[An
     async def mapped(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
             return await resolver(*args, **kwargs)
+        except AuthError as e:
+            deny(kwargs.get("info"), e)
+            return cast(R, as_result(e, members()))
         except RetentiaError as e:
             return cast(R, as_result(e, members()))
 
     return mapped
+
+
+UNAUTHENTICATED: Final = "UNAUTHENTICATED"
+FORBIDDEN: Final = "FORBIDDEN"
+
+
+def deny(info: Any, error: AuthError) -> None:
+    """A denial is never an answer that looks like success: besides its union member (for the
+    clients that select it), the response carries a top-level error with a machine-readable
+    code — so a client that selects only the success type sees it too — and a request that is
+    not authenticated is answered HTTP 401 (`RetentiaGraphQL.process_result` adds the errors)."""
+    if info is None:
+        return
+    context = info.context
+    extensions: dict[str, Any] = {"code": UNAUTHENTICATED}
+    if isinstance(error, Forbidden):
+        extensions = {"code": FORBIDDEN}
+        if error.permission is not None:
+            extensions["permission"] = error.permission.name
+    elif isinstance(error, AuthenticationUnavailable):  # the key could not be checked
+        extensions = {"code": UNAVAILABLE, "retryable": True}
+        context.response.status_code = 503
+    else:
+        context.response.status_code = 401
+        context.response.headers["WWW-Authenticate"] = 'Bearer realm="retentia"'
+    context.denials.append(
+        GraphQLError(str(error), path=info.path.as_list(), extensions=extensions)
+    )

@@ -26,6 +26,7 @@ import logging
 import math
 import os
 import signal
+import typing
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager, suppress
@@ -173,8 +174,9 @@ IdempotencyKeyArg = Annotated[
 
 
 class _Args(BaseModel):
-    # Arguments a tool does not know are ignored, as papez ignores them.
-    model_config = ConfigDict(extra="ignore", frozen=True)
+    # An argument a tool does not know is refused, naming the ones it takes: papez ignored
+    # them, so a typo (`kk` for `k`) silently ran with the default.
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 class RelatedArg(_Args):
@@ -443,7 +445,9 @@ def _category(name: str, field: str) -> Category:
     try:
         return Category(name.lower())
     except ValueError as e:
-        raise InvalidInput(field, f"unknown category {name!r}; choose from {list(Category)}") from e
+        raise InvalidInput(
+            field, f"unknown category {name!r}; choose from {', '.join(c.value for c in Category)}"
+        ) from e
 
 
 def tool_instant(field: str, value: datetime | None) -> datetime | None:
@@ -585,7 +589,9 @@ async def memory_search(tools: MemoryTools, args: SearchArgs) -> Result:
             None if statuses is None else frozenset(MemoryStatus(s.lower()) for s in statuses)
         )
     except ValueError as e:
-        raise InvalidInput("filters.status", f"{e}; statuses are {list(MemoryStatus)}") from e
+        raise InvalidInput(
+            "filters.status", f"{e}; statuses are {', '.join(m.value for m in MemoryStatus)}"
+        ) from e
     filters = SearchFilters(
         statuses=status_filter,
         categories=None
@@ -927,12 +933,38 @@ def _failure(message: str, retryable: bool, code: str) -> types.CallToolResult:
     return _answer({"error": message, "code": code, "retryable": retryable}, error=True)
 
 
-def _validation_message(error: ValidationError) -> str:
+def _validation_message(error: ValidationError, model: type[BaseModel]) -> str:
     parts = []
     for item in error.errors():
         where = ".".join(str(p) for p in item["loc"]) or "arguments"
-        parts.append(f"{where}: {item['msg']}")
+        if item["type"] == "extra_forbidden":
+            parts.append(f"unknown argument {where!r}; {_accepted(model, item['loc'][:-1])}")
+        else:
+            parts.append(f"{where}: {item['msg']}")
     return "invalid arguments: " + "; ".join(parts)
+
+
+def _accepted(model: type[BaseModel], path: tuple[int | str, ...]) -> str:
+    """ "the accepted ones are …" for the (nested) arguments at `path`."""
+    for step in path:
+        field = model.model_fields.get(str(step))
+        inner = _model_of(field.annotation) if field is not None else None
+        if inner is None:
+            return "see the tool's input schema"
+        model = inner
+    names = sorted(f.alias or name for name, f in model.model_fields.items())
+    return f"the accepted ones are {', '.join(names)}"
+
+
+def _model_of(annotation: Any) -> type[BaseModel] | None:
+    """The argument model an annotation holds (itself, optional or in a list), if any."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    for arg in typing.get_args(annotation):
+        found = _model_of(arg)
+        if found is not None:
+            return found
+    return None
 
 
 #: The memory tools for one call: (the tool's name, the transport's request — the HTTP request
@@ -951,7 +983,7 @@ async def call_tool(
     try:
         args = spec.arguments.model_validate(dict(arguments or {}))
     except ValidationError as e:
-        return _failure(_validation_message(e), False, "InvalidInput")
+        return _failure(_validation_message(e, spec.arguments), False, "InvalidInput")
     try:
         result = await spec.run(await tools(name, request), args)
     except IdempotencyConflict as e:  # retryable while the first call is still writing

@@ -86,6 +86,11 @@ class Unauthenticated(AuthError):
     """No valid key came with the request (or authentication itself failed)."""
 
 
+class AuthenticationUnavailable(Unauthenticated):
+    """The key could not be checked (the database is down): not the caller's fault, and the
+    same request may succeed when retried."""
+
+
 class Forbidden(AuthError):
     """The key is valid but does not allow the operation."""
 
@@ -484,6 +489,6 @@ async def authenticate(
     except Exception:  # any infrastructure failure denies; logged and counted, never a 500
         log.exception("authentication failed (request %s)", request_id)
         DENIALS.labels(reason="unavailable").inc()
-        return Unauthenticated(
+        return AuthenticationUnavailable(
             f"authentication is unavailable right now (request {request_id}); retry later"
         )

@@ -117,8 +117,12 @@ class ServiceProcess:
         response = self.post(
             json={"query": query, "variables": variables or {}}, headers=headers, key=key
         )
-        assert response.status_code == 200, response.text
         body: dict[str, Any] = response.json()
+        if response.status_code == 401:  # not authenticated: said by a top-level error too
+            codes = {e.get("extensions", {}).get("code") for e in body.get("errors", [])}
+            assert codes == {"UNAUTHENTICATED"}, body
+            return body
+        assert response.status_code == 200, response.text
         return body
 
     def post(
@@ -182,9 +186,12 @@ def ask(
     key: str | None = None,
 ) -> dict[str, Any]:
     """The answer of an operation whose one root field is aliased `r`, in `project` (the
-    X-Retentia-Project header) when given; the response must carry no GraphQL errors."""
+    X-Retentia-Project header) when given; the response must carry no GraphQL errors but the
+    top-level error a denial brings with its union member (`Forbidden`, `Unauthenticated`)."""
     headers = {"X-Retentia-Project": project} if project is not None else None
     body = api.graphql(query, variables, headers, key=key)
-    assert "errors" not in body, body
     result: dict[str, Any] = body["data"]["r"]
+    denial = {"Forbidden": ["FORBIDDEN"], "Unauthenticated": ["UNAUTHENTICATED"]}
+    codes = [e.get("extensions", {}).get("code") for e in body.get("errors", [])]
+    assert codes == denial.get(result.get("__typename", ""), []), body
     return result

@@ -85,14 +85,47 @@ def test_requests_without_a_live_key_are_unauthenticated_and_write_nothing(
     assert stats(secured, BOOTSTRAP)["memories"] == before
 
 
+def test_a_denial_never_looks_like_success_to_a_client_that_selects_only_success(
+    secured: ServiceProcess,
+) -> None:
+    """Issue 50: a wrong key answered HTTP 200 `{"data":{"recall":{}}}` and a write with a
+    read-only key `{"storeMemory":{}}` — a client selecting only the success type (as gql and
+    graphql-request users do) raised nothing, and an agent silently stored nothing. Now a
+    request that is not authenticated is HTTP 401 with an UNAUTHENTICATED error, and a field
+    the key may not run carries a FORBIDDEN error naming the permission; the union members stay
+    for the clients that select them."""
+    recall = '{ recall(query: "x") { ... on Recall { hits { memory { id } } } } }'
+    wrong = secured.post(json={"query": recall}, key="typo")
+    assert wrong.status_code == 401, wrong.text
+    assert wrong.headers["www-authenticate"].startswith("Bearer")
+    body = wrong.json()
+    assert body["data"] == {"recall": {}}
+    (error,) = body["errors"]
+    assert error["extensions"] == {"code": "UNAUTHENTICATED"} and error["path"] == ["recall"]
+    assert "not valid" in error["message"]
+
+    _, reader = secured.create_key(["PROJECT_READ"], name="read only")
+    before = stats(secured, BOOTSTRAP)["memories"]
+    store = (
+        'mutation { storeMemory(input: {content: "y"}) { ... on StoreSuccess { memory { id } } } }'
+    )
+    denied = secured.post(json={"query": store}, key=reader)
+    assert denied.status_code == 200, denied.text
+    body = denied.json()
+    assert body["data"] == {"storeMemory": {}}
+    (error,) = body["errors"]
+    assert error["extensions"] == {"code": "FORBIDDEN", "permission": "PROJECT_WRITE"}
+    assert stats(secured, BOOTSTRAP)["memories"] == before
+
+
 INTROSPECT = "{ __schema { queryType { name } } }"
 INTROSPECT_TYPE = '{ __typename __type(name: "Memory") { name } }'
 
 
-def keyless(api: ServiceProcess, query: str, **headers: str) -> dict[str, Any]:
-    """POST `query` with no Authorization header, or the given one."""
+def keyless(api: ServiceProcess, query: str, status: int = 200, **headers: str) -> dict[str, Any]:
+    """POST `query` with no Authorization header, or the given one; answered `status`."""
     response = httpx.post(f"{api.url}/graphql", json={"query": query}, headers=headers)
-    assert response.status_code == 200, response.text
+    assert response.status_code == status, response.text
     body: dict[str, Any] = response.json()
     return body
 
@@ -121,7 +154,7 @@ def test_introspection_needs_a_key_unless_the_setting_opens_it(
     with opened.running():
         body = keyless(opened, INTROSPECT)
         assert body.get("errors") is None and body["data"]["__schema"]["queryType"]["name"]
-        stats = keyless(opened, STATS)["data"]["stats"]
+        stats = keyless(opened, STATS, status=401)["data"]["stats"]
         assert stats["__typename"] == "Unauthenticated"  # it opens the schema, nothing else
 
 
@@ -288,7 +321,10 @@ def test_an_infrastructure_failure_denies_and_masks_never_500(
         assert stats(secured, BOOTSTRAP)["__typename"] == "Stats"
         falkordb_server.stop(server)
         denied = secured.post(json={"query": STATS}, headers={"X-Request-Id": "denied-request-1"})
-        assert denied.status_code == 200 and denied.headers["x-request-id"] == "denied-request-1"
+        # Not the caller's fault and retryable: 503, never a 401 that blames the key.
+        assert denied.status_code == 503 and denied.headers["x-request-id"] == "denied-request-1"
+        (unavailable,) = denied.json()["errors"]
+        assert unavailable["extensions"] == {"code": "UNAVAILABLE", "retryable": True}
         result = denied.json()["data"]["stats"]
         assert result["__typename"] == "Unauthenticated"
         assert "unavailable" in result["message"] and "denied-request-1" in result["message"]

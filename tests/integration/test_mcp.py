@@ -267,8 +267,9 @@ async def test_a_call_that_would_fail_again_is_never_retryable(mcp: ClientSessio
     assert failed and answer["retryable"] is False and "no-such-category" in answer["error"]
     failed, answer = await call(mcp, "pin_memory")
     assert failed and answer["retryable"] is False and "node_id" in answer["error"]
-    failed, answer = await call(mcp, "memory_stats", unknown_but_ignored=1)
-    assert not failed
+    failed, answer = await call(mcp, "memory_stats", unknown_argument=1)  # papez ignored it
+    assert failed and answer["retryable"] is False
+    assert "unknown argument 'unknown_argument'" in answer["error"]
     failed, answer = await call(mcp, "no_such_tool")
     assert failed and answer["retryable"] is False and "memory_store" in answer["error"]
     failed, answer = await call(mcp, "promote_to_org", node_id=ghost, org_id="someone-else")

@@ -9,7 +9,7 @@ import strawberry
 
 from schema import RetentiaError, parse_memory_id
 from service.api import cursors
-from service.api.errors import as_result, maps_errors, union_members
+from service.api.errors import as_result, deny, maps_errors, union_members
 from service.api.limits import check_count, check_page
 from service.api.resolvers._common import READ, WRITE, IdempotencyKey, Info, id_list
 from service.api.types.edge import MemoryEdgeType
@@ -38,6 +38,7 @@ from service.api.types.results import (
 from service.api.types.stats import StatsType
 from service.api.types.store import StoreSuccess
 from service.api.types.subgraph import SubgraphType, traverse_position
+from service.usecases.auth import AuthError
 from service.usecases.store import Stored
 
 #: `storeMemories` maps each item's error itself: its result is a list of unions.
@@ -171,6 +172,8 @@ class MemoryMutation:
                 tenant, [(i.to_request(), i.fact_dicts()) for i in inputs], key=idempotency_key
             )
         except RetentiaError as e:  # a failure of the whole call is every item's result
+            if isinstance(e, AuthError):
+                deny(info, e)
             return [as_result(e, _STORE_MEMBERS)] * len(inputs)
         return [
             StoreSuccess.from_domain(s.result, s.facts)
