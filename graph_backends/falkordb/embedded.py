@@ -326,13 +326,20 @@ class EmbeddedFalkorDB:
             )
 
     def _give_up(self, code: int) -> None:
+        # What a keyless probe or a client may read holds no path of the server's; the log does.
         self._fatal = (
-            f"the embedded FalkorDB in {self.data_dir} exited (status {code}) and could not be "
-            f"restarted in {self.restart.attempts} attempts; restart Retentia (its log: "
-            f"{self.logfile})"
+            f"the embedded FalkorDB exited (status {code}) and could not be restarted in "
+            f"{self.restart.attempts} attempts; restart Retentia (the service's log says where)"
         )
         self._outage = self._fatal
-        log.critical("%s", self._fatal)
+        log.critical(
+            "the embedded FalkorDB in %s exited (status %d) and could not be restarted in %d "
+            "attempts; restart Retentia (its log: %s)",
+            self.data_dir,
+            code,
+            self.restart.attempts,
+            self.logfile,
+        )
 
     # -- the lock and the child ------------------------------------------------------------
 

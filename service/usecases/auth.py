@@ -201,7 +201,8 @@ def require(access: Access, permission: Permission) -> Grant:
             "that holds it",
             permission,
         )
-    if access.org is not None and access.org != principal.org:
+    # Names are case-insensitive (checked, then lowercased): `Default` is the org `default`.
+    if access.org is not None and access.org.lower() != principal.org.lower():
         # The same answer whether that org exists or not: nothing about it is confirmed.
         DENIALS.labels(reason="forbidden").inc()
         raise Forbidden(

@@ -277,6 +277,9 @@ def test_an_org_header_other_than_the_keys_own_is_refused_alike(secured: Service
     ]["message"].replace("never-existed", "X")
     own = secured.graphql(STATS, headers={"X-Retentia-Org": "default"})
     assert own["data"]["stats"]["__typename"] == "Stats"
+    # Names are case-insensitive, as the README says (issue 50: `Default` was Forbidden).
+    cased = secured.graphql(STATS, headers={"X-Retentia-Org": "Default"})
+    assert cased["data"]["stats"]["__typename"] == "Stats", cased
     reserved = secured.graphql(
         "{ stats { __typename ... on InvalidInput { field message } } }",
         headers={"X-Retentia-Project": "retentia.system"},
