@@ -107,6 +107,27 @@ def test_a_restricted_key_passes_on_only_its_own_projects(secured: ServiceProces
     assert ask(secured, STATS, project=other)["memories"] == 1
 
 
+def test_a_restricted_key_learns_no_other_project_from_the_key_list(
+    secured: ServiceProcess,
+) -> None:
+    """Issue 50: a key limited to one project, holding members:read, saw every org key's
+    project names through `apiKeys`, while `projects` hid them. It sees its own projects'
+    names only, and how many others a key holds."""
+    mine, secret = fresh("mine"), fresh("secret")
+    restricted_key(secured, ["PROJECT_READ"], [secret])
+    restricted_key(secured, ["PROJECT_READ"], [mine, secret])
+    key = restricted_key(secured, ["MEMBERS_READ"], [mine])
+    listing = """{ r: apiKeys { __typename ... on ApiKeyList {
+                   keys { projects hiddenProjects admin } } } }"""
+    keys = ask(secured, listing, key=key)["keys"]
+    assert all(secret not in k["projects"] for k in keys), keys
+    assert {"projects": [], "hiddenProjects": 1, "admin": False} in keys
+    assert {"projects": [mine], "hiddenProjects": 1, "admin": False} in keys
+    everyone = ask(secured, listing)["keys"]  # the bootstrap key may name every project
+    assert any(secret in k["projects"] for k in everyone)
+    assert all(k["hiddenProjects"] == 0 for k in everyone)
+
+
 @pytest.mark.parametrize(
     ("projects", "field"),
     [(["no:colons"], "projects"), (["retentia.system"], "projects"), (["-dash"], "projects")],

@@ -19,7 +19,10 @@ class KeyQuery:
     async def api_keys(self, info: Info) -> ApiKeysResult:
         grant = info.context.require(Permission.MEMBERS_READ)
         records = await info.context.services.keys.list_keys(grant.org)
-        return ApiKeyList(keys=[ApiKeyType.from_domain(r) for r in records])
+        # A project-restricted caller learns no name of a project it may not name (as with
+        # the `projects` query).
+        reaches = grant.principal.reaches
+        return ApiKeyList(keys=[ApiKeyType.from_domain(r, reaches) for r in records])
 
 
 @strawberry.type

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 
 import strawberry
@@ -19,7 +20,12 @@ class ApiKeyType:
         description="Empty for an admin key, which holds every permission."
     )
     projects: list[str] = strawberry.field(
-        description="The projects the key may name; empty: every project of the org."
+        description="The projects the key may name that the caller may name too; empty (with "
+        "hiddenProjects 0): every project of the org."
+    )
+    hidden_projects: int = strawberry.field(
+        description="How many of the key's projects are left out of `projects` because the "
+        "caller's key may not name them (their names are not the caller's to learn)."
     )
     admin: bool = strawberry.field(
         description="Every permission on every project: no permission or project listed."
@@ -31,13 +37,18 @@ class ApiKeyType:
     revoked_at: datetime | None
 
     @classmethod
-    def from_domain(cls, record: ApiKeyRecord) -> ApiKeyType:
+    def from_domain(
+        cls, record: ApiKeyRecord, reaches: Callable[[str], bool] | None = None
+    ) -> ApiKeyType:
+        """The key as a caller sees it: with `reaches`, only the project names it may name."""
+        shown = [p for p in record.projects if reaches is None or reaches(p)]
         return cls(
             id=strawberry.ID(record.id),
             org=record.org,
             name=record.name,
             permissions=list(record.permissions),
-            projects=list(record.projects),
+            projects=shown,
+            hidden_projects=len(record.projects) - len(shown),
             admin=record.admin,
             created_at=record.created_at,
             created_by=record.created_by,
