@@ -14,7 +14,8 @@ import yaml  # type: ignore[import-untyped]  # PyYAML: via huggingface_hub and s
 
 ROOT = Path(__file__).resolve().parent.parent
 CHART = ROOT / "helm" / "retentia"
-#: The Kubernetes version the chart is rendered for and validated against.
+#: The Kubernetes version the rendered manifests are validated against (kubernetes-validate).
+#: `helm template` takes no --kube-version: the helm scripts/install-helm builds knows its own.
 KUBE_VERSION = "1.33.0"
 NAMESPACE = "retentia"
 RELEASE = "r"
@@ -34,7 +35,6 @@ def install_helm() -> Path:
 def render(helm: Path, values: Sequence[Path] = (), sets: Sequence[str] = ()) -> str:
     """`helm template` of the chart; raises CalledProcessError (stderr says why) on refusal."""
     command = [str(helm), "template", RELEASE, str(CHART), "--namespace", NAMESPACE]
-    command += ["--kube-version", KUBE_VERSION]
     for path in values:
         command += ["--values", str(path)]
     for assignment in sets:

@@ -16,6 +16,9 @@ class FalkorConfig(BaseModel):
     kind: Literal["falkordb"] = "falkordb"
     #: `redis://host:port`, `rediss://…` or `unix:///path/to/socket`; None runs FalkorDB embedded.
     url: str | None = None
+    #: The server's password (`requirepass`; the `default` user), for a server by `url`. A
+    #: password in the URL works too; this one keeps it out of the URL (and out of messages).
+    password: SecretStr | None = None
     #: `url` names one node (a seed) of a Redis Cluster of FalkorDB nodes: each tenant's graph
     #: lives on the master of its key's hash slot, and commands follow MOVED/ASK (ADR 0022).
     cluster: bool = False

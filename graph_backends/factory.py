@@ -72,12 +72,14 @@ async def _open_falkordb(config: FalkorConfig) -> AsyncIterator[FactStore]:
         )
         url = await embedded.start(share_running=config.share_running)
     try:
-        options = {
+        options: dict[str, object] = {
             "max_connections": config.max_connections,
             "decode_responses": True,
             "timeout": 30,
             "socket_timeout": config.socket_timeout_s,
         }
+        if embedded is None and config.password is not None:
+            options["password"] = config.password.get_secret_value()
         pool = (
             SupervisedConnectionPool.from_url(url, check=embedded.check_available, **options)
             if embedded is not None
@@ -128,6 +130,7 @@ async def _open_falkordb_cluster(config: FalkorConfig) -> AsyncIterator[FactStor
             socket_timeout=config.socket_timeout_s,
             socket_connect_timeout=5,
             retry=Retry(ExponentialBackoff(cap=0.5, base=0.05), retries=20),
+            password=None if config.password is None else config.password.get_secret_value(),
         )
         await cluster.initialize()
     except Exception as e:

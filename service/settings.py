@@ -26,6 +26,8 @@ class Settings(BaseSettings):
     #: A FalkorDB server (`redis://host:port`, `unix:///path`); unset runs FalkorDB embedded.
     falkordb_url: str | None = None
     #: `RETENTIA_FALKORDB_URL` names a seed node of a Redis Cluster of FalkorDB nodes (ADR 0022).
+    #: The FalkorDB server's password (its `requirepass`), for a server by URL.
+    falkordb_password: SecretStr | None = None
     falkordb_cluster: bool = False
     #: Cluster mode: replicas each acknowledged write waits for (`WAIT`); 0 waits for none.
     falkordb_wait_replicas: int = Field(default=0, ge=0, le=16)
@@ -170,6 +172,12 @@ class Settings(BaseSettings):
                 "RETENTIA_FALKORDB_CLUSTER=true needs RETENTIA_FALKORDB_URL naming a node of the "
                 "cluster (redis://host:port); the embedded FalkorDB is one node"
             )
+        if self.falkordb_password is not None and not self.falkordb_url:
+            raise ValueError(
+                "RETENTIA_FALKORDB_PASSWORD is the password of a FalkorDB server by URL; set "
+                "RETENTIA_FALKORDB_URL too, or unset it (the embedded FalkorDB listens only on "
+                "a socket in the data directory)"
+            )
         if self.falkordb_wait_replicas and not self.falkordb_cluster:
             raise ValueError(
                 "RETENTIA_FALKORDB_WAIT_REPLICAS waits for the replicas of a cluster's masters; "
@@ -211,6 +219,7 @@ class Settings(BaseSettings):
             )
         return FalkorConfig(
             url=self.falkordb_url,
+            password=self.falkordb_password,
             cluster=self.falkordb_cluster,
             wait_replicas=self.falkordb_wait_replicas,
             wait_timeout_ms=self.falkordb_wait_timeout_ms,

