@@ -44,3 +44,19 @@ def test_wait_without_a_cluster_is_refused(monkeypatch: pytest.MonkeyPatch) -> N
     monkeypatch.setenv("RETENTIA_FALKORDB_WAIT_REPLICAS", "1")
     with pytest.raises(ValidationError, match="RETENTIA_FALKORDB_CLUSTER"):
         Settings()
+
+
+def test_a_server_password_reaches_the_configuration_and_needs_a_url(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """RETENTIA_FALKORDB_PASSWORD (the chart's FalkorDB requires one) reaches the backend
+    configuration, secret; without a URL (the embedded FalkorDB takes none) it is refused."""
+    monkeypatch.setenv("RETENTIA_FALKORDB_URL", "redis://10.0.0.1:6379")
+    monkeypatch.setenv("RETENTIA_FALKORDB_PASSWORD", "pw-of-the-server")
+    config = Settings().backend_config(384)
+    assert isinstance(config, FalkorConfig) and config.password is not None
+    assert config.password.get_secret_value() == "pw-of-the-server"
+    assert "pw-of-the-server" not in repr(config)
+    monkeypatch.delenv("RETENTIA_FALKORDB_URL")
+    with pytest.raises(ValidationError, match="RETENTIA_FALKORDB_PASSWORD is the password"):
+        Settings()
