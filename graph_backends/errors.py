@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from schema import RetentiaError, Unavailable
+from schema import GoneForGood, RetentiaError, Unavailable
 
 
 class BackendError(RetentiaError):
@@ -12,6 +12,13 @@ class BackendError(RetentiaError):
 class BackendUnavailable(BackendError, Unavailable):
     """The database cannot be reached, or an embedded one could not be started (or is being
     restarted)."""
+
+
+class BackendGone(BackendUnavailable, GoneForGood):
+    """An embedded database that died and could not be restarted: it will not serve again in
+    this process."""
+
+    retryable = False
 
 
 class SchemaMismatch(BackendError):

@@ -15,6 +15,7 @@ from schema.edges import (
 from schema.errors import (
     BoundExceeded,
     Conflict,
+    GoneForGood,
     InvalidInput,
     NotFound,
     RetentiaError,
@@ -63,6 +64,7 @@ __all__ = [
     "EdgeType",
     "FactState",
     "ForgottenMemory",
+    "GoneForGood",
     "GraphStats",
     "InvalidInput",
     "Memory",

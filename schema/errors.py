@@ -37,6 +37,17 @@ class Unavailable(RetentiaError):
     """Something the request needs (the database) cannot serve it now, but may shortly: the
     same request may succeed if retried (the API answers it as `UNAVAILABLE`, retryable)."""
 
+    #: Whether the same request may succeed when retried in this process.
+    retryable: bool = True
+
+
+class GoneForGood(Unavailable):
+    """Something the request needs will not come back in this process (an embedded database
+    whose restarts ran out): no retry helps until the process is restarted (`UNAVAILABLE`,
+    not retryable; the liveness probe fails so an orchestrator restarts it)."""
+
+    retryable = False
+
 
 class BoundExceeded(InvalidInput):
     """The request would read more than a configured bound allows; nothing was computed.

@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Final, Literal
 
-from graph_backends.errors import BackendUnavailable
+from graph_backends.errors import BackendGone, BackendUnavailable
 
 log = logging.getLogger(__name__)
 
@@ -241,6 +241,8 @@ class EmbeddedFalkorDB:
     def check_available(self) -> None:
         """Raise `BackendUnavailable` while the supervised server is down (restarting, or given
         up): a command sent to a server that is loading its file can abort it."""
+        if self._fatal is not None:
+            raise BackendGone(self._fatal)
         if self._outage is not None:
             raise BackendUnavailable(self._outage)
 

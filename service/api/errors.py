@@ -94,15 +94,22 @@ def unavailable_error(error: GraphQLError, reference: str) -> GraphQLError | Non
     fixed (the cause, which may name files of the server, is logged under `reference`): the
     same request may succeed when retried. A mutation cut off mid-flight may have landed in
     part, as after any lost connection; a retry with the same idempotency key is safe."""
-    if not isinstance(error.original_error, Unavailable):
+    cause = error.original_error
+    if not isinstance(cause, Unavailable):
         return None
+    message = (
+        f"The database is unavailable right now; retry shortly (request {reference})."
+        if cause.retryable
+        else "The database will not come back in this process: the service must be restarted "
+        f"(its liveness probe fails so that an orchestrator does; request {reference})."
+    )
     return GraphQLError(
-        f"The database is unavailable right now; retry shortly (request {reference}).",
+        message,
         nodes=error.nodes,
         source=error.source,
         positions=error.positions,
         path=error.path,
-        extensions={"code": UNAVAILABLE, "retryable": True},
+        extensions={"code": UNAVAILABLE, "retryable": cause.retryable},
     )
 
 

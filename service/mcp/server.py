@@ -47,6 +47,7 @@ from schema import (
     Conflict,
     Direction,
     EdgeType,
+    GoneForGood,
     InvalidInput,
     Memory,
     MemoryStatus,
@@ -1016,7 +1017,7 @@ def retryable_after(error: Exception, *, read: bool) -> bool:
     waited before writing anything."""
     if isinstance(error, SessionBusy):
         return True
-    if isinstance(error, _PERMANENT):
+    if isinstance(error, _PERMANENT) or isinstance(error, GoneForGood):
         return False
     return read
 

@@ -95,11 +95,11 @@ def _kill(pid: int) -> None:
     os.kill(pid, signal.SIGKILL)
 
 
-def _unavailable(body: dict[str, Any]) -> bool:
+def _unavailable(body: dict[str, Any], *, retryable: bool = True) -> bool:
     errors = body.get("errors") or []
     return bool(errors) and errors[0].get("extensions") == {
         "code": "UNAVAILABLE",
-        "retryable": True,
+        "retryable": retryable,
     }
 
 
@@ -142,7 +142,8 @@ def test_a_killed_falkordb_is_restarted_and_loses_no_acknowledged_write(tmp_path
 
 def test_a_falkordb_that_cannot_be_restarted_fails_healthz(tmp_path: Path) -> None:
     """A corrupt append-only file (here its manifest) stops every restart: after its attempts
-    the service says so on `/healthz`, and still answers requests with `UNAVAILABLE`."""
+    the service says so on `/healthz` (so the orchestrator restarts it), and answers requests
+    `UNAVAILABLE` and not retryable (a retry cannot help before that restart)."""
     env = {"RETENTIA_FALKORDB_RESTART_ATTEMPTS": "2", "RETENTIA_FALKORDB_RESTART_BACKOFF_S": "0.2"}
     with ServiceProcess(tmp_path / "data", env).running() as service:
         assert service.process is not None
@@ -159,7 +160,10 @@ def test_a_falkordb_that_cannot_be_restarted_fails_healthz(tmp_path: Path) -> No
         assert str(tmp_path) not in health["reason"]  # a keyless probe shows no path
         assert _status(service, "/readyz") == 503
         assert str(tmp_path) not in httpx.get(f"{service.url}/readyz", timeout=10).text
-        assert _unavailable(_store(service, "written after giving up"))
+        # Issue 50: every answer said retryable: true though nothing would come back.
+        gone = _store(service, "written after giving up")
+        assert _unavailable(gone, retryable=False), gone
+        assert "must be restarted" in gone["errors"][0]["message"]
         children = _children(service.process.pid)
         assert "Z" not in children.values(), children
         assert _redis_servers_on(tmp_path / "data" / "falkordb") == []
