@@ -43,8 +43,8 @@ def _serve(args: argparse.Namespace) -> int:
     from schema import RetentiaError
     from service.compose import probe_storage
 
-    try:  # two services must not each start a FalkorDB on the same files
-        probe_storage(settings)
+    try:  # one FalkorDB on the same files: a running one is shared (docs/adr/0033)
+        probe_storage(settings, share_running=True)
     except RetentiaError as e:
         print(f"retentia serve: {e}", file=sys.stderr)
         return 2

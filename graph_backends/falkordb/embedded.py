@@ -68,6 +68,11 @@ _STABLE_AFTER_S: Final = 60.0
 #: How long a starting owner waits for the lock (another process may hold it for a moment to
 #: probe it, `probe()`), and a sharer for the owner's URL, before refusing.
 _LOCK_WAIT_S: Final = 1.0
+#: How long a process that would share the directory waits for its owner, still starting, to
+#: publish its FalkorDB (two clients started together: one owns, the other shares).
+_PUBLISH_WAIT_S: Final = 15.0
+#: How often a process sharing another's FalkorDB looks whether that process exited.
+_OWNER_POLL_S: Final = 0.2
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,25 +208,39 @@ class EmbeddedFalkorDB:
         released at once, and an owner starting at that moment waits for it (`_LOCK_WAIT_S`)."""
         if not self.lockfile.exists():
             return
+        deadline = time.monotonic() + (_PUBLISH_WAIT_S if share_running else 0.0)
         with self.lockfile.open("a+") as lock:
-            try:
-                fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
-                if share_running and self.urlfile.exists():
-                    return
-                raise self._refusal(share_running) from None
-            fcntl.flock(lock, fcntl.LOCK_UN)
+            while True:
+                try:
+                    fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                except BlockingIOError:
+                    if share_running and self.urlfile.exists():
+                        return
+                    if time.monotonic() >= deadline:  # an owner still starting publishes soon
+                        raise self._refusal(share_running) from None
+                    time.sleep(0.1)
+                    continue
+                fcntl.flock(lock, fcntl.LOCK_UN)
+                return
 
     async def start(self, *, share_running: bool = False) -> str:
         """Start FalkorDB on the data directory, supervise it, and return its URL. With
-        `share_running`, a directory already served by another Retentia process (the service)
-        is shared: its URL is returned and nothing is started, supervised or stopped here."""
+        `share_running`, a directory already served by another Retentia process (the service,
+        an MCP client) is shared: its URL is returned and nothing is started here — until that
+        process exits: then one of the processes sharing it takes the directory over and runs
+        FalkorDB at the same URL (`_take_over_when_free`, docs/adr/0033), so none of them is
+        left without a database."""
         self.data_dir.mkdir(parents=True, exist_ok=True)
-        deadline = time.monotonic() + _LOCK_WAIT_S
+        deadline = time.monotonic() + (_PUBLISH_WAIT_S if share_running else _LOCK_WAIT_S)
         while not self._acquire_lock():
             if share_running and self.urlfile.exists():
                 self.url = self.urlfile.read_text(encoding="utf-8").strip()
+                if self.url.startswith("redis://127.0.0.1:"):  # a data directory too deep for
+                    self._port = int(self.url.rsplit(":", 1)[1])  # a socket: keep the port
                 log.info("sharing the embedded FalkorDB at %s", self.url)
+                self._watcher = asyncio.create_task(
+                    self._take_over_when_free(), name="falkordb-sharer"
+                )
                 return self.url
             if time.monotonic() > deadline:
                 raise self._refusal(share_running)
@@ -237,6 +256,38 @@ class EmbeddedFalkorDB:
         self._watcher = asyncio.create_task(self._supervise(), name="falkordb-supervisor")
         log.info("embedded FalkorDB ready", extra={"pid": self.pid, "data_dir": str(self.data_dir)})
         return self.url
+
+    async def _take_over_when_free(self) -> None:
+        """Sharing another process's FalkorDB: when that process exits — cleanly, or killed:
+        the kernel frees its lock either way, and its child stops with it (`PR_SET_PDEATHSIG`)
+        — take the directory and run FalkorDB here, at the same URL, so this process's
+        connections (and those of every other process sharing it) find a server again. Of
+        several sharers the first to take the lock runs it; the others go on sharing."""
+        # A file lock has no event to wait on: it is polled.
+        while True:
+            if self._acquire_lock():
+                break
+            await asyncio.sleep(_OWNER_POLL_S)
+        log.warning(
+            "the Retentia process that ran the embedded FalkorDB exited; running it here",
+            extra={"data_dir": str(self.data_dir)},
+        )
+        self._outage = (
+            "the process that ran the embedded FalkorDB exited and another is taking it over; "
+            "retry shortly"
+        )
+        try:
+            await asyncio.to_thread(self._clear_stale)
+            self.urlfile.unlink(missing_ok=True)
+            self.url = await self._launch_ready()
+            self.urlfile.write_text(self.url, encoding="utf-8")
+        except Exception:
+            log.exception("taking over the embedded FalkorDB failed")
+            self._give_up(-1)
+            return
+        self._outage = None
+        log.info("embedded FalkorDB taken over", extra={"pid": self.pid})
+        await self._supervise()
 
     def check_available(self) -> None:
         """Raise `BackendUnavailable` while the supervised server is down (restarting, or given

@@ -171,7 +171,7 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         async with compose.open_service(
-            settings, default_tenant, clock=clock, deferred_reactivation=True
+            settings, default_tenant, clock=clock, deferred_reactivation=True, share_running=True
         ) as uses:
             await _start_auth(settings, uses.keys)
             app.state.services = Services(

@@ -201,48 +201,35 @@ def test_a_refusal_comes_before_the_model_loads(tmp_path: Path) -> None:
     assert "no-model" not in refused.stderr
 
 
-def test_a_second_service_on_the_same_data_directory_is_refused(tmp_path: Path) -> None:
+def test_a_second_service_on_the_same_data_directory_shares_its_falkordb(tmp_path: Path) -> None:
+    """A second `retentia serve` on the directory shares the first one's FalkorDB (it was
+    refused, and so was a service beside an MCP client: issue 50) — one server, one store."""
     with ServiceProcess(tmp_path / "data").running() as first:
-        assert first.process is not None
         child = _falkordb_pid(first)
-        # Refused before it loads a model: this one does not exist, and goes unmentioned.
-        second = ServiceProcess(
-            tmp_path / "data", {"RETENTIA_LOCAL_MODEL_PATH": str(tmp_path / "no-model")}
-        )
+        second = ServiceProcess(tmp_path / "data")
         second.log = tmp_path / "second.log"
-        assert second._launch().wait(timeout=60) == 2
-        assert "no-model" not in second.output_tail()
-        assert f"in use by another Retentia process (pid {first.process.pid})" in (
-            second.output_tail()
-        )
-        assert _falkordb_pid(first) == child
-        assert _redis_servers_on(tmp_path / "data" / "falkordb") == [child]
+        with second.running():
+            written = _stored_id(second, "written through the second service")
+            assert first.graphql(GET, {"id": written})["data"]["memory"]["id"] == written
+            assert _redis_servers_on(tmp_path / "data" / "falkordb") == [child]
         assert _stored_id(first, "the first service is unharmed")
 
 
-def test_two_services_started_together_get_one_owner(tmp_path: Path) -> None:
-    """Both pass the early check (nothing owns the directory yet); the lock decides: one runs
-    the FalkorDB, the other exits with the refusal."""
+def test_two_services_started_together_share_one_falkordb(tmp_path: Path) -> None:
+    """Both pass the early check (nothing owns the directory yet); the lock decides which runs
+    the FalkorDB, and the other waits for it to be published and shares it."""
     services = [ServiceProcess(tmp_path / "data"), ServiceProcess(tmp_path / "data")]
     (tmp_path / "data").mkdir()
     for service in services:
         service.log = tmp_path / f"service-{service.port}.log"
     processes = [service._launch() for service in services]
     try:
-        exited: list[int] = []
-
-        def settled() -> bool:
-            exited[:] = [i for i, p in enumerate(processes) if p.poll() is not None]
-            ready = [i for i, s in enumerate(services) if i not in exited and _ready(s)]
-            return len(exited) == 1 and len(ready) == 1
-
-        _until("one service ready and one refused", settled, 180)
-        (loser,) = exited
-        assert processes[loser].returncode != 0
-        assert "in use by another Retentia process" in services[loser].output_tail()
-        winner = services[1 - loser]
-        assert _redis_servers_on(tmp_path / "data" / "falkordb") == [_falkordb_pid(winner)]
-        assert _stored_id(winner, "one owner")
+        _until("both services ready", lambda: all(_ready(s) for s in services), 180)
+        assert all(p.poll() is None for p in processes)
+        (server,) = _redis_servers_on(tmp_path / "data" / "falkordb")
+        written = _stored_id(services[0], "one store")
+        assert services[1].graphql(GET, {"id": written})["data"]["memory"]["id"] == written
+        assert server == _falkordb_pid(services[1])
     finally:
         for p in processes:
             if p.poll() is None:
