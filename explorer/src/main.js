@@ -14,15 +14,28 @@ const $ = (id) => document.getElementById(id);
 
 const state = { graph: new Graph({ multi: true, type: "directed" }), renderer: null, selected: null, focus: null, pagerank: new Map() };
 
+// A request the key may not make: said as such (never a JavaScript error about missing data).
+class Denied extends Error {}
+
 async function gql(query, variables) {
   const headers = { "Content-Type": "application/json", Accept: "application/json" };
   const key = sessionStorage.getItem("retentia-key");
   if (key) headers.Authorization = `Bearer ${key}`;
+  const project = currentProject();
+  if (project) headers["X-Retentia-Project"] = project;
   const response = await fetch(ENDPOINT, { method: "POST", headers, body: JSON.stringify({ query, variables }) });
   const body = await response.json();
-  if (body.errors) throw new Error(body.errors.map((e) => e.message).join("; "));
+  if (body.errors) {
+    const codes = body.errors.map((e) => (e.extensions || {}).code);
+    const text = body.errors.map((e) => e.message).join("; ");
+    if (codes.includes("UNAUTHENTICATED")) throw new Denied(`Not signed in: enter an API key (top right). The server says: ${text}`);
+    if (codes.includes("FORBIDDEN")) throw new Denied(`Not allowed with this key: ${text}`);
+    throw new Error(text);
+  }
   return body.data;
 }
+
+function currentProject() { return hashParams().get("project") || ""; }
 
 function problem(result) {
   // Typed errors come back as union members with a message.
@@ -33,7 +46,10 @@ function problem(result) {
 function say(text) { $("status").textContent = text; }
 // A failure the page did not expect (a GraphQL error, a bug): said, and logged as an error so
 // that the end-to-end test's zero-console-errors check catches it.
-function fail(err) { say(String(err.message || err)); console.error(err); }
+function fail(err) {
+  say(String(err.message || err));
+  if (!(err instanceof Denied)) console.error(err); // a denial is an answer, not a bug
+}
 
 function hashParams() { return new URLSearchParams(location.hash.replace(/^#/, "")); }
 function setHash(update) {
@@ -202,7 +218,7 @@ async function search(text) {
     li.addEventListener("click", () => select(id)); li.addEventListener("keydown", (e) => { if (e.key === "Enter") select(id); });
     $("results").appendChild(li);
   }
-  say(`${x.seeds.length} hits${capNote(x)}`);
+  say(`${x.seeds.length} hits in project ${currentProject() || "default"}${capNote(x)}${x.seeds.length ? "" : otherProjects()}`);
   layout(render);
 }
 
@@ -246,7 +262,7 @@ async function select(id) {
   h("h3", `removal impact: ${x.removalImpact.length} orphaned (red on the canvas)`);
   for (const o of x.removalImpact) h("div", o, "orphan");
   panel.hidden = false;
-  if (state.renderer) state.renderer.refresh();
+  if (state.renderer) { state.renderer.resize(); state.renderer.refresh(); }
 }
 
 
@@ -351,9 +367,36 @@ async function dashboard() {
   if (state.graph.order > 2) { const communities = louvain(simpleUndirected(), { getEdgeWeight: null }); box.appendChild(Object.assign(document.createElement("p"), { textContent: `communities on the canvas (Louvain in the browser): ${new Set(Object.values(communities)).size}` })); }
 }
 
+// The projects the key may list (project:manage), for the project box; a key that may not
+// list them types the name. Nothing is hidden from the user: an empty search names the others.
+async function loadProjects() {
+  state.projects = [];
+  try {
+    const data = await gql("{ projects { __typename ... on ProjectList { projects { name memories } } } }");
+    state.projects = data.projects.projects || [];
+  } catch (err) {
+    if (!(err instanceof Denied)) throw err;
+    if (/Not signed in/.test(err.message)) { say(err.message); return; }
+  }
+  const list = $("project-list"); list.innerHTML = "";
+  for (const p of state.projects) list.appendChild(Object.assign(document.createElement("option"), { value: p.name, label: `${p.name} (${p.memories} memories)` }));
+}
+
+function otherProjects() {
+  const others = (state.projects || []).filter((p) => p.name !== (currentProject() || "default") && p.memories > 0);
+  return others.length ? ` — other projects: ${others.map((p) => `${p.name} (${p.memories})`).join(", ")}; choose one in the project box` : "";
+}
+
 function wire() {
   $("key").value = sessionStorage.getItem("retentia-key") || "";
-  $("key").addEventListener("change", () => sessionStorage.setItem("retentia-key", $("key").value.trim()));
+  $("key").addEventListener("change", () => { sessionStorage.setItem("retentia-key", $("key").value.trim()); loadProjects().catch(fail); });
+  $("project").value = currentProject();
+  $("project").addEventListener("change", () => {
+    setHash({ project: $("project").value.trim().toLowerCase() });
+    state.graph.clear(); $("results").innerHTML = ""; $("panel").hidden = true;
+    if (state.renderer) state.renderer.refresh();
+    say(`project ${currentProject() || "default"}: search or recall`);
+  });
   $("search-form").addEventListener("submit", (e) => { e.preventDefault(); search($("search").value).catch(fail); });
   for (const id of ["filter-status", "filter-category", "filter-edge", "filter-since", "size-by"]) $(id).addEventListener("change", () => { setHash({ [id]: $(id).value }); if (state.renderer) render(); });
   $("entity-form").addEventListener("submit", (e) => { e.preventDefault(); openEntity($("entity-name").value.trim()).catch(fail); });
@@ -361,7 +404,7 @@ function wire() {
   document.addEventListener("keydown", (e) => {
     if (e.target instanceof HTMLInputElement) return;
     if (e.key === "/") { e.preventDefault(); $("search").focus(); }
-    if (e.key === "Escape") { $("dashboard").hidden = true; $("entity-view").hidden = true; state.focus = null; state.orphans = null; $("panel").hidden = true; if (state.renderer) state.renderer.refresh(); }
+    if (e.key === "Escape") { $("dashboard").hidden = true; $("entity-view").hidden = true; state.focus = null; state.orphans = null; $("panel").hidden = true; if (state.renderer) { state.renderer.resize(); state.renderer.refresh(); } }
     if (e.key === "d") dashboard().catch(fail);
     if ((e.key === "ArrowRight" || e.key === "ArrowLeft") && state.selected && state.graph.hasNode(state.selected)) {
       const nbrs = state.graph.neighbors(state.selected); if (nbrs.length) select(nbrs[e.key === "ArrowRight" ? 0 : nbrs.length - 1]);
@@ -375,7 +418,8 @@ function wire() {
   if (params.get("view") === "dashboard") dashboard().catch(fail);
   state.show = () => layout(render); // for the bench: lay out and draw what is in state.graph
   window.retentiaExplorer = state; // for tests and the bench
-  say("ready: search or recall (press / to focus)");
+  say(`ready: search or recall in project ${currentProject() || "default"} (press / to focus)`);
+  loadProjects().catch(fail);
 }
 
 wire();

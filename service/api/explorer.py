@@ -50,6 +50,8 @@ def render_explorer_html(endpoint: str, static_prefix: str) -> str:
         aria-label="entity" /> <button type="submit">Timeline</button></form>
       <input id="key" type="password" placeholder="API key (none in development mode)"
         aria-label="API key" autocomplete="off" />
+      <input id="project" list="project-list" placeholder="project (default)"
+        aria-label="project" autocomplete="off" /><datalist id="project-list"></datalist>
       <select id="filter-edge" aria-label="edge type">{_options(_EDGE_TYPES, "all edges")}</select>
       <select id="filter-status" aria-label="status">{_options(_STATUSES, "all statuses")}</select>
       <select id="filter-category" aria-label="category">

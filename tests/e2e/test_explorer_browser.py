@@ -165,3 +165,56 @@ def explore(page: Page, url: str, ids: list[str]) -> None:
     expect(page.locator("#status")).to_contain_text("showing 2 of 4 — narrow the filter")
     assert canvas_count(page, "order") == 2
     page.screenshot(path=str(ARTEFACTS / "8-capped.png"))
+
+
+BOOTSTRAP = "explorer-e2e-bootstrap-0123456789abcdef012345"
+
+
+def test_the_explorer_on_a_keyed_server_asks_for_a_key_and_finds_other_projects(
+    tmp_path: Path, offline_browser: OfflineBrowser
+) -> None:
+    """Issue 50: on a keyed server a search showed the JavaScript error "e.nodes is not
+    iterable", and after an import into another project a search said "0 hits" with no hint
+    that projects exist. Without a key the page says to enter one (the server's 401 is the only
+    failed request, and no script error); with the key, an empty search names the project that
+    holds the memories, and choosing it (kept in the address) finds them."""
+    ARTEFACTS.mkdir(exist_ok=True)
+    with ServiceProcess.secured(tmp_path / "keyed", BOOTSTRAP).running() as api:
+        api.post(json={"query": "{ __typename }"})  # the bootstrap key is ready
+        for content in ("The web-2 deploy failed: its disk was full", "Disk alerts were muted"):
+            body = api.graphql(
+                'mutation($c: String!) { storeMemory(input: {content: $c, entities: ["web-2"]}) '
+                "{ __typename } }",
+                {"c": content},
+                headers={"X-Retentia-Project": "locomo"},
+            )
+            assert body["data"]["storeMemory"]["__typename"] == "StoreSuccess", body
+        with offline_browser.open(api.url) as seen:
+            page = seen.page
+            page.goto(f"{api.url}/explorer", wait_until="load")
+            expect(page.locator("#status")).to_contain_text("Not signed in: enter an API key")
+            page.fill("#search", "why did the web-2 deploy fail?")
+            page.press("#search", "Enter")
+            expect(page.locator("#status")).to_contain_text("Not signed in")
+            page.screenshot(path=str(ARTEFACTS / "9-keyed-no-key.png"))
+
+            page.fill("#key", BOOTSTRAP)
+            page.press("#key", "Tab")  # change: stored for the session, projects listed
+            expect(page.locator("#project-list option[value=locomo]")).to_have_count(1)
+            page.fill("#search", "why did the web-2 deploy fail?")
+            page.press("#search", "Enter")
+            expect(page.locator("#status")).to_contain_text("0 hits in project default")
+            expect(page.locator("#status")).to_contain_text("other projects: locomo (2)")
+
+            page.fill("#project", "locomo")
+            page.press("#project", "Tab")
+            assert "project=locomo" in page.url
+            page.fill("#search", "why did the web-2 deploy fail?")
+            page.press("#search", "Enter")
+            expect(page.locator("#status")).to_contain_text("2 hits in project locomo")
+            expect(page.locator("#results li").first).to_be_visible()
+            page.screenshot(path=str(ARTEFACTS / "10-keyed-project.png"))
+        assert seen.console_errors == [e for e in seen.console_errors if "status of 401" in e], (
+            seen.console_errors
+        )
+        assert seen.failed and all("/graphql: HTTP 401" in f for f in seen.failed), seen.failed
