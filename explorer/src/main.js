@@ -12,7 +12,7 @@ const PARTITION_COLOURS = { CAUSAL: "#c62828", SUPPORTIVE: "#1565c0", NEGATIVE: 
 const NODE_FIELDS = "id summary content status category score stability createdAt";
 const $ = (id) => document.getElementById(id);
 
-const state = { graph: new Graph({ multi: true, type: "directed" }), renderer: null, selected: null, focus: null, pagerank: new Map() };
+const state = { graph: new Graph({ multi: true, type: "directed" }), renderer: null, selected: null, focus: null, pagerank: new Map(), generation: 0 };
 
 // A request the key may not make: said as such (never a JavaScript error about missing data).
 class Denied extends Error {}
@@ -193,13 +193,41 @@ function capNote(x) {
 // `#cap=N` draws fewer (1–5,000): to look at a big tenant a piece at a time, and for tests.
 function cap() { const n = Number(hashParams().get("cap")); return n >= 1 && n <= 5000 ? Math.floor(n) : CAP; }
 
-async function subgraph(args) {
+async function subgraph(args, generation = state.generation) {
   const data = await gql(`query($ids: [ID!], $q: String, $entity: String, $d: Int!, $f: Int!, $types: [EdgeType!]) { subgraph(ids: $ids, query: $q, entity: $entity, depth: $d, first: $f, edgeTypes: $types) { ${SUBGRAPH_FIELDS} } }`, { d: 1, f: cap(), ...args });
   const x = data.subgraph;
   const err = problem(x); if (err) { say(err); return null; }
+  if (generation !== state.generation) return null; // a newer view was asked for meanwhile
   for (const m of x.nodes) addMemory(m);
   for (const e of x.edges) addEdge(e);
   return x;
+}
+
+function listResults(ids, byId) {
+  $("results").innerHTML = "";
+  for (const id of ids) {
+    const m = byId.get(id);
+    const li = document.createElement("li"); li.tabIndex = 0; li.textContent = m ? m.summary || m.content : `${id.slice(0, 8)} — not drawn (over the cap)`;
+    li.addEventListener("click", () => select(id)); li.addEventListener("keydown", (e) => { if (e.key === "Enter") select(id); });
+    $("results").appendChild(li);
+  }
+}
+
+// What the page opens on: the chosen project's most recent memories and their neighbours, so
+// the canvas is never empty while the project holds something.
+async function overview() {
+  const generation = ++state.generation;
+  const project = currentProject() || "default";
+  const data = await gql("{ memories(first: 25) { __typename ... on MemoryConnection { nodes { id } } } }");
+  const recent = ((data.memories || {}).nodes || []).map((n) => n.id);
+  if (generation !== state.generation) return;
+  if (!recent.length) { say(`ready — project ${project} holds no memories yet${otherProjects()}`); return; }
+  state.graph.clear();
+  const x = await subgraph({ ids: recent, types: edgeTypes() }, generation);
+  if (!x) return;
+  listResults(recent, new Map(x.nodes.map((m) => [m.id, m])));
+  say(`ready — overview of project ${project}: its ${recent.length} most recent memories and their neighbours (search or recall to focus; d: analytics)`);
+  layout(render);
 }
 
 function edgeTypes() { const t = $("filter-edge").value; return t ? [t] : null; }
@@ -207,17 +235,11 @@ function edgeTypes() { const t = $("filter-edge").value; return t ? [t] : null; 
 async function search(text) {
   setHash({ q: text, view: "graph" });
   say(`recalling “${text}”…`);
+  const generation = ++state.generation;
   state.graph.clear(); state.focus = null; state.orphans = null;
-  const x = await subgraph({ q: text, types: edgeTypes() });
+  const x = await subgraph({ q: text, types: edgeTypes() }, generation);
   if (!x) return;
-  const byId = new Map(x.nodes.map((m) => [m.id, m]));
-  $("results").innerHTML = "";
-  for (const id of x.seeds) {
-    const m = byId.get(id);
-    const li = document.createElement("li"); li.tabIndex = 0; li.textContent = m ? m.summary || m.content : `${id.slice(0, 8)} — not drawn (over the cap)`;
-    li.addEventListener("click", () => select(id)); li.addEventListener("keydown", (e) => { if (e.key === "Enter") select(id); });
-    $("results").appendChild(li);
-  }
+  listResults(x.seeds, new Map(x.nodes.map((m) => [m.id, m])));
   say(`${x.seeds.length} hits in project ${currentProject() || "default"}${capNote(x)}${x.seeds.length ? "" : otherProjects()}`);
   layout(render);
 }
@@ -361,9 +383,20 @@ async function dashboard() {
   const table = document.createElement("table");
   for (const [k, v] of rows) { const tr = table.insertRow(); tr.insertCell().textContent = k; tr.insertCell().textContent = String(v); }
   box.appendChild(table);
-  const hubs = document.createElement("ol"); box.appendChild(Object.assign(document.createElement("h3"), { textContent: "causal hubs (PageRank)" }));
-  for (const i of a.pagerank.items.slice(0, 10)) { const li = document.createElement("li"); li.textContent = `${i.memoryId.slice(0, 8)} ${i.value.toFixed(4)}`; li.tabIndex = 0; li.addEventListener("click", () => select(i.memoryId)); hubs.appendChild(li); }
-  box.appendChild(hubs);
+  const listed = [...a.pagerank.items.slice(0, 10), ...a.articulationPoints.items.slice(0, 10)].map((i) => i.memoryId);
+  const texts = await memoryTexts(listed);
+  const ranking = (title, ranked, none, show) => {
+    box.appendChild(Object.assign(document.createElement("h3"), { textContent: `${title} (${ranked.total})` }));
+    const ol = document.createElement("ol"); box.appendChild(ol);
+    if (!ranked.items.length) { ol.appendChild(Object.assign(document.createElement("li"), { textContent: none })); return; }
+    for (const i of ranked.items.slice(0, 10)) {
+      const li = document.createElement("li"); li.tabIndex = 0;
+      li.textContent = `${texts.get(i.memoryId) || i.memoryId.slice(0, 8)} — ${show(i.value)}`;
+      li.addEventListener("click", () => select(i.memoryId)); ol.appendChild(li);
+    }
+  };
+  ranking("causal hubs (PageRank)", a.pagerank, "none: the project has no causal edges yet", (v) => v.toFixed(4));
+  ranking("load-bearing memories (removing one splits the supportive graph)", a.articulationPoints, "none: no memory holds the graph together alone", (v) => `${v} cut off`);
   if (state.graph.order > 2) { const communities = louvain(simpleUndirected(), { getEdgeWeight: null }); box.appendChild(Object.assign(document.createElement("p"), { textContent: `communities on the canvas (Louvain in the browser): ${new Set(Object.values(communities)).size}` })); }
 }
 
@@ -387,15 +420,24 @@ function otherProjects() {
   return others.length ? ` — other projects: ${others.map((p) => `${p.name} (${p.memories})`).join(", ")}; choose one in the project box` : "";
 }
 
+// The summary (or the start) of each memory, by id, in one request.
+async function memoryTexts(ids) {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const fields = unique.map((id, n) => `m${n}: memory(id: ${JSON.stringify(id)}) { ... on Memory { id summary content } }`).join(" ");
+  const data = await gql(`{ ${fields} }`);
+  return new Map(Object.values(data).filter((m) => m && m.id).map((m) => [m.id, (m.summary || m.content).slice(0, 120)]));
+}
+
 function wire() {
   $("key").value = sessionStorage.getItem("retentia-key") || "";
-  $("key").addEventListener("change", () => { sessionStorage.setItem("retentia-key", $("key").value.trim()); loadProjects().catch(fail); });
+  $("key").addEventListener("change", () => { sessionStorage.setItem("retentia-key", $("key").value.trim()); loadProjects().then(overview).catch(fail); });
   $("project").value = currentProject();
   $("project").addEventListener("change", () => {
     setHash({ project: $("project").value.trim().toLowerCase() });
     state.graph.clear(); $("results").innerHTML = ""; $("panel").hidden = true;
     if (state.renderer) state.renderer.refresh();
-    say(`project ${currentProject() || "default"}: search or recall`);
+    overview().catch(fail);
   });
   $("search-form").addEventListener("submit", (e) => { e.preventDefault(); search($("search").value).catch(fail); });
   for (const id of ["filter-status", "filter-category", "filter-edge", "filter-since", "size-by"]) $(id).addEventListener("change", () => { setHash({ [id]: $(id).value }); if (state.renderer) render(); });
@@ -419,7 +461,10 @@ function wire() {
   state.show = () => layout(render); // for the bench: lay out and draw what is in state.graph
   window.retentiaExplorer = state; // for tests and the bench
   say(`ready: search or recall in project ${currentProject() || "default"} (press / to focus)`);
-  loadProjects().catch(fail);
+  loadProjects().then(() => {
+    if (!params.get("q") && !params.get("entity") && hashParams().get("view") !== "dashboard") return overview();
+    return null;
+  }).catch(fail);
 }
 
 wire();

@@ -101,6 +101,10 @@ def node_position(page: Page, memory_id: str) -> tuple[float, float]:
 def explore(page: Page, url: str, ids: list[str]) -> None:
     page.goto(f"{url}/explorer", wait_until="load")
     expect(page.locator("#status")).to_contain_text("ready")
+    # It opens on an overview of the project, not an empty canvas (issue 50).
+    expect(page.locator("#status")).to_contain_text("overview of project default")
+    expect(page.locator("#results li")).to_have_count(len(ids))
+    page.wait_for_function(f"() => window.retentiaExplorer.graph.order === {len(ids)}")
     page.screenshot(path=str(ARTEFACTS / "1-loaded.png"))
 
     page.fill("#search", "why did the web-2 deploy fail?")
@@ -155,6 +159,9 @@ def explore(page: Page, url: str, ids: list[str]) -> None:
     dashboard = page.locator("#dashboard")
     expect(dashboard).to_contain_text("causal edges")
     expect(dashboard).to_contain_text("causal hubs")
+    # The rankings list the memories they count, by their text (a bare heading before).
+    expect(dashboard).to_contain_text("Log rotation on web-2 was disabled during the migration —")
+    expect(dashboard).to_contain_text("load-bearing memories")
     expect(dashboard).to_contain_text("communities on the canvas (Louvain in the browser): ")
     assert "view=dashboard" in page.url
     page.screenshot(path=str(ARTEFACTS / "7-dashboard.png"))
