@@ -290,7 +290,7 @@ def _mcp(args: argparse.Namespace) -> int:
     import asyncio
 
     from schema import InvalidInput
-    from service.mcp.server import serve_stdio
+    from service.mcp.stdio import serve_stdio
     from service.runtime.observability import configure_logging
     from service.usecases.auth import SYSTEM_PROJECT
 

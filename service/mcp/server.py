@@ -24,8 +24,6 @@ import asyncio
 import json
 import logging
 import math
-import os
-import signal
 import typing
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
@@ -37,7 +35,6 @@ from typing import Annotated, Any, Final, Generic, Literal, TypeVar
 
 import mcp_types as types
 from mcp.server import Server, ServerRequestContext
-from mcp.server.stdio import stdio_server
 from pydantic import AwareDatetime, BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 from pydantic.json_schema import GenerateJsonSchema, JsonSchemaValue
 from pydantic_core import core_schema
@@ -63,6 +60,7 @@ from schema.values import check_optional_instant
 from service import compose
 from service.engine.query import Intent
 from service.engine.settings import EngineSettings
+from service.mcp import INSTRUCTIONS, SERVER_NAME
 from service.runtime import observability
 from service.settings import Settings
 from service.usecases.auth import AuthError, Forbidden, Unauthenticated
@@ -92,8 +90,6 @@ from service.usecases.session_locks import SessionBusy
 from service.usecases.store import StoreService
 
 log = logging.getLogger(__name__)
-
-SERVER_NAME: Final = "retentia"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1038,7 +1034,7 @@ def build_server(tools: Opener) -> Server[Any]:
 
     return Server(
         SERVER_NAME,
-        instructions="Long-term memory: store, recall, search, traverse and explain memories.",
+        instructions=INSTRUCTIONS,
         on_list_tools=on_list_tools,
         on_call_tool=on_call_tool,
     )
@@ -1082,33 +1078,9 @@ class _Opening:
             await self._task
 
 
-async def serve_stdio(settings: Settings, tenant: Tenant) -> None:
-    """Serve the tools on stdin/stdout until the client closes stdin, then close the storage
-    (the embedded FalkorDB stops cleanly). On SIGTERM or SIGINT the storage is closed the same
-    way and the process exits at once: the SDK reads stdin in a worker thread that nothing can
-    interrupt, so waiting for the transport to unwind would wait for the client."""
-    opening = _Opening(settings, tenant)
-    server = build_server(opening.tools)
-    loop = asyncio.get_running_loop()
-    stopping: list[asyncio.Task[None]] = []
-
-    def on_signal() -> None:
-        if not stopping:
-            log.info("stopping on a signal")
-            stopping.append(loop.create_task(_close_and_exit(opening)))
-
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        loop.add_signal_handler(sig, on_signal)
-    try:
-        async with stdio_server() as (read, write):
-            await server.run(read, write, server.create_initialization_options())
-    finally:
-        await opening.close()
-        log.info("memory tools closed")
-
-
-async def _close_and_exit(opening: _Opening) -> None:
-    await opening.close()
-    log.info("memory tools closed")
-    logging.shutdown()
-    os._exit(0)
+async def call_stdio_tool(
+    opening: _Opening, name: str, arguments: Mapping[str, Any] | None, request: object | None
+) -> types.CallToolResult:
+    """One tool call of the stdio server (`service.mcp.stdio`), on its opening tools."""
+    with observability.request_context(uuid.uuid4().hex[:16]):
+        return await call_tool(opening.tools, name, arguments, request)
