@@ -4,7 +4,8 @@
 // params: low, high, dry_run
 // 'Memory' IN labels(m): FalkorDB 4.16's label scan can return other nodes (all_memories.cypher).
 MATCH (m:Memory)
-WHERE 'Memory' IN labels(m)
+// `id IS NOT NULL`: Neo4j finds the tenant's nodes through its (tenant, id) index.
+WHERE 'Memory' IN labels(m) AND m.id IS NOT NULL
 WITH m, [p IN [
     ['created_at', m.created_at],
     ['received_at', m.received_at],

@@ -4,6 +4,8 @@
 // `graph_backends._common.fact_records` stores as instants.
 // params: low, high, dry_run
 MATCH (f:Fact)
+// `id IS NOT NULL`: Neo4j finds the tenant's facts through its (tenant, id) index.
+WHERE f.id IS NOT NULL
 WITH f, [p IN [
     ['valid_from', f.valid_from],
     ['valid_to', f.valid_to],

@@ -29,6 +29,7 @@ GLOBAL: dict[AnyQueryName, str] = {
     QueryName.CREATE_MEMORY_VECTOR_ID_INDEX: "schema is shared",
     QueryName.CREATE_MEMORY_VECTOR_INDEX: "schema is shared",
     QueryName.CREATE_TOMBSTONE_ID_INDEX: "schema is shared",
+    QueryName.CREATE_FORGOTTEN_ID_INDEX: "schema is shared",
     QueryName.CREATE_CONFIG_KEY_INDEX: "schema is shared",
     QueryName.CREATE_MEMORY_STATUS_INDEX: "schema is shared",
     FactQueryName.CREATE_ENTITY_ID_INDEX: "schema is shared",
@@ -66,6 +67,7 @@ FALKORDB_ONLY: dict[AnyQueryName, str] = {
 #: loader (`cypher._tenancy`): they need no override.
 DERIVED: frozenset[AnyQueryName] = frozenset(
     {
+        FactQueryName.CLAMP_FACT_INSTANTS,
         FactQueryName.CLOSE_FACTS,
         FactQueryName.RESHAPE_FACTS,
         FactQueryName.FACTS_BY_FINGERPRINTS,

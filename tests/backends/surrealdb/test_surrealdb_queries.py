@@ -303,6 +303,10 @@ def _params(name: QueryName, seeded: Seeded) -> dict[str, Any]:
         "factor": 0.5,
     }
     values["targets"] = [{"id": b, "edges": values["edges"]}]
+    # repair-instants: the stored bounds of year 1 … 9999 (epoch µs), counting only
+    values["low"], values["high"], values["dry_run"] = -62135596800000000, 253402300799999999, True
+    if name is QueryName.WRITE_FORGOTTEN:
+        values["rows"] = [{"id": a, "forgotten_at": now, "record": "{}"}]
     values["cap"] = 2
     values["over"] = 3
     values["max_facts"] = 1000
