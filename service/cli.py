@@ -288,6 +288,19 @@ async def _tenants_async(args: argparse.Namespace) -> int:
 
 def _mcp(args: argparse.Namespace) -> int:
     import asyncio
+    import os
+
+    if args.url:  # a running Retentia's tools, over its /mcp: nothing is opened here
+        from service.mcp.remote import serve_remote
+        from service.runtime.observability import configure_logging
+
+        if not args.url.startswith(("http://", "https://")):
+            print(f"retentia mcp: --url {args.url!r} is not an http(s) URL", file=sys.stderr)
+            return 2
+        configure_logging("WARNING", "text")
+        key = args.key or os.environ.get("RETENTIA_MCP_KEY")
+        asyncio.run(serve_remote(args.url, key, args.project))
+        return 0
 
     from schema import InvalidInput
     from service.mcp.stdio import serve_stdio
@@ -414,6 +427,15 @@ def parser() -> argparse.ArgumentParser:
     mcp.add_argument("--org", help="tenant org (default RETENTIA_DEFAULT_ORG)")
     mcp.add_argument("--project", help="tenant project (default RETENTIA_DEFAULT_PROJECT)")
     mcp.add_argument("--data-dir", type=Path, help="data directory (RETENTIA_DATA_DIR)")
+    mcp.add_argument(
+        "--url",
+        help="serve the tools of a running Retentia (its /mcp) instead of a local store, e.g. "
+        "https://retentia.example.com; --project names its project",
+    )
+    mcp.add_argument(
+        "--key",
+        help="the API key for --url (or RETENTIA_MCP_KEY, which keeps it out of the process list)",
+    )
     mcp.set_defaults(run=_mcp)
     from service.commands import analytics, export, forgotten, repair_instants
 

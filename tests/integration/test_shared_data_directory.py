@@ -27,15 +27,20 @@ STATS = "{ stats { __typename ... on Stats { memories } } }"
 class StdioClient:
     """`retentia mcp` as an agent's desktop runs it: a process speaking JSON-RPC on stdio."""
 
-    def __init__(self, data_dir: Path, errlog: Path) -> None:
+    def __init__(self, data_dir: Path, errlog: Path, *args: str, **env: str) -> None:
         self._err = errlog.open("w")
         self.process = subprocess.Popen(  # closed in close()
-            [sys.executable, "-m", "service.cli", "mcp"],
+            [sys.executable, "-m", "service.cli", "mcp", *args],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=self._err,
             cwd=REPO,
-            env={**os.environ, "RETENTIA_DATA_DIR": str(data_dir), "HF_HUB_OFFLINE": "1"},
+            env={
+                **os.environ,
+                "RETENTIA_DATA_DIR": str(data_dir),
+                "HF_HUB_OFFLINE": "1",
+                **env,
+            },
         )
         self._next = 0
         self.request("initialize", {
