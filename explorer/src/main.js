@@ -289,6 +289,21 @@ async function select(id) {
 
 
 const day = (iso) => (iso ? iso.slice(0, 10) : "…");
+
+// The dates under the tracks: five ticks from the first instant to now (or the last one).
+function timeAxis(lo, hi) {
+  const row = document.createElement("div"); row.className = "slot axis";
+  row.append(Object.assign(document.createElement("div"), { className: "slot-name", textContent: "" }));
+  const track = document.createElement("div"); track.className = "track axis-track";
+  for (let i = 0; i <= 4; i += 1) {
+    const at = new Date(lo + ((hi - lo) * i) / 4).toISOString();
+    const tick = Object.assign(document.createElement("span"), { className: "tick", textContent: day(at) });
+    tick.style.left = `${25 * i}%`;
+    track.appendChild(tick);
+  }
+  row.appendChild(track);
+  return row;
+}
 function span(f) { return `${day(f.validFrom)} → ${f.validTo ? day(f.validTo) : "now"}`; }
 const FACT_FIELDS = "id subject predicate object state validFrom validTo recordedAt supersededBy sourceId";
 
@@ -330,6 +345,7 @@ async function openEntity(name, asOf) {
     row.appendChild(track);
     box.appendChild(row);
   }
+  if (instants.length) box.appendChild(timeAxis(lo, hi));
   const slider = Object.assign(document.createElement("input"), { type: "range", id: "as-of", min: "0", max: String(Math.max(0, instants.length - 1)), step: "1" });
   slider.setAttribute("aria-label", "as of");
   const label = Object.assign(document.createElement("span"), { id: "as-of-label" });

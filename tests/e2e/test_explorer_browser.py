@@ -141,6 +141,9 @@ def explore(page: Page, url: str, ids: list[str]) -> None:
     timeline = page.locator("#entity-view")
     expect(timeline).to_contain_text("web-2 — disk size")
     expect(timeline.locator(".bar")).to_have_count(2)
+    # Under the tracks, an axis of dates from the first instant to now (issue 50).
+    expect(timeline.locator(".axis .tick")).to_have_count(5)
+    expect(timeline.locator(".axis .tick").first).to_have_text("2025-01-01")
     held = page.locator("#as-of-values li.held")
     expect(held).to_have_count(1)
     expect(held).to_have_attribute("data-value", "200 GB")
