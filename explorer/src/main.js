@@ -228,6 +228,15 @@ async function overview() {
   listResults(recent, new Map(x.nodes.map((m) => [m.id, m])));
   say(`ready — overview of project ${project}: its ${recent.length} most recent memories and their neighbours (search or recall to focus; d: analytics)`);
   layout(render);
+  // Then its most central memories (PageRank) and how many communities it holds: the project's
+  // analytics, which may take a moment on a large project (or be refused past its bound).
+  const data2 = await gql("{ analytics { __typename ... on Analytics { pagerank { items { memoryId } } communityCount } } }");
+  const a = data2.analytics;
+  if (generation !== state.generation || !a || a.__typename !== "Analytics") return;
+  const central = a.pagerank.items.slice(0, 10).map((i) => i.memoryId).filter((id) => !state.graph.hasNode(id));
+  if (central.length && !(await subgraph({ ids: central, types: edgeTypes() }, generation))) return;
+  say(`ready — overview of project ${project}: its ${recent.length} most recent memories, its most central ones (PageRank) and their neighbours; ${a.communityCount} communities (search or recall to focus; d: analytics)`);
+  if (central.length) layout(render);
 }
 
 function edgeTypes() { const t = $("filter-edge").value; return t ? [t] : null; }

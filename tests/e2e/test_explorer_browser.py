@@ -103,6 +103,8 @@ def explore(page: Page, url: str, ids: list[str]) -> None:
     expect(page.locator("#status")).to_contain_text("ready")
     # It opens on an overview of the project, not an empty canvas (issue 50).
     expect(page.locator("#status")).to_contain_text("overview of project default")
+    expect(page.locator("#status")).to_contain_text("most central ones (PageRank)")
+    expect(page.locator("#status")).to_contain_text("communities")
     expect(page.locator("#results li")).to_have_count(len(ids))
     page.wait_for_function(f"() => window.retentiaExplorer.graph.order === {len(ids)}")
     page.screenshot(path=str(ARTEFACTS / "1-loaded.png"))
