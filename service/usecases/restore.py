@@ -16,7 +16,7 @@ import hashlib
 import json
 import tempfile
 from collections import Counter
-from collections.abc import AsyncIterable, Callable, Iterable, Iterator, Sequence
+from collections.abc import AsyncIterable, Awaitable, Callable, Iterable, Iterator, Sequence
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -52,6 +52,8 @@ BATCH: Final = 500
 #: Called with the number of records handled so far (written, skipped or rejected).
 Progress = Callable[[int], None]
 M = TypeVar("M", bound=BaseModel)
+#: A record restored verbatim by its id (`RestoreService._by_id`).
+Kept = TypeVar("Kept", Tombstone, ForgottenMemory)
 
 
 class TenantNotEmpty(Conflict):
@@ -408,26 +410,46 @@ class RestoreService:
         _add(report.imported, "relation", len(fresh))
 
     async def _tombstones(self, tenant: Tenant, batch: list[Line], report: ImportReport) -> None:
-        parsed = self._parsed("tombstone", batch, report, Tombstone)
-        parsed = _unique(parsed, lambda t: t.id, report)
-        stored = await self._store.get_tombstones(tenant, [t.id for _, t in parsed])
-        fresh = [t for (_, t), there in zip(parsed, stored, strict=True) if there is None]
-        _add(report.skipped, "tombstone", len(parsed) - len(fresh))
-        if fresh:
-            await self._store.write_tombstones(tenant, fresh)
-        _add(report.imported, "tombstone", len(fresh))
+        store = self._store
+        await self._by_id(
+            "tombstone",
+            Tombstone,
+            batch,
+            report,
+            lambda ids: store.get_tombstones(tenant, ids),
+            lambda fresh: store.write_tombstones(tenant, fresh),
+        )
 
     async def _forgotten(self, tenant: Tenant, batch: list[Line], report: ImportReport) -> None:
         """Forgotten memories come back forgotten, with their state: kept, restorable, purged
         after the retention period from their own `forgotten_at`."""
-        parsed = self._parsed("forgotten", batch, report, ForgottenMemory)
-        parsed = _unique(parsed, lambda f: f.id, report)
-        stored = await self._store.get_forgotten(tenant, [f.id for _, f in parsed])
-        fresh = [f for (_, f), there in zip(parsed, stored, strict=True) if there is None]
-        _add(report.skipped, "forgotten", len(parsed) - len(fresh))
+        store = self._store
+        await self._by_id(
+            "forgotten",
+            ForgottenMemory,
+            batch,
+            report,
+            lambda ids: store.get_forgotten(tenant, ids),
+            lambda fresh: store.write_forgotten(tenant, fresh),
+        )
+
+    async def _by_id(
+        self,
+        kind: str,
+        model: type[Kept],
+        batch: list[Line],
+        report: ImportReport,
+        stored: Callable[[list[str]], Awaitable[Sequence[object | None]]],
+        write: Callable[[list[Kept]], Awaitable[None]],
+    ) -> None:
+        """Records kept verbatim by id: those not stored yet are written, the others skipped."""
+        parsed = _unique(self._parsed(kind, batch, report, model), lambda r: r.id, report)
+        there = await stored([r.id for _, r in parsed])
+        fresh = [r for (_, r), found in zip(parsed, there, strict=True) if found is None]
+        _add(report.skipped, kind, len(parsed) - len(fresh))
         if fresh:
-            await self._store.write_forgotten(tenant, fresh)
-        _add(report.imported, "forgotten", len(fresh))
+            await write(fresh)
+        _add(report.imported, kind, len(fresh))
 
 
 K = TypeVar("K")
