@@ -18,7 +18,7 @@ from strawberry.utils.str_converters import to_camel_case
 from schema import new_memory_id
 from service.api.schema import build_schema
 from service.usecases.auth import Permission
-from tests.integration.service_process import ServiceProcess
+from tests.integration.service_process import ServiceProcess, assert_only_denial_errors
 
 BOOTSTRAP = "perm-test-bootstrap-0123456789abcdef0123456789"
 DENIAL = "__typename ... on Forbidden { permission message } ... on Unauthenticated { message }"
@@ -180,9 +180,7 @@ def call(api: ServiceProcess, name: str, key: str | None, no_key: bool = False) 
     result = body["data"]["r"]
     first: dict[str, Any] = result[0] if isinstance(result, list) else result
     # A denial is also a top-level error a client selecting only the success type sees.
-    codes = [e["extensions"]["code"] for e in body.get("errors", [])]
-    expected = {"Forbidden": ["FORBIDDEN"], "Unauthenticated": ["UNAUTHENTICATED"]}
-    assert codes == expected.get(first["__typename"], []), body
+    assert_only_denial_errors(body, first)
     return first
 
 

@@ -24,7 +24,7 @@ import pytest
 from schema import Tenant
 from service.api.limits import MAX_IMPORT_RECORDS
 from service.usecases.history_import import memory_id_for
-from tests.integration.service_process import ServiceProcess
+from tests.integration.service_process import ServiceProcess, assert_only_denial_errors
 
 T0 = datetime(2025, 3, 1, tzinfo=UTC)
 MEMORIES, EVERY_EDGE, EVERY_FACT = 300, 3, 5
@@ -252,10 +252,7 @@ def secured(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServiceProcess
 def ask(api: ServiceProcess, records: str, key: str | None = None, project: str = "imp") -> Any:
     body = api.graphql(IMPORT, {"text": records}, {"X-Retentia-Project": project}, key=key)
     result = body["data"]["r"]
-    # No error but the one a denial brings beside its union member (issue 50).
-    denial = {"Forbidden": ["FORBIDDEN"], "Unauthenticated": ["UNAUTHENTICATED"]}
-    codes = [e.get("extensions", {}).get("code") for e in body.get("errors", [])]
-    assert codes == denial.get(result.get("__typename", ""), []), body
+    assert_only_denial_errors(body, result)
     return result
 
 
