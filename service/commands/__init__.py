@@ -4,6 +4,7 @@ settings every command that takes `--data-dir` builds the same way."""
 from __future__ import annotations
 
 import argparse
+import logging
 import sys
 from collections.abc import Awaitable, Callable
 
@@ -17,6 +18,12 @@ def command_settings(args: argparse.Namespace) -> Settings:
     if getattr(args, "data_dir", None) is not None:
         overrides["data_dir"] = args.data_dir
     return Settings(**overrides)  # type: ignore[arg-type]
+
+
+def command_start(args: argparse.Namespace) -> Settings:
+    """A command's settings, with warnings and errors of the libraries on stderr."""
+    logging.basicConfig(level="WARNING", format="%(levelname)s %(name)s: %(message)s")
+    return command_settings(args)
 
 
 def named_tenant(args: argparse.Namespace, settings: Settings) -> Tenant:

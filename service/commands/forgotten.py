@@ -7,13 +7,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import logging
 import sys
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from service.commands import command_settings, named_tenant
+from service.commands import command_start, named_tenant
 
 
 def register(commands: Any) -> None:
@@ -52,8 +51,7 @@ async def _run(args: argparse.Namespace) -> int:
     from service import compose
     from service.commands import chosen_tenants
 
-    settings = command_settings(args)
-    logging.basicConfig(level="WARNING", format="%(levelname)s %(name)s: %(message)s")
+    settings = command_start(args)
     try:
         named = named_tenant(args, settings)
         at = None

@@ -8,14 +8,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import logging
 import sys
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, Final
 
 from schema import EARLIEST_INSTANT, LATEST_INSTANT
-from service.commands import chosen_tenants, command_settings, named_tenant
+from service.commands import chosen_tenants, command_start, named_tenant
 
 _EPOCH: Final = datetime(1970, 1, 1, tzinfo=UTC)
 _MICROSECOND: Final = timedelta(microseconds=1)
@@ -47,8 +46,7 @@ async def _run(args: argparse.Namespace) -> int:
     from schema import RetentiaError
     from service import compose
 
-    settings = command_settings(args)
-    logging.basicConfig(level="WARNING", format="%(levelname)s %(name)s: %(message)s")
+    settings = command_start(args)
     try:
         named = named_tenant(args, settings)
         async with compose.open_repository(settings) as repository:
