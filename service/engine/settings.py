@@ -95,6 +95,11 @@ class EngineSettings(BaseModel):
 
     #: Offline update detection at write time (service.engine.updates, docs/adr/0027).
     update_detection: bool = True
+    #: The detector holds its edges back for a tenant while it would link more than this
+    #: share of the tenant's last `update_detection_window` stores (issue 51: on turns full
+    #: of unrelated numbers it linked more than one edge a turn; true updates are a few %).
+    update_detection_max_share: float = Field(default=0.15, ge=0.0, le=1.0)
+    update_detection_window: int = Field(default=200, ge=4)
     # -- storing with the original time -----------------------------------------------------
     created_at_max_skew_seconds: float = Field(default=300.0, ge=0.0)  # createdAt ahead of now
 

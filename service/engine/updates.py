@@ -35,6 +35,12 @@ UpdateKind = Literal["changed_value", "changed_state", "negation"]
 #: A changed value: keys the sentences, each with the one before it, share — one of them next
 #: to the changed value on both sides (the counted thing).
 MIN_SHARED: Final = 3
+#: … and of those, the statements' own words: one shared word and a number in each is no
+#: evidence of one slot ("my salary is $85,000" / "my weekly word count is 5,000").
+MIN_SHARED_OWN: Final = 2
+#: Short statements sharing this share of the smaller one's words need no context ("The
+#: thesis deadline is April 1" → "The new deadline for the thesis is April 5").
+SHORT_COVER: Final = 0.6
 #: A changed state or a negation: keys the sentences share, and the share of the smaller one's.
 MIN_SHARED_STATE: Final = 4
 STATE_COVER: Final = 0.7
@@ -47,6 +53,9 @@ BEFORE_VALUE: Final = 2
 AFTER_VALUE: Final = 3
 #: At most this many statements of one memory are searched for (the write path's cost).
 MAX_STATEMENTS: Final = 4
+#: A memory updates at most this many earlier ones (the best evidenced): a statement that
+#: matches more is not about one slot.
+MAX_UPDATED: Final = 2
 CONFIDENCE: Final[dict[UpdateKind, float]] = {
     "changed_value": 0.8,
     "changed_state": 0.6,
@@ -70,12 +79,53 @@ _TOKEN: Final = re.compile(r"[a-z0-9$][a-z0-9$',.:/%-]*[a-z0-9%]|[a-z0-9]")
 _NUMBER: Final = re.compile(r"\$?\d+(?:[.,:/]\d+)*(?:st|nd|rd|th|k|%)?")
 #: A range or a record of two numbers ("5-6 hours", "we're 3-2"): one value.
 _PAIR: Final = re.compile(r"\d{1,4}-\d{1,4}")
-_MONTHS: Final = frozenset(
-    "january february march april may june july august september october november december "
-    "jan feb mar apr jun jul aug sep sept oct nov dec".split()
-)
+_MONTH_NUMBER: Final = {
+    name: n
+    for n, names in enumerate(
+        (
+            "january jan",
+            "february feb",
+            "march mar",
+            "april apr",
+            "may",
+            "june jun",
+            "july jul",
+            "august aug",
+            "september sep sept",
+            "october oct",
+            "november nov",
+            "december dec",
+        ),
+        1,
+    )
+    for name in names.split()
+}
+_MONTHS: Final = frozenset(_MONTH_NUMBER)
+_DAY: Final = re.compile(r"(\d{1,2})(?:st|nd|rd|th)?")
 #: Units after which a number says when, not how many ("three weeks ago").
 _WHEN: Final = frozenset({"ago", "later", "earlier", "before", "after"})
+#: Words just before a date that make it the value of an attribute ("the deadline is April 5",
+#: "moved the launch to May 2nd", "due by March 12"), not when something happened ("we met on
+#: May 5").
+_SETS_A_DATE: Final = frozenset(
+    "is was 's be now to until till by due moved pushed set scheduled planned rescheduled "
+    "changed postponed delayed brought extended back".split()
+)
+#: A sentence that names no one but states an attribute of theirs with its value ("The
+#: deadline is April 1", "Our budget is now $12,000"): a statement too, when it holds a value.
+_ATTRIBUTE: Final = re.compile(
+    r"(?:(?:the|our|my)\s+(?:[\w'-]+\s+){0,6}?|they\s+)(?:is|are|was|were|has|have|will|"
+    r"got|moved|changed|went|goes|extended|pushed|raised|increased|decreased|lowered|cut|"
+    r"reduced|bumped|set|rescheduled|postponed|delayed|approved)\b"
+)
+#: A sentence that reports what happened at one time ("I wrote 900 words today", "ran 5 km
+#: yesterday") measures an event, not an attribute: its numbers update nothing and are
+#: updated by nothing (the next day's count is another event).
+_EVENT: Final = re.compile(
+    r"\b(?:today|yesterday|tonight|tomorrow|this (?:morning|afternoon|evening)|last night|"
+    r"just now|(?:this|last|next) (?:week|weekend|month)|"
+    r"on (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b"
+)
 _FIRST_PERSON: Final = frozenset(
     "i i'm i've i'd i'll my me mine myself we we're we've our ours us".split()
 )
@@ -107,6 +157,11 @@ _ORDINALS: Final = {
     "ninth": "9",
     "tenth": "10",
 }
+#: Verbs by which someone changes an attribute's value ("the landlord raised my rent").
+_CHANGE_VERBS: Final = frozenset(
+    "moved pushed raised increased decreased lowered cut reduced bumped extended rescheduled "
+    "postponed delayed approved changed switched upgraded replaced updated".split()
+)
 #: Words that mark the new statement as a change of state.
 _CHANGE: Final = re.compile(
     r"\b(?:currently|these days|switched|switching|moved|changed|instead|"
@@ -145,6 +200,12 @@ class Statement:
     #: Positions of the values that are one of a unit of time ("for a month"): a changed
     #: value updates them only when the unit is what both count.
     units: frozenset[int] = frozenset()
+    #: It reports what happened at one time ("… today", "… yesterday"): its values are an
+    #: event's, not an attribute's.
+    event: bool = False
+    #: The periods its values are per ("weekly", "a month", "per day"): a weekly target and
+    #: a total one are two slots.
+    rates: frozenset[str] = frozenset()
 
     @property
     def keys(self) -> frozenset[str]:
@@ -181,7 +242,9 @@ def _value(token: str) -> str | None:
         for suffix in ("st", "nd", "rd", "th"):
             if digits.endswith(suffix):
                 digits = digits[: -len(suffix)]
-        return digits.replace(",", "")
+        digits = digits.replace(",", "")
+        # Money and shares keep their kind: "$20" is not "20 items", "40%" not "40 pages".
+        return f"${digits}" if token.startswith("$") else f"{digits}%" if "%" in token else digits
     return _NUMBER_WORDS.get(token) or _ORDINALS.get(token)
 
 
@@ -235,20 +298,25 @@ def statements(text: str) -> list[Statement]:
                 if t not in _STOPWORDS and len(t) >= 3 and _value(t) is None
             ),
         )
-        if not _FIRST_PERSON.intersection(tokens):
+        personal = bool(_FIRST_PERSON.intersection(tokens))
+        if not personal and not _ATTRIBUTE.match(plain.strip()):
             continue
         words: list[str] = []
         values: list[tuple[str, int]] = []
         units: list[int] = []
         negated = False
         for at, token in enumerate(tokens):
+            if token in _MONTHS and (day := _day_of(tokens, at)) is not None:
+                if _sets_a_date(tokens, at):  # "the deadline is April 5": a value
+                    values.append((f"d{_MONTH_NUMBER[token]:02d}-{day:02d}", len(words)))
+                continue  # a date: not a word of what the sentence is about
             if token in NEGATIONS or token.endswith("n't"):
                 # "not sure", "didn't know": doubt, not a negated statement
                 negated = negated or not _UNSURE.match(" ".join(tokens[at : at + 3]))
                 continue
             one = _one_unit(tokens, at)
             value = "1" if one else _value(token)
-            around = tokens[max(0, at - 1) : at + 3]
+            around = tokens[max(0, at - 2) : at + 3]
             if value is not None and (_MONTHS.intersection(around) or _WHEN.intersection(around)):
                 continue  # a date or a time ago: when, not a value of the attribute
             if value is not None:
@@ -259,7 +327,7 @@ def statements(text: str) -> list[Statement]:
             if token in _STOPWORDS or token in _FIRST_PERSON or len(token) < 3:
                 continue
             words.append(_stem(token))
-        if words:
+        if words and (personal or values):
             out.append(
                 Statement(
                     sentence.strip(),
@@ -270,9 +338,92 @@ def statements(text: str) -> list[Statement]:
                     bool(_CHANGE.search(plain)),
                     context,
                     frozenset(units),
+                    bool(_EVENT.search(plain)) or _told_as_past(tokens, plain),
+                    _rates(tokens),
                 )
             )
     return out
+
+
+#: Verbs in the simple past that tell what happened ("we had 7 people over", "my model hit
+#: 86% on one batch"), and what makes a sentence a state, a record or a change all the same
+#: ("I've had", "my highest score", "I just finished my 5th").
+_PAST: Final = frozenset(
+    "had did went got ran made took spent saw ate hit scored sold bought drove "
+    "wrote read caught flew swam rode lost won paid met sent".split()
+)
+_STATE: Final = re.compile(
+    r"\b(?:i've|i'm|we've|we're|i have|i am|we have|we are|is|are|has|have|now|currently|"
+    r"since|so far|in total|total|anymore|any more|new|instead|no longer|up to|i just|we just|"
+    r"highest|lowest|best|record|latest|most recent)\b"
+)
+
+
+def _told_as_past(tokens: Sequence[str], plain: str) -> bool:
+    """Whether a sentence tells what happened, in the simple past or once more ("we had 7
+    people over for dinner", "the train was late again"), and nothing in it says a state
+    holds or changed ("I've had 7 so far", "the committee moved my defense")."""
+    past = "again" in tokens or any(
+        t in _PAST or (t.endswith("ed") and len(t) > 4 and not _CHANGE.search(t)) for t in tokens
+    )
+    return (
+        past
+        and not _STATE.search(plain)
+        and not _CHANGE.search(plain)
+        and not any(t in _CHANGE_VERBS for t in tokens)
+    )
+
+
+_PERIODIC: Final = {
+    "daily": "day",
+    "weekly": "week",
+    "monthly": "month",
+    "yearly": "year",
+    "annual": "year",
+    "annually": "year",
+    "hourly": "hour",
+    "nightly": "night",
+}
+_PER: Final = frozenset({"a", "an", "per", "each", "every"})
+
+
+def _rates(tokens: Sequence[str]) -> frozenset[str]:
+    """The periods a sentence's values are per: "weekly", "a week", "per month", "each day"
+    (not "for a month": that is how long)."""
+    out = {_PERIODIC[t] for t in tokens if t in _PERIODIC}
+    for at in range(1, len(tokens)):
+        unit = _stem(tokens[at])
+        if unit in _DURATIONS and tokens[at - 1] in _PER and not _one_unit(tokens, at - 1):
+            out.add(unit)
+    return frozenset(out)
+
+
+def _day_of(tokens: Sequence[str], at: int) -> int | None:
+    """The day of the month of a date whose month name is tokens[at] ("April 5", "5th of
+    April", "5 April"), or None when no day stands beside it."""
+    for near in (at + 1, at - 1, at - 2):
+        if not 0 <= near < len(tokens) or (near == at - 2 and tokens[at - 1] != "of"):
+            continue
+        match = _DAY.fullmatch(tokens[near])
+        if match and 1 <= int(match.group(1)) <= 31:
+            return int(match.group(1))
+    return None
+
+
+def _sets_a_date(tokens: Sequence[str], at: int) -> bool:
+    """Whether the date at tokens[at] (its month) is what an attribute is set to: one of
+    `_SETS_A_DATE` stands among the two words before it ("on" and "the" and its day skipped)."""
+    start = at
+    if at >= 2 and tokens[at - 1] == "of" and _DAY.fullmatch(tokens[at - 2]):
+        start = at - 2  # "the 12th of March"
+    elif at >= 1 and _DAY.fullmatch(tokens[at - 1]):
+        start = at - 1  # "12 March"
+    before = [t for t in tokens[max(0, start - 3) : start] if t != "the"]
+    if not before:
+        return False
+    if before[-1] in ("on", "for"):  # "due on April 5", "scheduled for May 2"
+        return len(before) > 1 and before[-2] in _SETS_A_DATE and before[-2] != "to"
+    return before[-1] in _SETS_A_DATE
 
 
 def _one_unit(tokens: Sequence[str], at: int) -> bool:
@@ -330,32 +481,94 @@ def _counted(statement: Statement, changed: frozenset[str]) -> set[str]:
     }
 
 
+def _kinds(values: frozenset[str]) -> set[str]:
+    """What the values measure: a date, an amount of money, a share, a time of day or a
+    count (a range is a count)."""
+    return {
+        "date"
+        if v.startswith("d")
+        else "money"
+        if v.startswith("$")
+        else "share"
+        if v.endswith("%")
+        else "clock"
+        if ":" in v
+        else "count"
+        for v in values
+    }
+
+
+def _beside(statement: Statement, changed: frozenset[str]) -> set[str]:
+    """The words right before and right after a changed value ("page *200*", "*25* postcards")."""
+    words = statement.words
+    return {
+        words[i]
+        for v, at in statement.values
+        if v in changed
+        for i in (at - 1, at)
+        if 0 <= i < len(words)
+    }
+
+
+def _changed_value(
+    new: Statement, old: Statement, shared: frozenset[str], about: frozenset[str]
+) -> tuple[UpdateKind, str] | None:
+    """`changed_value`: the same slot with another value. The slot is evidenced by the
+    statements' own words — at least `MIN_SHARED_OWN` in common (or the counted thing right
+    beside the value on both sides, with more than `MIN_SHARED` words in common with their
+    context), one of them next to a changed value on both sides — and by values of one kind
+    (a salary is not a word count, a date not a price) per the same period (a weekly target is
+    not a total one); an event's numbers ("… today") are not an attribute's."""
+    was, now = old.value_set, new.value_set
+    gone, came = was - now, now - was
+    if (
+        not gone
+        or not came
+        or new.event
+        or old.event
+        or new.rates != old.rates
+        or max(len(was), len(now)) > MAX_VALUES
+        or not _kinds(gone) & _kinds(came)
+    ):
+        return None
+    if len(shared) < MIN_SHARED_OWN and not (
+        # One word in common: the counted thing itself, right beside the value on both sides
+        # ("on page 200" → "now on page 220"), with what both are about in their context.
+        _beside(new, came) & _beside(old, gone) and len(about) > MIN_SHARED
+    ):
+        return None
+    anchors = _near(new, came) & _near(old, gone)
+    if new.units or old.units:  # "for a month": only another count of months updates it
+        anchors &= _counted(new, came) & _counted(old, gone)
+    if not anchors:
+        return None
+    return (
+        "changed_value",
+        f"{', '.join(sorted(anchors))}: {', '.join(sorted(map(_shown, gone)))} → "
+        f"{', '.join(sorted(map(_shown, came)))}",
+    )
+
+
+def _shown(value: str) -> str:
+    """A value as evidence shows it: a date as month-day."""
+    return value[1:] if value.startswith("d") else value
+
+
 def compare(new: Statement, old: Statement) -> tuple[UpdateKind, str] | None:
     """How `new` updates `old` (same speaker, same attribute, another value), or None."""
     if new.speaker != old.speaker:
         return None
     shared = new.keys & old.keys
     about = (new.keys | new.context) & (old.keys | old.context)
-    if len(about) < MIN_SHARED:
-        return None
     cover = len(shared) / min(len(new.keys), len(old.keys))
+    if len(about) < MIN_SHARED and cover < SHORT_COVER:
+        return None
+    found = _changed_value(new, old, shared, about)
+    if found is not None:
+        return found
+    if len(about) < MIN_SHARED or len(shared) < MIN_SHARED_STATE:
+        return None
     was, now = old.value_set, new.value_set
-    if (
-        was
-        and now
-        and was != now
-        and len(about) >= MIN_SHARED
-        and max(len(was), len(now)) <= MAX_VALUES
-    ):
-        anchors = _near(new, now - was) & _near(old, was - now)
-        if new.units or old.units:  # "for a month": only another count of months updates it
-            anchors &= _counted(new, now - was) & _counted(old, was - now)
-        if anchors:
-            return (
-                "changed_value",
-                f"{', '.join(sorted(anchors))}: {', '.join(sorted(was - now)) or '…'} → "
-                f"{', '.join(sorted(now - was)) or '…'}",
-            )
     if len(shared) < MIN_SHARED_STATE:
         return None
     if new.negated != old.negated and was == now and cover >= NEGATION_COVER:
@@ -373,26 +586,31 @@ def detect_updates(
     new_statements: Sequence[Statement], earlier: Sequence[tuple[str, str]]
 ) -> list[UpdateHint]:
     """The earlier memories (id, content) that a memory with `new_statements` (its
-    `searchable` ones) updates, at most one hint per memory (the most confident), in order."""
-    hints: list[UpdateHint] = []
-    for memory_id, text in earlier:
-        best: UpdateHint | None = None
+    `searchable` ones) updates, at most one hint per memory (the most confident), in order,
+    and at most `MAX_UPDATED` of them: the best evidenced (confidence, then words shared)."""
+    found: list[tuple[float, int, int, UpdateHint]] = []
+    for at, (memory_id, text) in enumerate(earlier):
+        best: tuple[float, int] | None = None
+        hint: UpdateHint | None = None
         for old in statements(text):
             for new in new_statements:
-                found = compare(new, old)
-                if found is None:
+                compared = compare(new, old)
+                if compared is None:
                     continue
-                kind, detail = found
-                if best is None or CONFIDENCE[kind] > best.confidence:
-                    best = UpdateHint(
+                kind, detail = compared
+                strength = (CONFIDENCE[kind], len(new.keys & old.keys))
+                if best is None or strength > best:
+                    best = strength
+                    hint = UpdateHint(
                         memory_id,
                         kind,
                         CONFIDENCE[kind],
                         f"{detail} (was: “{_clip(old.text)}”; now: “{_clip(new.text)}”)",
                     )
-        if best is not None:
-            hints.append(best)
-    return hints
+        if best is not None and hint is not None:
+            found.append((-best[0], -best[1], at, hint))
+    kept = sorted(found)[:MAX_UPDATED]
+    return [hint for *_, hint in sorted(kept, key=lambda f: f[2])]
 
 
 def _clip(text: str, limit: int = 120) -> str:
@@ -469,12 +687,16 @@ def restated_first(
     (moved, above) pairs in order; each hit moves at most once. Two statements of one topic
     that nearly tie are the case a detector missed the update in (a place, a brand, a count
     said in other words); recent chatter that shares only the query's word with a stable fact
-    is not of its topic, so the fact keeps its place."""
+    is not of its topic, so the fact keeps its place; nor is a hit that states nothing but
+    events ("I wrote 800 words today")."""
     asked = _roots(topic_words(query))
     topics = {h.id: _topic(h.text) for h in hits}
     said = {i: _roots(words) for i, (words, _) in topics.items()}
     words = {i: w & asked for i, w in said.items()}
     valued = {i for i, (_, stated) in topics.items() if stated}
+    # What tells only of events ("I wrote 800 words today") restates no state (issue 51: a
+    # fact said once lost its place to later chatter of its topic).
+    states = {h.id for h in hits if any(not s.event for s in statements(h.text))}
     order = list(hits)
     moves: list[tuple[str, str]] = []
     moved: set[str] = set()
@@ -485,6 +707,7 @@ def restated_first(
             later = order[j]
             if (
                 later.id not in moved
+                and later.id in states
                 and later.created_at > top.created_at
                 and later.session != top.session
                 and _restates_for(later.text, top.text)

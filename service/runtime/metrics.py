@@ -32,6 +32,11 @@ RECALL_LEG_FAILURES: Final = Counter(
     "Recall legs that failed and were skipped (the response said degraded), by leg.",
     ["leg"],
 )
+UPDATE_DETECTION_HELD: Final = Counter(
+    "retentia_update_detection_held_total",
+    "Update edges the detector found but did not write because it was linking more than "
+    "RETENTIA_ENGINE__UPDATE_DETECTION_MAX_SHARE of a tenant's recent stores.",
+)
 REACTIVATION_FAILURES: Final = Counter(
     "retentia_reactivation_failures_total",
     "Recalls whose reactivation could not be written (their answers stood; logged).",

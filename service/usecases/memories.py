@@ -45,7 +45,7 @@ from service.engine.conflicts import Candidate, ConflictHint, conflict_hints
 from service.engine.settings import EngineSettings
 from service.usecases.session_locks import Leases, SessionLocks
 from service.usecases.tenants import TenantSchemas
-from service.usecases.update_detection import detect_update_edges
+from service.usecases.update_detection import DetectionRate, detect_update_edges
 
 Clock = Callable[[], datetime]
 #: How a store writes its validated memories and edges (one atomic write, the inbound
@@ -206,6 +206,9 @@ class MemoryService:
         leases = repository if isinstance(repository, Leases) else None
         self._session_locks = SessionLocks(leases, clock)
         self._auto_link_floor = similarity_floor(embedder.name, self._engine.auto_link_floor)
+        self._update_rate = DetectionRate(
+            self._engine.update_detection_window, self._engine.update_detection_max_share
+        )
 
     @property
     def repository(self) -> GraphRepository:
@@ -376,6 +379,7 @@ class MemoryService:
                 tenant,
                 drafts,
                 [[h.memory_id for h in near.hits] for near in nearby],
+                self._update_rate,
             )
             if self._engine.update_detection
             else {}

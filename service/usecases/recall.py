@@ -37,6 +37,7 @@ from graph_backends.protocol import MAX_LEG_K
 from schema import (
     SUPPORTIVE_TYPES,
     Category,
+    EdgeCreator,
     EdgeType,
     InvalidInput,
     Memory,
@@ -788,11 +789,14 @@ class RecallService:
     ) -> None:
         """Rank the candidates, then, for current intent, each memory a later one updates
         (SUPERSEDES: written by amend, by the fact layer or by the update detector) ranks
-        below its update: it keeps 1 − c × (1 − `recall_updated_factor`) of its score (c: the
-        edge's weight, the detector's confidence) and the update takes its score if that is
-        higher — brought in from outside the candidates when the stale one matched better.
-        The turns around a demoted memory in its session (`recall_neighbour_hops` either side),
-        which the window and neighbour legs lifted for its sake, are demoted with it.
+        below its update. A detected update (issue 51) is evidence too weak to remove
+        anything: the update moves to just above the stale memory, which keeps its score, so
+        every other candidate moves down one place at most. A written one (amend, the fact
+        layer) demotes: the stale memory keeps 1 − c × (1 − `recall_updated_factor`) of its
+        score (c: the edge's weight) and the update takes its score if that is higher —
+        brought in from outside the candidates when the stale one matched better; the turns
+        around it in its session (`recall_neighbour_hops` either side), which the window and
+        neighbour legs lifted for its sake, are demoted with it.
         Memories nobody updated, and the turns around them, keep their score: a stable fact
         stated once is never demoted. Historical intent is the mirror: it asks for an earlier
         value, so the current one — an update no candidate updated in turn — ranks below what it
@@ -823,18 +827,24 @@ class RecallService:
                     )
         self._rank(candidates, edges, request, intent, at)
         earlier = intent is Intent.HISTORICAL
+        listed = {c.memory.id for c in candidates}
+        # The session turns around each memory that may rank below another: a detected update
+        # is placed above them, a written one demotes them.
+        demotable = sorted({e.source if earlier else e.target for e in updates} & listed)
+        rings = {m: walked[m] for m in demotable if m in walked}
+        rings |= await self._session_walk(tenant, [m for m in demotable if m not in walked])
         kept = prefer_updates(
-            candidates, updates, self._engine.recall_updated_factor, earlier=earlier
+            candidates, updates, self._engine.recall_updated_factor, earlier=earlier, rings=rings
         )
         if kept:
-            demoted = sorted(kept)
-            rings = {m: walked[m] for m in demoted if m in walked}
-            rings |= await self._session_walk(tenant, [m for m in demoted if m not in walked])
             preferred = {e.target if earlier else e.source for e in updates}
             around = demote_stale_sessions(candidates, preferred, kept, rings)
             if not earlier:  # the turns around a stale statement: previous with it
                 for candidate in candidates:
                     candidate.updated |= candidate.memory.id in around
+        if not earlier:
+            detected = [e for e in updates if e.created_by is EdgeCreator.DETECTOR]
+            sink_within_k(candidates, detected, request.k)
 
     @staticmethod
     def _admitted(
@@ -897,9 +907,11 @@ def prefer_updates(
     factor: float,
     *,
     earlier: bool = False,
+    rings: Mapping[str, Sequence[Sequence[str]]] | None = None,
 ) -> dict[str, float]:
-    """Each updated candidate below its update (see `RecallService._prefer_updates`); the
-    oldest statements first, so an update of an update inherits the lifted score. With
+    """Each updated candidate below its update (see `RecallService._prefer_updates`): just
+    below it for a detected update, demoted for a written one; the oldest statements first, so
+    an update of an update inherits the lifted score. With
     `earlier` (historical intent) the other way round: each update that no candidate updated
     in turn — the current value — below what it updated. Answers the share of its score each
     demoted candidate kept."""
@@ -918,12 +930,35 @@ def prefer_updates(
     else:
         pairs = [(by_id[e.source], by_id[e.target], e) for e in links]
     pairs.sort(key=lambda p: (p[1].memory.created_at, p[1].memory.id, p[0].memory.id))
+    #: The memories on either side of an update: a turn around a stale memory that is one
+    #: itself is ranked by its own updates.
+    sides = {e.source for e in links} | {e.target for e in links}
     kept: dict[str, float] = {}
     for preferred, demoted, edge in pairs:
         stale, update = (preferred, demoted) if earlier else (demoted, preferred)
         stale.updated = True
         if stale.updated_by is None:
             stale.updated_by = update.memory.id
+        if edge.created_by is EdgeCreator.DETECTOR:
+            # A detected update is evidence too weak to remove anything: the preferred
+            # memory moves to just above the other and the turns around it in its session
+            # (`rings`), which keep their scores and places below it.
+            block = [
+                by_id[m].score
+                for ring in (rings or {}).get(demoted.memory.id, [])
+                for m in ring
+                if m in by_id and m not in sides
+            ]
+            ceiling = max([demoted.score, *block])
+            if preferred.score <= ceiling:
+                preferred.terms["lifted"] = ceiling
+                preferred.score = math.nextafter(ceiling, math.inf) * (1 + _ABOVE)
+            # It states the same slot as the other: it passes the similarity floor with it.
+            preferred.fused = max(preferred.fused, demoted.fused)
+            preferred.similarity = max(preferred.similarity, demoted.similarity)
+            preferred.terms.setdefault("updates", 1.0)
+            demoted.terms.setdefault("updates", 1.0)
+            continue
         undemoted = demoted.score / kept.get(demoted.memory.id, 1.0)
         # An amended memory was marked and already kept `superseded_factor` as its survival
         # (current intent only).
@@ -945,6 +980,36 @@ def prefer_updates(
             preferred.similarity = max(preferred.similarity, demoted.similarity)
         preferred.terms.setdefault("updates", 1.0)
     return kept
+
+
+def sink_within_k(candidates: Sequence[_Candidate], detected: Sequence[MemoryEdge], k: int) -> None:
+    """For current intent, each candidate in the top k that a detected update also in the top
+    k updates moves down to the bottom of the top k, above every candidate ranked below it:
+    the stale value leaves the first places to what replaced it, but evidence as weak as the
+    detector's never pushes it out of what relevance put in the top k (issue 51). Its
+    `updates` term is the share of its score it kept."""
+    order = sorted(candidates, key=lambda c: (-c.score, -c.fused, c.memory.id))
+    top = {c.memory.id for c in order[:k]}
+    stale = {e.target for e in detected if e.source in top and e.target in top}
+    if not stale:
+        return
+    staying = [c for c in order[:k] if c.memory.id not in stale]
+    sinking = [c for c in order[:k] if c.memory.id in stale]
+    if not staying:
+        return
+    low = order[k].score if len(order) > k else 0.0
+    high = staying[-1].score
+    for n, candidate in enumerate(sinking, 1):
+        score = low + (high - low) * (len(sinking) + 1 - n) / (len(sinking) + 1)
+        if score < candidate.score:
+            candidate.terms["updates"] = candidate.terms.get("updates", 1.0) * (
+                score / candidate.score
+            )
+            candidate.score = score
+
+
+#: How far above a memory one detected to update it is placed (relative to its score).
+_ABOVE: Final = 1e-9
 
 
 def demote_stale_sessions(

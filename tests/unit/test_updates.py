@@ -163,6 +163,83 @@ def test_statements_are_first_person_sentences_with_normalised_values() -> None:
 
 
 @pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # one shared word and a number in each is not one slot (issue 51)
+        ("user: My salary is $85,000 a year.", "user: My weekly word count is 5,000 words."),
+        ("user: The chapter has 3,000 words.", "user: My target for the essay is 5,000 words."),
+        # values of another kind: a price is not a count
+        ("user: My camera bag holds 3 lenses.", "user: My camera bag cost $120 at the shop."),
+        # a weekly target and a total one are two slots
+        (
+            "user: My weekly word count target for the thesis is 5,000 words.",
+            "user: My word count target for the thesis is 80,000 words.",
+        ),
+        # events: numbers of the moment, not an attribute's value
+        (
+            "user: I wrote 900 words for my thesis today.",
+            "user: I wrote 1,400 words for my thesis today.",
+        ),
+        (
+            "user: The train was 26 minutes late again.",
+            "user: The train was 35 minutes late again.",
+        ),
+        ("user: We had 7 people over for dinner.", "user: We had 5 people over for dinner."),
+        # a date is when something happened unless an attribute is set to it
+        (
+            "user: We went to the lake on May 5 with my kids.",
+            "user: We went to the lake on May 12 with my kids.",
+        ),
+    ],
+)
+def test_numbers_of_other_slots_and_of_events_are_not_updates(old: str, new: str) -> None:
+    assert kind(old, new) is None
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "shown"),
+    [
+        (
+            "user: The deadline for the grant report is April 1.",
+            "user: The new deadline for the grant report is April 5th.",
+            "04-01 → 04-05",
+        ),
+        (
+            "user: My thesis defense is scheduled for the 3rd of July.",
+            "user: The committee moved my thesis defense to June 20.",
+            "07-03 → 06-20",
+        ),
+        (
+            "user: The landlord says my rent is $1,000 a month.",
+            "user: The landlord raised my rent to $1,575 a month.",
+            "$1000 → $1575",
+        ),
+        (
+            "user: Our model's accuracy on the test set is 87%.",
+            "user: Our model's accuracy on the test set is now 91%.",
+            "87% → 91%",
+        ),
+    ],
+)
+def test_dates_money_and_shares_are_values_of_a_slot(old: str, new: str, shown: str) -> None:
+    (hint,) = detect_updates(searchable(new), [("old", old)])
+    assert hint.kind == "changed_value" and shown in hint.evidence
+
+
+def test_a_memory_updates_at_most_two_earlier_ones_the_best_evidenced() -> None:
+    earlier = [
+        (f"m{i}", f"user: My high score in the arcade racing game is {100 + i} points.")
+        for i in range(5)
+    ]
+    earlier.append(
+        ("best", "user: My high score in the arcade racing game at the pier is 99 points.")
+    )
+    new = searchable("user: My high score in the arcade racing game at the pier is 130 points now.")
+    hints = detect_updates(new, earlier)
+    assert len(hints) == 2 and hints[-1].memory_id == "best"
+
+
+@pytest.mark.parametrize(
     ("query", "intent"),
     [
         ("Where do I currently keep my old sneakers?", Intent.CURRENT),
