@@ -129,6 +129,7 @@ _EVENT: Final = re.compile(
 _FIRST_PERSON: Final = frozenset(
     "i i'm i've i'd i'll my me mine myself we we're we've our ours us".split()
 )
+_SECOND_PERSON: Final = frozenset("you you're you've you'd your yours".split())
 _NUMBER_WORDS: Final = {
     w: str(n)
     for n, w in enumerate(
@@ -724,4 +725,40 @@ def restated_first(
                 break
         else:
             i += 1
+    return moves
+
+
+def own_words_first(
+    query: str, hits: Sequence[Said], ratio: float, window: int
+) -> list[tuple[str, str]]:
+    """Moves that put what the asker said above what an assistant said about it, for a
+    question about the asker ("my", "I"): a hit of someone who states a situation moves above
+    an assistant's hit of the same session ranked at most `window` places above it, when it
+    has at least `ratio` of its score (issue 51: an assistant's reply paraphrasing the user's
+    topic ranked first for 42 % of such questions). A question that asks what the assistant
+    said ("you") moves nothing. Answers (moved, above) pairs in order; each hit moves at most
+    once."""
+    asked = set(_tokens(query.lower().replace("’", "'")))
+    if not _FIRST_PERSON & asked or _SECOND_PERSON & asked:  # "what did you suggest …": theirs
+        return []
+    order = list(hits)
+    moves: list[tuple[str, str]] = []
+    moved: set[str] = set()
+    i = 0
+    while i < len(order):
+        top = order[i]
+        if top.session is not None and speaker_of(top.text) in _NOT_A_SUBJECT:
+            for j in range(i + 1, min(len(order), i + 1 + window)):
+                own = order[j]
+                if (
+                    own.id not in moved
+                    and own.session == top.session
+                    and speaker_of(own.text) not in _NOT_A_SUBJECT
+                    and own.score >= ratio * top.score
+                ):
+                    order.insert(i, order.pop(j))
+                    moved.add(own.id)
+                    moves.append((own.id, top.id))
+                    break
+        i += 1
     return moves

@@ -61,7 +61,7 @@ from service.engine.ranking import (
 )
 from service.engine.settings import EngineSettings
 from service.engine.supersession import normalise
-from service.engine.updates import Said, restated_first
+from service.engine.updates import Said, own_words_first, restated_first
 from service.runtime import metrics
 
 log = logging.getLogger(__name__)
@@ -88,6 +88,7 @@ TERMS: Final = (
     "injection",
     "updates",
     "restated",
+    "own_words",
 )
 MAX_K: Final = 100
 
@@ -527,6 +528,8 @@ class RecallService:
         )
         if "restated" in request.terms and intent is Intent.CURRENT and len(chosen) > 1:
             chosen = restatements_first(request.query, chosen, s)
+        if "own_words" in request.terms and len(chosen) > 1:
+            chosen = own_words_above_replies(request.query, chosen, s)
         if not request.read_only and chosen and self._reactivate is not None:
             await self._reactivate(tenant, [h.memory for h in chosen])
         return RecallResult(
@@ -1039,16 +1042,7 @@ def restatements_first(query: str, hits: list[RecallHit], s: EngineSettings) -> 
     """The hits with each later restatement of an earlier-ranked hit moved above it
     (`service.engine.updates.restated_first`); a moved hit's `restated` term is the share of
     the score of the hit it passed that it had (1 for the others)."""
-    said = [
-        Said(
-            h.memory.id,
-            h.memory.content,
-            h.memory.created_at.timestamp(),
-            h.memory.source_session,
-            h.score,
-        )
-        for h in hits
-    ]
+    said = [_said(h) for h in hits]
     by_id = {h.memory.id: h for h in hits}
     order = [h.memory.id for h in hits]
     for hit in hits:
@@ -1060,6 +1054,36 @@ def restatements_first(query: str, hits: list[RecallHit], s: EngineSettings) -> 
         order.insert(order.index(above), moved)
         by_id[moved].terms["restated"] = by_id[moved].score / (by_id[above].score or 1.0)
     return [by_id[i] for i in order]
+
+
+def own_words_above_replies(
+    query: str, hits: list[RecallHit], s: EngineSettings
+) -> list[RecallHit]:
+    """The hits with what the asker said moved above an assistant's reply about it
+    (`service.engine.updates.own_words_first`; the window and ratio of `restated`); a moved
+    hit's `own_words` term is the share of the reply's score it had (1 for the others)."""
+    said = [_said(h) for h in hits]
+    by_id = {h.memory.id: h for h in hits}
+    order = [h.memory.id for h in hits]
+    for hit in hits:
+        hit.terms["own_words"] = 1.0
+    for moved, above in own_words_first(
+        query, said, s.recall_restated_ratio, s.recall_restated_window
+    ):
+        order.remove(moved)
+        order.insert(order.index(above), moved)
+        by_id[moved].terms["own_words"] = by_id[moved].score / (by_id[above].score or 1.0)
+    return [by_id[i] for i in order]
+
+
+def _said(hit: RecallHit) -> Said:
+    return Said(
+        hit.memory.id,
+        hit.memory.content,
+        hit.memory.created_at.timestamp(),
+        hit.memory.source_session,
+        hit.score,
+    )
 
 
 def _restricted(request: RecallRequest) -> bool:

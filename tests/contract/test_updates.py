@@ -454,3 +454,32 @@ async def test_the_detector_holds_back_where_it_would_link_most_stores(
         StoreRequest(content="user: My high score in the arcade racing game is 250 points."),
     )
     assert resumed.updates
+
+
+async def test_the_users_own_words_rank_above_the_assistants_reply_about_them(
+    world: World,
+) -> None:
+    """Asked about themselves, the user's statement comes before the assistant's paraphrase of
+    it in the same session, which matches the question better (it fails with the term off);
+    asked what the assistant said, relevance's order stands."""
+    own = await world.put(
+        "user: The thesis budget from the department is $12,000.", source_session="s"
+    )
+    world.clock.advance(minutes=1)
+    reply = await world.put(
+        "assistant: What is the thesis budget for? A thesis budget of $12,000 from the "
+        "department is generous: what will the thesis budget cover?",
+        source_session="s",
+    )
+    query = "What is my thesis budget from the department?"
+    plain = await world.ids(query, terms=frozenset(TERMS) - {"own_words"})
+    assert plain.index(reply) < plain.index(own)  # the reply matches better
+    result = await world.recall_service.recall(
+        world.tenant, RecallRequest(query=query, k=10, read_only=True)
+    )
+    ids = [h.memory.id for h in result.hits]
+    assert ids.index(own) < ids.index(reply)
+    moved = next(h for h in result.hits if h.memory.id == own)
+    assert world.engine.recall_restated_ratio <= moved.terms["own_words"] <= 1.0
+    theirs = await world.ids("What thesis budget from the department did you talk about?")
+    assert theirs.index(reply) < theirs.index(own)

@@ -12,6 +12,7 @@ from service.engine.updates import (
     Said,
     compare,
     detect_updates,
+    own_words_first,
     restated_first,
     searchable,
     speaker_of,
@@ -322,3 +323,19 @@ def test_another_persons_later_statement_restates_nothing_an_assistants_reply_is
     reply = _said("r", "assistant: Keeping paints in the attic is risky in summer.", 1, "a", 1.0)
     later = _said("u", "user: I keep my paints in the hallway cupboard now.", 30, "b", 0.9)
     assert restated_first("Where do I keep my paints?", [reply, later], 0.6, 5) == [("u", "r")]
+
+
+def test_what_the_asker_said_moves_above_an_assistants_reply_about_it() -> None:
+    """Issue 51: a reply paraphrasing the user's topic ranked first for 42 % of questions about
+    the user; asked about themselves, the user's own statement of the same session comes first.
+    A question about what the assistant said, or another session's turn, moves nothing."""
+    reply = _said("reply", "assistant: A budget of $12,000 leaves room for two hires.", 2, "s", 1)
+    own = _said("own", "user: Our project budget is $12,000 for the year.", 1, "s", 0.8)
+    other = _said("other", "user: The budget talk went well.", 9, "t", 0.95)
+    assert own_words_first("What is my project budget?", [reply, other, own], 0.6, 5) == [
+        ("own", "reply")
+    ]
+    assert own_words_first("What budget did you suggest?", [reply, own], 0.6, 5) == []
+    assert own_words_first("What is my project budget?", [reply, other], 0.6, 5) == []
+    weak = _said("weak", "user: Our project budget is $12,000 for the year.", 1, "s", 0.5)
+    assert own_words_first("What is my project budget?", [reply, weak], 0.6, 5) == []

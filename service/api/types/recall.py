@@ -42,6 +42,7 @@ class SwitchableTerm(Enum):
     INJECTION = "injection"
     UPDATES = "updates"
     RESTATED = "restated"
+    OWN_WORDS = "own_words"
 
 
 @strawberry.enum(description="How much each hit carries.")
