@@ -1042,18 +1042,10 @@ def restatements_first(query: str, hits: list[RecallHit], s: EngineSettings) -> 
     """The hits with each later restatement of an earlier-ranked hit moved above it
     (`service.engine.updates.restated_first`); a moved hit's `restated` term is the share of
     the score of the hit it passed that it had (1 for the others)."""
-    said = [_said(h) for h in hits]
-    by_id = {h.memory.id: h for h in hits}
-    order = [h.memory.id for h in hits]
-    for hit in hits:
-        hit.terms["restated"] = 1.0
-    for moved, above in restated_first(
-        query, said, s.recall_restated_ratio, s.recall_restated_window
-    ):
-        order.remove(moved)
-        order.insert(order.index(above), moved)
-        by_id[moved].terms["restated"] = by_id[moved].score / (by_id[above].score or 1.0)
-    return [by_id[i] for i in order]
+    moves = restated_first(
+        query, [_said(h) for h in hits], s.recall_restated_ratio, s.recall_restated_window
+    )
+    return _moved(hits, moves, "restated")
 
 
 def own_words_above_replies(
@@ -1062,17 +1054,23 @@ def own_words_above_replies(
     """The hits with what the asker said moved above an assistant's reply about it
     (`service.engine.updates.own_words_first`; the window and ratio of `restated`); a moved
     hit's `own_words` term is the share of the reply's score it had (1 for the others)."""
-    said = [_said(h) for h in hits]
+    moves = own_words_first(
+        query, [_said(h) for h in hits], s.recall_restated_ratio, s.recall_restated_window
+    )
+    return _moved(hits, moves, "own_words")
+
+
+def _moved(hits: list[RecallHit], moves: Sequence[tuple[str, str]], term: str) -> list[RecallHit]:
+    """`hits` with each (moved, above) move made in turn; the moved hit's `term` is the share
+    of the passed hit's score it had, every other hit's 1."""
     by_id = {h.memory.id: h for h in hits}
     order = [h.memory.id for h in hits]
     for hit in hits:
-        hit.terms["own_words"] = 1.0
-    for moved, above in own_words_first(
-        query, said, s.recall_restated_ratio, s.recall_restated_window
-    ):
+        hit.terms[term] = 1.0
+    for moved, above in moves:
         order.remove(moved)
         order.insert(order.index(above), moved)
-        by_id[moved].terms["own_words"] = by_id[moved].score / (by_id[above].score or 1.0)
+        by_id[moved].terms[term] = by_id[moved].score / (by_id[above].score or 1.0)
     return [by_id[i] for i in order]
 
 
@@ -1125,10 +1123,46 @@ def _select(hits: list[_Candidate], request: RecallRequest, floor: float) -> lis
             if len(chosen) >= request.k:
                 chosen.pop()
             chosen.append(hit)
+    _keep_leg_tops(chosen, above, request.k)
     for hit in chosen:
         hit.terms["floor"] = 1.0 if hit.similarity >= floor or not use_floor else 0.0
         hit.terms["injection"] = 1.0 if hit.injected else 0.0
     return chosen
+
+
+#: The plain legs whose best hits the ranking terms can never push out of the top k.
+_PLAIN_LEGS: Final = ("fulltext", "vector")
+
+
+def _keep_leg_tops(chosen: list[_Candidate], ranked: Sequence[_Candidate], k: int) -> None:
+    """Whatever the ranking terms did, a candidate that the full-text or the vector leg ranks
+    among its best max(1, k // 5) — and that passes the floor (`ranked`) — stays in the top k
+    (issue 51: terms reorder within what relevance supports; they never bury what plain
+    search finds first). One left out takes the place of the lowest chosen hit that is not
+    such a candidate itself, nor injected."""
+    best = max(1, k // 5)
+    tops = [c for c in ranked if any(c.legs.get(leg, best + 1) <= best for leg in _PLAIN_LEGS)]
+    listed = {c.memory.id for c in chosen}
+    for top in tops:
+        if top.memory.id in listed:
+            continue
+        if len(chosen) < k:
+            chosen.append(top)
+        else:
+            out = next(
+                (
+                    i
+                    for i in range(len(chosen) - 1, -1, -1)
+                    if not chosen[i].injected
+                    and not any(chosen[i].legs.get(leg, best + 1) <= best for leg in _PLAIN_LEGS)
+                ),
+                None,
+            )
+            if out is None:
+                return
+            listed.discard(chosen.pop(out).memory.id)
+            chosen.append(top)
+        listed.add(top.memory.id)
 
 
 @dataclass(frozen=True, slots=True)
