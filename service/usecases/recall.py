@@ -1123,46 +1123,10 @@ def _select(hits: list[_Candidate], request: RecallRequest, floor: float) -> lis
             if len(chosen) >= request.k:
                 chosen.pop()
             chosen.append(hit)
-    _keep_leg_tops(chosen, above, request.k)
     for hit in chosen:
         hit.terms["floor"] = 1.0 if hit.similarity >= floor or not use_floor else 0.0
         hit.terms["injection"] = 1.0 if hit.injected else 0.0
     return chosen
-
-
-#: The plain legs whose best hits the ranking terms can never push out of the top k.
-_PLAIN_LEGS: Final = ("fulltext", "vector")
-
-
-def _keep_leg_tops(chosen: list[_Candidate], ranked: Sequence[_Candidate], k: int) -> None:
-    """Whatever the ranking terms did, a candidate that the full-text or the vector leg ranks
-    among its best max(1, k // 5) — and that passes the floor (`ranked`) — stays in the top k
-    (issue 51: terms reorder within what relevance supports; they never bury what plain
-    search finds first). One left out takes the place of the lowest chosen hit that is not
-    such a candidate itself, nor injected."""
-    best = max(1, k // 5)
-    tops = [c for c in ranked if any(c.legs.get(leg, best + 1) <= best for leg in _PLAIN_LEGS)]
-    listed = {c.memory.id for c in chosen}
-    for top in tops:
-        if top.memory.id in listed:
-            continue
-        if len(chosen) < k:
-            chosen.append(top)
-        else:
-            out = next(
-                (
-                    i
-                    for i in range(len(chosen) - 1, -1, -1)
-                    if not chosen[i].injected
-                    and not any(chosen[i].legs.get(leg, best + 1) <= best for leg in _PLAIN_LEGS)
-                ),
-                None,
-            )
-            if out is None:
-                return
-            listed.discard(chosen.pop(out).memory.id)
-            chosen.append(top)
-        listed.add(top.memory.id)
 
 
 @dataclass(frozen=True, slots=True)

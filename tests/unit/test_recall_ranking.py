@@ -1,14 +1,12 @@
 """Recall's pure ranking steps (service.usecases.recall) on candidates built in memory: a
-detected update places and sinks within the top k, and the best of the plain legs always stay
-in the top k (issue 51: the terms reorder within what relevance supports)."""
+detected update places and sinks within the top k (issue 51: the terms reorder within what
+relevance supports); a written one demotes."""
 
 from __future__ import annotations
 
 from schema import EdgeCreator, EdgeType, MemoryFacets
 from service.usecases.recall import (
-    RecallRequest,
     _Candidate,
-    _select,
     prefer_updates,
     sink_within_k,
 )
@@ -57,16 +55,3 @@ def test_a_written_update_still_demotes() -> None:
     written = edge(update.memory.id, stale.memory.id, EdgeType.SUPERSEDES)
     kept = prefer_updates(ranked, [written], 0.5)
     assert kept == {stale.memory.id: 0.5} and stale.score == 0.45
-
-
-def test_the_best_of_a_plain_leg_stays_in_the_top_k() -> None:
-    """Ranked sixth after the terms, the full-text leg's first hit takes the last place of a
-    top 5; a vector hit ranked below the leg's best is let go."""
-    legs = [{"vector": 3}, {"vector": 4}, {"vector": 5}, {}, {}, {"fulltext": 1}, {"vector": 2}]
-    ranked = candidates([0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3], legs)
-    chosen = _select(ranked, RecallRequest("q", k=5), floor=0.1)
-    assert ids(chosen) == ids([*ranked[:4], ranked[5]])
-    # max(1, k // 5): at k = 10 the legs' first two are kept, at k = 9 their first only.
-    tail = candidates([0.9] * 10 + [0.3], [{}] * 10 + [{"vector": 2}])
-    assert _select(tail, RecallRequest("q", k=10), floor=0.1)[-1].legs == {"vector": 2}
-    assert {"vector": 2} not in [c.legs for c in _select(tail, RecallRequest("q", k=9), 0.1)]
