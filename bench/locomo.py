@@ -20,9 +20,16 @@ engine papez, by the offline protocol of `../shared/bench/README.md` (no LLM).
 6. Scores recall@5/10/20 and all@k per category and overall, ingest memories/s, recall latency
    p50/p95 (one query in flight) and the positional bias: the share of top-20 hits drawn from the
    first 5 % of each conversation's turns, against the share of gold evidence in those turns.
+7. Splits and the leg guard (issue 51): conversations 0–4 (file order) are `tune`, 5–9
+   `report`; per split and overall, recall@5/10/20 of Retentia and BM25, and the guard — the
+   fused ranking's recall@10, asked for the top 10 (`retentia_at10`), at least its best single
+   leg's (the full-text leg alone and the vector leg alone, each with no ranking term,
+   recalled from the same ingest). `--check` exits
+   1 when the guard fails on any of them.
 
 Writes `<out>/locomo.json` (`{system: {overall, categories, ingest_per_s, p50_ms, p95_ms, …}}`),
-`<out>/locomo.md` (tables, misses, context) and `<out>/locomo-r10.png`. See bench/README.md.
+`<out>/locomo.md` (tables, misses, context) and `<out>/locomo-r10.png`; the splits and the guard
+are under `splits` in `<out>/locomo-details.json`. See bench/README.md.
 """
 
 from __future__ import annotations
@@ -51,6 +58,17 @@ from typing import Any, Final
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.harness.embedders import PrimedEmbedder
+from bench.harness.guard import (
+    FUSED_AT_10,
+    GUARD_HEADER,
+    GUARD_RANKINGS,
+    SINGLE_LEGS,
+    SPLITS,
+    guard_line,
+    guard_request,
+    leg_guard,
+)
+from bench.harness.guard import split_sets as harness_split_sets
 from bench.harness.locomo_data import (
     add_locomo_run_options,
     embed_all,
@@ -119,6 +137,12 @@ EMBED_PROBES: Final = 100
 WARMUP_QUERIES: Final = 5
 
 SYSTEMS: Final = ("retentia", "dense-only", "bm25", "bm25-all-words", "papez", "papez-flags")
+#: Issue 51: the defaults are tuned on the first conversations (file order) and reported on the
+#: rest; the splits report these systems' figures.
+TUNE_CONVERSATIONS: Final = 5
+SPLIT_SYSTEMS: Final = ("retentia", "bm25")
+#: The recall@k the leg guard compares.
+GUARD_K: Final = 10
 CHART_SYSTEMS: Final = ("retentia", "dense-only", "bm25", "papez", "papez-flags")
 
 
@@ -284,6 +308,53 @@ def score(questions: Sequence[Question], ranked: Ranked) -> Figures:
             if any(q.category == name for q in questions)
         },
     }
+
+
+def mean_recall(questions: Sequence[Question], ranked: Ranked, k: int) -> float:
+    """Evidence recall@k averaged over `questions` (unrounded)."""
+    return _mean([recall_at(ranked.get(q.qid, []), q.evidence, k) for q in questions])
+
+
+def conversation_split(position: int) -> str:
+    """The split of the conversation at `position` (0-based, file order)."""
+    return SPLITS[0] if position < TUNE_CONVERSATIONS else SPLITS[1]
+
+
+def split_sets(conversations: Sequence[Conversation]) -> dict[str, list[Conversation]]:
+    """`all`, then each split that holds a conversation of the run."""
+    return harness_split_sets(conversations, conversation_split)
+
+
+def split_figures(
+    conversations: Sequence[Conversation],
+    systems: Mapping[str, Ranked],
+    legs: Mapping[str, Ranked],
+    fused: str = "retentia",
+) -> Figures:
+    """Per set (`all` and each split): recall@5/10/20 of each of `systems`, recall@10 of each
+    single-leg ranking in `legs`, and the leg guard — `fused`'s recall@10 against the best
+    of `legs`."""
+    out: Figures = {}
+    for name, chosen in split_sets(conversations).items():
+        questions = all_questions(chosen)
+        out[name] = {
+            "conversations": [c.sample_id for c in chosen],
+            "questions": len(questions),
+            "systems": {
+                system: {f"r{k}": round(mean_recall(questions, ranked, k), 4) for k in KS}
+                for system, ranked in systems.items()
+            },
+            "guard": leg_guard(
+                mean_recall(questions, systems[fused], GUARD_K),
+                {leg: mean_recall(questions, ranked, GUARD_K) for leg, ranked in legs.items()},
+            ),
+        }
+    return out
+
+
+def guard_failures(splits: Mapping[str, Figures]) -> list[str]:
+    """The sets whose leg guard fails."""
+    return [name for name, figures in splits.items() if not figures["guard"]["holds"]]
 
 
 def positional_bias(conversations: Sequence[Conversation], ranked: Ranked) -> Figures:
@@ -500,6 +571,11 @@ async def warm_up(call: Callable[[Question], Any], questions: Sequence[Question]
     """A few untimed queries first: connections, caches and lazy imports."""
     for q in questions[:WARMUP_QUERIES]:
         await call(q)
+
+
+def guard_ranking_request(q: Question, *, name: str) -> RecallRequest:
+    """A ranking of the leg guard: the fused one for the top 10, or one leg, no ranking term."""
+    return guard_request(name, q.text, DEPTH)
 
 
 # -- papez -----------------------------------------------------------------------------------
@@ -880,6 +956,8 @@ def markdown(report: Figures) -> str:
             "",
         ]
     lines += _targets(report)
+    if report.get("splits"):
+        lines += _splits_section(report["splits"])
     lines += _bias_section(systems)
     if report.get("ablation"):
         lines += _ablation_section(report["ablation"])
@@ -941,6 +1019,42 @@ def _targets(report: Figures) -> list[str]:
     lines = ["## Targets (Retentia)", "", "| target | measured | met |", "|---|---|---|"]
     for i, (what, value, _) in enumerate(checks):
         lines.append(f"| {what} | {md_cell(value)} | {'yes' if met.get(i) else '**no**'} |")
+    return [*lines, ""]
+
+
+def _splits_section(splits: Mapping[str, Figures]) -> list[str]:
+    first = next(iter(splits.values()))
+    systems = list(first["systems"])
+    legs = list(first["guard"]["legs"])
+    lines = [
+        "## Splits and the leg guard",
+        "",
+        f"Issue 51: the first {TUNE_CONVERSATIONS} conversations (file order) are `tune`, the "
+        "rest `report`; ranking defaults are tuned on the first and reported on the second. The "
+        f"guard: Retentia's recall@{GUARD_K}, asked for the top {GUARD_K} "
+        f"(`{FUSED_AT_10}`), at least that of its best single leg — "
+        + " and ".join(f"`{leg}`" for leg in legs)
+        + ", each one leg with no ranking term, recalled from the same tenants.",
+        "",
+        "| set | conversations | questions | "
+        + " | ".join(f"{s} R@{k}" for s in systems for k in KS)
+        + " | "
+        + " | ".join(f"{leg} R@{GUARD_K}" for leg in legs)
+        + " |",
+        "|---|---|---:|" + "---:|" * (len(systems) * len(KS) + len(legs)),
+    ]
+    for name, split in splits.items():
+        ids = split["conversations"]
+        span = f"{ids[0]} … {ids[-1]} ({len(ids)})" if len(ids) > 2 else ", ".join(ids)
+        lines.append(
+            f"| {name} | {span} | {split['questions']} | "
+            + " | ".join(_f(split["systems"][s][f"r{k}"]) for s in systems for k in KS)
+            + " | "
+            + " | ".join(_f(split["guard"]["legs"][leg]) for leg in legs)
+            + " |"
+        )
+    lines += ["", GUARD_HEADER]
+    lines += [guard_line(name, split["guard"]) for name, split in splits.items()]
     return [*lines, ""]
 
 
@@ -1168,6 +1282,7 @@ async def run(args: argparse.Namespace, data_dir: Path) -> Figures:
         del stores
 
     ablation: list[Figures] = []
+    leg_runs: dict[str, SystemRun] = {}
     config = FalkorConfig(
         data_dir=data_dir / "falkordb", appendfsync=args.appendfsync, startup_timeout_s=600
     )
@@ -1201,6 +1316,17 @@ async def run(args: argparse.Namespace, data_dir: Path) -> Figures:
                 "Retentia with only the vector leg (`legs={'vector'}`), every ranking term on; "
                 "ingest figures are the shared ingest's."
             )
+            for leg in GUARD_RANKINGS:
+                log(f"{leg}: recall (the leg guard)")
+                leg_runs[leg] = await recall_retentia(
+                    recall,
+                    conversations,
+                    clock,
+                    functools.partial(guard_ranking_request, name=leg),
+                    label=leg,
+                    concurrency=args.ablation_concurrency,
+                    timed=False,
+                )
             if args.ablation:
                 log("retentia: ablation")
                 ablation = await run_ablation(
@@ -1219,6 +1345,13 @@ async def run(args: argparse.Namespace, data_dir: Path) -> Figures:
         "leg_provenance": leg_provenance(questions, runs["retentia"]),
         "misses": misses(conversations, runs["retentia"], runs["bm25"], args.misses),
     }
+    splits = split_figures(
+        conversations,
+        {name: runs[name].ranked for name in SPLIT_SYSTEMS}
+        | {FUSED_AT_10: leg_runs[FUSED_AT_10].ranked},
+        {leg: leg_runs[leg].ranked for leg in SINGLE_LEGS},
+        fused=FUSED_AT_10,
+    )
     stamp = run_stamp()
     meta: Figures = {
         "conversations": len(conversations),
@@ -1251,7 +1384,13 @@ async def run(args: argparse.Namespace, data_dir: Path) -> Figures:
         **{k: v for k, v in client_figures().items() if k != "cpus"},
         **stamp,
     }
-    return {"systems": systems, "ablation": ablation, "analysis": analysis, "meta": meta}
+    return {
+        "systems": systems,
+        "splits": splits,
+        "ablation": ablation,
+        "analysis": analysis,
+        "meta": meta,
+    }
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
@@ -1270,6 +1409,10 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     )  # fmt: skip
     p.add_argument("--skip-papez", action="store_true", help="leave the peer engine out")
     p.add_argument("--misses", type=int, default=2, help="misses reported per category")
+    p.add_argument(
+        "--check", action="store_true",
+        help="exit 1 when the leg guard fails on the whole set or a split (issue 51)",
+    )  # fmt: skip
     add_locomo_run_options(p)
     args = p.parse_args(argv)
     if not 1 <= args.conversations <= 10:
@@ -1296,6 +1439,11 @@ def main(argv: Sequence[str] | None = None) -> None:
         {"-details.json": json.dumps(details, indent=2, ensure_ascii=False) + "\n"},
     )
     print(table)
+    failed = guard_failures(report["splits"])
+    if failed:
+        log(f"leg guard fails on: {', '.join(failed)}")
+        if args.check:
+            raise SystemExit(1)
 
 
 if __name__ == "__main__":

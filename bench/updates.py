@@ -7,12 +7,16 @@ questions get their gold update found. The detector alone, no database: fast.
 1. Precision / recall on `bench/fixtures/update_pairs.json` (labelled candidate pairs; how
    each was labelled is in the file).
 2. False-update rate on LoCoMo: every turn is compared with every earlier turn of its
-   conversation that shares at least three content words with one of its statements (a
+   conversation that shares at least two content words with one of its statements (a
    superset of what the write path compares: its full-text top 10 and vector top 10); the
    share of turns that would get an update edge. LoCoMo's conversations restate little, so
    nearly every detection there is a false update.
 3. LongMemEval-S: the same over each haystack (in time order); a question counts when an
    update edge joins a gold turn of the newer gold session to one of the older.
+4. Number-heavy conversations (issue 51, `bench/harness/numbers_data.py`): the same over each
+   generated conversation of the tune and the report family; an edge is true when it joins two
+   user turns of one slot holding different values, an update (a slot's value and the one
+   after it) is found when an edge joins a turn of the newer value to one of the older.
 
 Writes `<out>/updates.json` and `<out>/updates.md`.
 """
@@ -30,17 +34,29 @@ from typing import Any, Final
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.harness.numbers_data import FAMILIES, SEEDS, conversations, true_updates, value_changes
 from bench.harness.reports import write_report
 from bench.harness.run import REPO_ROOT, log, run_stamp
-from service.engine.updates import UpdateKind, compare, detect_updates, searchable, statements
+from service.engine.updates import (
+    MIN_SHARED_OWN,
+    UpdateKind,
+    compare,
+    detect_updates,
+    searchable,
+    statements,
+)
 
 FIXTURE: Final = Path(__file__).resolve().parent / "fixtures" / "update_pairs.json"
 DATA: Final = REPO_ROOT.parent / "shared" / "bench"
+#: Generated number-heavy conversations per family.
+NUMBER_CONVERSATIONS: Final = 10
+#: False edges kept in the JSON per family, for reading.
+FALSE_EXAMPLES: Final = 8
 
 
 def detections(turns: Sequence[str]) -> list[tuple[int, int, UpdateKind]]:
-    """(new, old, kind) for every turn against the earlier turns sharing ≥ 3 words with one
-    of its searchable statements."""
+    """(new, old, kind) for every turn against the earlier turns sharing ≥ `MIN_SHARED_OWN`
+    words with one of its searchable statements."""
     said = [statements(t) for t in turns]
     index: dict[str, set[int]] = defaultdict(set)
     out: list[tuple[int, int, UpdateKind]] = []
@@ -53,7 +69,7 @@ def detections(turns: Sequence[str]) -> list[tuple[int, int, UpdateKind]]:
                     for j in index[word]:
                         shared[j] += 1
             for j, n in sorted(shared.items()):
-                if n < 3:
+                if n < MIN_SHARED_OWN:
                     continue
                 found = next(
                     (f for o in said[j] for s in new if (f := compare(s, o)) is not None), None
@@ -147,6 +163,80 @@ def longmemeval_figures() -> dict[str, Any]:
     }
 
 
+def numbers_family(name: str) -> dict[str, Any]:
+    """The detector over one family's generated conversations, scored against their labels."""
+    convs = conversations(name, NUMBER_CONVERSATIONS, SEEDS[name])
+    turns_total = edges = true_edges = 0
+    flagged: set[str] = set()
+    found = total = dates_found = dates_total = 0
+    kinds: dict[str, int] = defaultdict(int)
+    false: list[dict[str, str]] = []
+    for conv in convs:
+        turns = conv.turns
+        turns_total += len(turns)
+        truth = true_updates(conv)
+        found_edges = detections([t.content for t in turns])
+        hits = {(turns[i].key, turns[j].key) for i, j, _ in found_edges}
+        edges += len(hits)
+        true_edges += len(hits & truth)
+        flagged |= {new for new, _ in hits}
+        for i, j, kind in found_edges:
+            kinds[kind] += 1
+            if (turns[i].key, turns[j].key) not in truth and len(false) < FALSE_EXAMPLES:
+                false.append({"new": turns[i].content, "old": turns[j].content})
+        for change in value_changes(conv):
+            hit = any(new in change.newer and old in change.older for new, old in hits)
+            found += hit
+            total += 1
+            if change.value_kind == "date":
+                dates_found += hit
+                dates_total += 1
+    return {
+        "conversations": len(convs),
+        "seed": SEEDS[name],
+        "turns": turns_total,
+        "edges": edges,
+        "edges_per_turn": round(edges / turns_total, 3),
+        "turns_with_an_edge_pct": round(100 * len(flagged) / turns_total, 2),
+        "precision": round(true_edges / edges, 3) if edges else None,
+        "true_edges": true_edges,
+        "updates": total,
+        "updates_found": found,
+        "recall": round(found / max(1, total), 3),
+        "date_updates": dates_total,
+        "date_updates_found": dates_found,
+        "by_kind": dict(kinds),
+        "false_edges_sample": false,
+    }
+
+
+def numbers_figures() -> dict[str, Any]:
+    return {name: numbers_family(name) for name in FAMILIES}
+
+
+def numbers_markdown(figures: dict[str, Any]) -> list[str]:
+    lines = [
+        "Number-heavy conversations (issue 51, `bench/harness/numbers_data.py`, "
+        f"{NUMBER_CONVERSATIONS} a family): a user states ~14 numbers (budgets, targets, "
+        "deadlines …), updates about a third of them and restates some, among events and small "
+        "talk with numbers of their own. An edge is true when it joins two turns of one slot "
+        "holding different values; recall counts each change of a slot's value found.",
+        "",
+        "| family | turns | edges | edges per turn | turns with an edge | precision | recall "
+        "| date updates found |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for name, f in figures.items():
+        precision = "—" if f["precision"] is None else f"{f['precision']:.3f}"
+        lines.append(
+            f"| {name} | {f['turns']:,} | {f['edges']} | {f['edges_per_turn']:.3f} "
+            f"| {f['turns_with_an_edge_pct']:.2f} % | {precision} "
+            f"| {f['recall']:.3f} ({f['updates_found']} of {f['updates']}) "
+            f"| {f['date_updates_found']} of {f['date_updates']} |"
+        )
+    return [*lines, ""]
+
+
 def markdown(figures: dict[str, Any]) -> str:
     f, lo, lme = figures["fixture"], figures["locomo"], figures["longmemeval"]
     return "\n".join(
@@ -175,9 +265,10 @@ def markdown(figures: dict[str, Any]) -> str:
             "The labelled sample holds the detector's own positives (50 drawn at random from "
             "its other detections on the LongMemEval-S haystacks, judged by hand), so its "
             "precision is that of what the detector flags there; LoCoMo's detections are "
-            "compared against every earlier turn of the conversation sharing three words, a "
+            "compared against every earlier turn of the conversation sharing two words, a "
             "superset of the write path's candidates.",
             "",
+            *numbers_markdown(figures["numbers"]),
         ]
     )
 
@@ -193,6 +284,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     log(f"locomo: {figures['locomo']}")
     figures["longmemeval"] = longmemeval_figures()
     log(f"longmemeval: {figures['longmemeval']}")
+    figures["numbers"] = numbers_figures()
+    for name, f in figures["numbers"].items():
+        log(f"numbers {name}: " + str({k: v for k, v in f.items() if k != "false_edges_sample"}))
     figures["meta"] = run_stamp() | {"total_wall_s": round(time.perf_counter() - t0, 1)}
     table = markdown(figures)
     write_report(args.out, "updates", figures, table, {})

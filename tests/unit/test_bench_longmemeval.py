@@ -6,7 +6,20 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import UTC, datetime
 
-from bench.longmemeval import Item, Session, SystemRun, Turn, by_intent, newest_first, score
+from bench.longmemeval import (
+    Item,
+    Session,
+    SystemRun,
+    Turn,
+    by_intent,
+    guard_failures,
+    newest_first,
+    position_split,
+    score,
+    split_figures,
+    split_sets,
+    stale_figures,
+)
 
 AT = datetime(2023, 5, 1, tzinfo=UTC)
 
@@ -67,3 +80,56 @@ def test_by_intent_counts_the_older_first_where_the_question_asks_for_it() -> No
     flipped = replace(run, ranked={**run.ranked, "before": ["new#0", "old#0"]})
     assert by_intent([now, before], flipped)["historical"]["session_older_first@5"] == 0.0
     assert by_intent([now, before], flipped)["all"]["session_asked_first@5"] == 0.5
+
+
+def test_questions_split_by_position_even_tune_odd_report() -> None:
+    assert [position_split(n) for n in range(5)] == ["tune", "report", "tune", "report", "tune"]
+    items = [item(f"q{n}") for n in range(5)]
+    sets = split_sets(items)
+    assert [i.qid for i in sets["tune"]] == ["q0", "q2", "q4"]
+    assert [i.qid for i in sets["report"]] == ["q1", "q3"]
+    assert list(split_sets(items[:1])) == ["all", "tune"]
+
+
+def test_stale_in_top5_counts_the_older_gold_on_current_intent_questions_only() -> None:
+    now, also = item("now", "Where do I live now?"), item("also", "How many bikes do I own?")
+    before = item("before", "Where did I live previously, before I moved?")
+    ranked = {
+        "now": ["new#0", "noise#0", "old#0"],  # both gold sessions in the top 5
+        "also": ["noise#0", "new#1", "old#1", "noise#1", "x", "old#0"],  # only non-gold old#1
+        "before": ["old#0"],  # historical: not counted
+    }
+    out = stale_figures([now, also, before], ranked)
+    assert out == {"current_questions": 2, "stale_in_top5": 0.5, "current_in_top5": 0.5}
+    assert stale_figures([before], ranked)["stale_in_top5"] is None
+
+
+def test_split_figures_guard_the_questions_and_the_stable_fixtures() -> None:
+    items = [item(f"q{n}", "Where do I live now?") for n in range(4)]
+    stable = [item(f"s{n}", "Where do I live now?") for n in range(2)]
+    good, half, none = ["new#0", "old#0"], ["new#0", "noise#0"], ["noise#0"]
+    runs = {
+        # retentia finds both gold turns on the tune questions, one on the report ones.
+        "retentia": SystemRun(ranked={"q0": good, "q1": half, "q2": good, "q3": half}),
+        "fulltext_only": SystemRun(ranked={f"q{n}": half for n in range(4)}),
+        "vector_only": SystemRun(ranked={f"q{n}": none for n in range(4)}),
+    }
+    kept = {
+        "retentia": SystemRun(ranked={"s0": ["noise#0"], "s1": ["old#0"]}),
+        "fulltext_only": SystemRun(ranked={"s0": ["old#0"], "s1": ["old#0"]}),
+        "vector_only": SystemRun(ranked={"s0": none, "s1": none}),
+    }
+    splits = split_figures(items, stable, runs, kept, ["fulltext_only", "vector_only"])
+    assert list(splits) == ["all", "tune", "report"]
+    assert splits["tune"]["questions"] == 2 and splits["tune"]["stable"] == 1
+    tune = splits["tune"]["systems"]["retentia"]
+    assert tune["turn_recall@10"] == 1.0 and tune["turn_newest_first@5"] == 1.0
+    assert tune["stale_in_top5"] == 1.0 and tune["stable_fact@5"] == 0.0
+    assert splits["report"]["guard"]["margin"] == 0.0 and splits["report"]["guard"]["holds"]
+    assert splits["all"]["guard"]["fused"] == 0.75
+    assert splits["all"]["guard"]["best_leg"] == "fulltext_only"
+    # On the stable fixtures retentia misses every gold turn of s0 (the tune split) where the
+    # full-text leg alone finds one.
+    assert not splits["tune"]["stable_guard"]["holds"]
+    assert splits["report"]["stable_guard"]["holds"]
+    assert guard_failures(splits) == ["stable all", "stable tune"]
