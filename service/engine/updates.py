@@ -399,6 +399,23 @@ def _rates(tokens: Sequence[str]) -> frozenset[str]:
     return frozenset(out)
 
 
+def tells_only_events(text: str) -> bool:
+    """Whether every sentence of `text` that says something tells what happened at one time
+    ("Pushed 14 commits this morning.", "I wrote 800 words today."), whoever it names."""
+    named = _SPEAKER.match(text)
+    body = text[named.end() :] if named else text
+    told = False
+    for sentence in _clauses(body):
+        plain = sentence.lower().replace("’", "'")
+        tokens = _tokens(IDIOMS.sub(" ", plain))
+        if not any(t not in _STOPWORDS and len(t) >= 3 for t in tokens):
+            continue  # "Thanks!", "Ok."
+        if not (_EVENT.search(plain) or _told_as_past(tokens, plain)):
+            return False
+        told = True
+    return told
+
+
 def _day_of(tokens: Sequence[str], at: int) -> int | None:
     """The day of the month of a date whose month name is tokens[at] ("April 5", "5th of
     April", "5 April"), or None when no day stands beside it."""
@@ -697,7 +714,7 @@ def restated_first(
     valued = {i for i, (_, stated) in topics.items() if stated}
     # What tells only of events ("I wrote 800 words today") restates no state (issue 51: a
     # fact said once lost its place to later chatter of its topic).
-    states = {h.id for h in hits if any(not s.event for s in statements(h.text))}
+    events = {h.id for h in hits if tells_only_events(h.text)}
     order = list(hits)
     moves: list[tuple[str, str]] = []
     moved: set[str] = set()
@@ -708,7 +725,7 @@ def restated_first(
             later = order[j]
             if (
                 later.id not in moved
-                and later.id in states
+                and later.id not in events
                 and later.created_at > top.created_at
                 and later.session != top.session
                 and _restates_for(later.text, top.text)

@@ -339,3 +339,14 @@ def test_what_the_asker_said_moves_above_an_assistants_reply_about_it() -> None:
     assert own_words_first("What is my project budget?", [reply, other], 0.6, 5) == []
     weak = _said("weak", "user: Our project budget is $12,000 for the year.", 1, "s", 0.5)
     assert own_words_first("What is my project budget?", [reply, weak], 0.6, 5) == []
+
+
+def test_chatter_of_events_restates_no_fact_a_sentence_naming_no_one_still_can() -> None:
+    """Issue 51: "I wrote 800 words today" does not restate a word-count target; a later
+    sentence that names no one (no statement the detector reads) still restates."""
+    target = _said("target", "user: My target for the thesis is 80,000 words.", 1, "a", 1.0)
+    today = _said("today", "user: I wrote 800 words for my thesis today.", 30, "b", 0.9)
+    query = "How many words is my thesis target?"
+    assert restated_first(query, [target, today], 0.6, 5) == []
+    bare = _said("bare", "user: Thesis target: 90,000 words for the final draft.", 30, "b", 0.9)
+    assert restated_first(query, [target, bare], 0.6, 5) == [("bare", "target")]
