@@ -24,7 +24,7 @@ nothing. Precision and the false-update rate: bench/updates.py.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
@@ -746,14 +746,19 @@ def restated_first(
 
 
 def own_words_first(
-    query: str, hits: Sequence[Said], ratio: float, window: int
+    query: str,
+    hits: Sequence[Said],
+    ratio: float,
+    window: int,
+    stale: Collection[str] = frozenset(),
 ) -> list[tuple[str, str]]:
     """Moves that put what the asker said above what an assistant said about it, for a
     question about the asker ("my", "I"): a hit of someone who states a situation moves above
     an assistant's hit of the same session ranked at most `window` places above it, when it
     has at least `ratio` of its score (issue 51: an assistant's reply paraphrasing the user's
     topic ranked first for 42 % of such questions). A question that asks what the assistant
-    said ("you") moves nothing. Answers (moved, above) pairs in order; each hit moves at most
+    said ("you") moves nothing, nor does a `stale` hit (one a later hit updates: its place is
+    below its update). Answers (moved, above) pairs in order; each hit moves at most
     once."""
     asked = set(_tokens(query.lower().replace("’", "'")))
     if not _FIRST_PERSON & asked or _SECOND_PERSON & asked:  # "what did you suggest …": theirs
@@ -769,6 +774,7 @@ def own_words_first(
                 own = order[j]
                 if (
                     own.id not in moved
+                    and own.id not in stale
                     and own.session == top.session
                     and speaker_of(own.text) not in _NOT_A_SUBJECT
                     and own.score >= ratio * top.score

@@ -1055,7 +1055,11 @@ def own_words_above_replies(
     (`service.engine.updates.own_words_first`; the window and ratio of `restated`); a moved
     hit's `own_words` term is the share of the reply's score it had (1 for the others)."""
     moves = own_words_first(
-        query, [_said(h) for h in hits], s.recall_restated_ratio, s.recall_restated_window
+        query,
+        [_said(h) for h in hits],
+        s.recall_restated_ratio,
+        s.recall_restated_window,
+        stale={h.memory.id for h in hits if h.updated},
     )
     return _moved(hits, moves, "own_words")
 

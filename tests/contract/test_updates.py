@@ -483,3 +483,30 @@ async def test_the_users_own_words_rank_above_the_assistants_reply_about_them(
     assert world.engine.recall_restated_ratio <= moved.terms["own_words"] <= 1.0
     theirs = await world.ids("What thesis budget from the department did you talk about?")
     assert theirs.index(reply) < theirs.index(own)
+
+
+async def test_a_stale_statement_sunk_below_its_update_is_not_lifted_by_own_words(
+    world: World,
+) -> None:
+    """The stale deadline sinks to the bottom of the top k; asked about "my" deadline, the
+    own-words term must not lift it back above the assistant's reply of its session (it did,
+    tried against a real server: the stale value came back to the third place of five)."""
+    await world.put("user: My salary at the lab is $85,000 a year.", source_session="a")
+    world.clock.advance(days=7)
+    stale = await world.put(
+        "user: The submission deadline for the thesis is April 1.", source_session="b"
+    )
+    world.clock.advance(minutes=1)
+    reply = await world.put(
+        "assistant: An April 1 submission deadline for the thesis gives you eleven weeks.",
+        source_session="b",
+    )
+    world.clock.advance(days=20)
+    update = await world.put(
+        "user: The new submission deadline for the thesis is April 15th.", source_session="c"
+    )
+    result = await world.recall_service.recall(
+        world.tenant,
+        RecallRequest(query="What is my thesis submission deadline?", k=3, read_only=True),
+    )
+    assert [h.memory.id for h in result.hits] == [update, reply, stale]
