@@ -72,6 +72,7 @@ from bench.harness.run import (
     log,
     run_stamp,
 )
+from bench.harness.sessions import store_sessions
 from bench.locomo import BM25_STOPWORDS, BenchClock, bm25_tokens
 from graph_backends import FalkorConfig, open_backend
 from schema import Tenant
@@ -79,7 +80,6 @@ from service.adapters.embedding import load_embedder
 from service.compose import compose_use_cases
 from service.engine.query import detect_intent
 from service.settings import Settings
-from service.usecases.memories import StoreRequest
 from service.usecases.recall import TERMS, RecallRequest
 
 DEFAULT_DATA: Final = REPO_ROOT.parent / "shared" / "bench" / "longmemeval_s_knowledge_update.json"
@@ -505,22 +505,8 @@ async def run_retentia(
             settings, repo, embedder, tenants[0], clock=clock, ready=False
         ) as uses:
             for n, (item, tenant) in enumerate(zip(items, tenants, strict=True), 1):
-                spent = 0.0
-                for session in item.sessions:
-                    clock.now = session.at
-                    requests = [
-                        StoreRequest(
-                            content=t.content, source_session=session.id, metadata={"turn": t.key}
-                        )
-                        for t in session.turns
-                    ]
-                    t0 = time.perf_counter()
-                    results = await uses.memories.store_each(tenant, requests)
-                    spent += time.perf_counter() - t0
-                    failed = [r for r in results if isinstance(r, Exception)]
-                    if failed:
-                        raise SystemExit(f"{item.qid} {session.id}: store failed: {failed[0]}")
-                    edges += sum(len(r.updates) for r in results if not isinstance(r, Exception))
+                spent, made = await store_sessions(uses.memories, tenant, item.sessions, clock)
+                edges += made
                 run.ingest_s += spent
                 run.ingested += len(item.turns)
                 clock.now = item.asked_at

@@ -63,6 +63,7 @@ from bench.harness.run import (
     log,
     run_stamp,
 )
+from bench.harness.sessions import store_sessions
 from bench.locomo import BM25_STOPWORDS, BenchClock, bm25_tokens
 from bench.longmemeval import SystemRun, newest_first
 from graph_backends import FalkorConfig, open_backend
@@ -70,7 +71,6 @@ from schema import Tenant
 from service.adapters.embedding import load_embedder
 from service.compose import compose_use_cases
 from service.settings import Settings
-from service.usecases.memories import StoreRequest
 from service.usecases.recall import TERMS, RecallRequest
 
 DEPTH: Final = 20
@@ -207,21 +207,9 @@ async def run_retentia(
             settings, repo, embedder, tenants[0], clock=clock, ready=False
         ) as uses:
             for n, (conv, where) in enumerate(zip(convs, tenants, strict=True), 1):
-                for session in conv.sessions:
-                    clock.now = session.at
-                    batch = [
-                        StoreRequest(
-                            content=t.content, source_session=session.id, metadata={"turn": t.key}
-                        )
-                        for t in session.turns
-                    ]
-                    t0 = time.perf_counter()
-                    results = await uses.memories.store_each(where, batch)
-                    ingest_s += time.perf_counter() - t0
-                    failed = [r for r in results if isinstance(r, Exception)]
-                    if failed:
-                        raise SystemExit(f"{session.id}: store failed: {failed[0]}")
-                    edges += sum(len(r.updates) for r in results if not isinstance(r, Exception))
+                spent, made = await store_sessions(uses.memories, where, conv.sessions, clock)
+                ingest_s += spent
+                edges += made
                 ingested += len(conv.turns)
                 for q in conv.questions:
                     clock.now = q.asked_at

@@ -113,10 +113,15 @@ _SETS_A_DATE: Final = frozenset(
 )
 #: A sentence that names no one but states an attribute of theirs with its value ("The
 #: deadline is April 1", "Our budget is now $12,000"): a statement too, when it holds a value.
+#: Verbs by which someone changes an attribute's value ("the landlord raised my rent").
+_CHANGE_VERBS: Final = frozenset(
+    "moved pushed raised increased decreased lowered cut reduced bumped extended rescheduled "
+    "postponed delayed approved changed switched upgraded replaced updated".split()
+)
 _ATTRIBUTE: Final = re.compile(
-    r"(?:(?:the|our|my)\s+(?:[\w'-]+\s+){0,6}?|they\s+)(?:is|are|was|were|has|have|will|"
-    r"got|moved|changed|went|goes|extended|pushed|raised|increased|decreased|lowered|cut|"
-    r"reduced|bumped|set|rescheduled|postponed|delayed|approved)\b"
+    r"(?:(?:the|our|my)\s+(?:[\w'-]+\s+){0,6}?|they\s+)(?:"
+    + "|".join(sorted({*_CHANGE_VERBS, *"is are was were has have will got went goes set".split()}))
+    + r")\b"
 )
 #: A sentence that reports what happened at one time ("I wrote 900 words today", "ran 5 km
 #: yesterday") measures an event, not an attribute: its numbers update nothing and are
@@ -158,11 +163,6 @@ _ORDINALS: Final = {
     "ninth": "9",
     "tenth": "10",
 }
-#: Verbs by which someone changes an attribute's value ("the landlord raised my rent").
-_CHANGE_VERBS: Final = frozenset(
-    "moved pushed raised increased decreased lowered cut reduced bumped extended rescheduled "
-    "postponed delayed approved changed switched upgraded replaced updated".split()
-)
 #: Words that mark the new statement as a change of state.
 _CHANGE: Final = re.compile(
     r"\b(?:currently|these days|switched|switching|moved|changed|instead|"
