@@ -70,17 +70,20 @@ class StdioClient:
         result = self.request("tools/call", {"name": name, "arguments": arguments})["result"]
         return bool(result.get("isError")), json.loads(result["content"][0]["text"])
 
-    def store(self, content: str, within_s: float = 60) -> str:
+    def store(self, content: str, within_s: float = 120) -> str:
         """Store as the README says an agent should: with an idempotency key, retried with the
-        same key while the storage is unavailable (a write cut off when the process running
-        the FalkorDB died may have landed; the key makes the retry safe)."""
+        same key while the storage is unavailable or the key's first request is still being
+        written (a retryable `Conflict`). A write cut off when the process running the
+        FalkorDB died may have landed, and its claim on the key is taken over once it is
+        `RETENTIA_IDEMPOTENCY_PENDING_S` (60 s) old; the key makes the retry safe."""
         key = f"store-{abs(hash(content))}"
         deadline = time.monotonic() + within_s
         while True:
             failed, answer = self.tool("memory_store", content=content, idempotency_key=key)
             if not failed:
                 return str(answer["node_id"])
-            assert answer["code"] == "Unavailable" and time.monotonic() < deadline, answer
+            busy = answer["code"] == "Conflict" and answer.get("retryable") is True
+            assert (answer["code"] == "Unavailable" or busy) and time.monotonic() < deadline, answer
             time.sleep(0.5)
 
     def close(self) -> None:
