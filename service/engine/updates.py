@@ -713,8 +713,15 @@ def restated_first(
     words = {i: w & asked for i, w in said.items()}
     valued = {i for i, (_, stated) in topics.items() if stated}
     # What tells only of events ("I wrote 800 words today") restates no state (issue 51: a
-    # fact said once lost its place to later chatter of its topic).
-    events = {h.id for h in hits if tells_only_events(h.text)}
+    # fact said once lost its place to later chatter of its topic). Read last, and once, for
+    # a hit that passes every other test: most never do.
+    events: dict[str, bool] = {}
+
+    def only_events(hit: Said) -> bool:
+        if hit.id not in events:
+            events[hit.id] = tells_only_events(hit.text)
+        return events[hit.id]
+
     order = list(hits)
     moves: list[tuple[str, str]] = []
     moved: set[str] = set()
@@ -725,7 +732,6 @@ def restated_first(
             later = order[j]
             if (
                 later.id not in moved
-                and later.id not in events
                 and later.created_at > top.created_at
                 and later.session != top.session
                 and _restates_for(later.text, top.text)
@@ -735,6 +741,7 @@ def restated_first(
                     said[later.id] & said[top.id],
                     later.id in valued and top.id in valued,
                 )
+                and not only_events(later)
             ):
                 order.insert(i, order.pop(j))
                 moved.add(later.id)
