@@ -24,10 +24,18 @@ from importlib import resources
 from typing import Any, Final
 
 from cypher._tenancy import UnscopableQuery, scope_to_tenant
+from cypher.query_files import (
+    PARAM_USE,
+    QueryError,
+    QueryFiles,
+    bound,
+    check_templates,
+    checked_declarations,
+    declared,
+)
 from schema import EdgeType
 
-_PARAM_USE: Final = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*)")
-_TEMPLATE_USE: Final = re.compile(r"\{\{([a-z_]+)\}\}")
+_FILES: Final = QueryFiles(__name__, ".cypher")
 _STRING_LITERAL: Final = re.compile(r"'(?:[^'\\]|\\.)*'")
 #: What each template slot accepts.
 _TEMPLATE_TYPES: Final[dict[str, type[StrEnum]]] = {"edge_type": EdgeType}
@@ -122,7 +130,7 @@ class QueryName(StrEnum):
 
 
 class FactQueryName(StrEnum):
-    """The fact layer's queries (DESIGN §5), kept in `cypher/facts/`."""
+    """The fact layer's queries (docs/design.md §5), kept in `cypher/facts/`."""
 
     ACQUIRE_LEASE = "acquire_lease"
     FACTS_BY_KEYS = "facts_by_keys"
@@ -182,7 +190,8 @@ class FactQueryName(StrEnum):
 
 
 class RecallQueryName(StrEnum):
-    """Recall's extra reads (DESIGN §7) and the indexes they use, kept in `cypher/recall/`."""
+    """Recall's extra reads (docs/design.md §7) and the indexes they use, kept in
+    `cypher/recall/`."""
 
     ADJACENT_MEMORIES = "adjacent_memories"
     ADJACENT_BY_TYPE = "adjacent_by_type"
@@ -214,10 +223,6 @@ AnyQueryName = QueryName | FactQueryName | RecallQueryName
 _FOLDERS: Final[dict[type[StrEnum], str]] = {FactQueryName: "facts", RecallQueryName: "recall"}
 
 
-class QueryError(Exception):
-    """A programming error: a query was called with the wrong parameters or templates."""
-
-
 @dataclass(frozen=True, slots=True)
 class Query:
     name: AnyQueryName
@@ -230,11 +235,7 @@ class Query:
         """The query as the engine runs it: its comment lines left out (a `//` line inside a
         `CALL { }` subquery crashes FalkorDB 4.16's query validator, docs/measured-facts.md)
         and its template slots filled from `schema` enum members."""
-        if set(templates) != self.templates:
-            raise QueryError(
-                f"{self.name}: templates {sorted(templates)} given, {sorted(self.templates)} "
-                "declared"
-            )
+        check_templates(self.name, templates, self.templates)
         text = _without_comments(self.text)
         for slot, value in templates.items():
             expected = _TEMPLATE_TYPES[slot]
@@ -245,11 +246,7 @@ class Query:
 
     def bind(self, params: Mapping[str, Any]) -> dict[str, Any]:
         """The parameters, checked to be exactly the declared ones."""
-        given = set(params)
-        if given != self.params:
-            missing, extra = sorted(self.params - given), sorted(given - self.params)
-            raise QueryError(f"{self.name}: missing params {missing}, unexpected {extra}")
-        return dict(params)
+        return bound(self.name, self.params, params)
 
 
 @cache
@@ -260,40 +257,17 @@ def _without_comments(text: str) -> str:
 
 def used_params(text: str) -> frozenset[str]:
     """Every `$name` the query body uses (comments and string literals excluded)."""
-    return frozenset(_PARAM_USE.findall(_STRING_LITERAL.sub("''", _without_comments(text))))
-
-
-def _declared(text: str, key: str) -> frozenset[str]:
-    for line in text.splitlines():
-        stripped = line.strip()
-        if stripped.startswith(f"// {key}:"):
-            names = stripped.split(":", 1)[1]
-            return frozenset(n.strip() for n in names.split(",") if n.strip())
-    return frozenset()
+    return frozenset(PARAM_USE.findall(_STRING_LITERAL.sub("''", _without_comments(text))))
 
 
 def parse(name: AnyQueryName, dialect: str | None, text: str) -> Query:
-    params = _declared(text, "params")
-    templates = _declared(text, "templates")
-    used = used_params(text)
-    if used != params:
-        raise QueryError(
-            f"{name} ({dialect or 'shared'}): uses {sorted(used)} but declares {sorted(params)}"
-        )
-    used_templates = frozenset(_TEMPLATE_USE.findall(text))
-    if used_templates != templates or not templates <= set(_TEMPLATE_TYPES):
-        raise QueryError(
-            f"{name}: templates used {sorted(used_templates)}, declared {sorted(templates)}"
-        )
+    label = f"{name} ({dialect or 'shared'})"
+    params, templates = checked_declarations(label, text, used_params(text), slots=_TEMPLATE_TYPES)
     return Query(name, dialect, text, params, templates)
 
 
 def query_file(name: AnyQueryName, dialect: str | None = None) -> resources.abc.Traversable:
-    root = resources.files(__name__)
-    folder = _FOLDERS.get(type(name))
-    if folder is not None:
-        root = root / folder
-    return (root / dialect / f"{name}.cypher") if dialect else (root / f"{name}.cypher")
+    return _FILES.file(name, folder=_FOLDERS.get(type(name)), dialect=dialect)
 
 
 @cache
@@ -315,7 +289,7 @@ def load_shared(name: AnyQueryName, dialect: str | None = None) -> Query:
     if (
         dialect not in _TENANT_PROPERTY_DIALECTS
         or "tenant" in shared.params
-        or _declared(shared.text, "tenancy") == {"global"}
+        or declared(shared.text, "tenancy") == {"global"}
     ):
         return shared
     try:

@@ -1,5 +1,5 @@
 // Per memory, its machine-made RELATED_TO edges not validated since the cut-off: they no longer
-// hold a memory in the graph for forgetting (DESIGN §4).
+// hold a memory in the graph for forgetting (docs/design.md §4.5).
 // params: ids, stale_before
 UNWIND $ids AS id
 MATCH (m:Memory {id: id})-[r:RELATED_TO]-(:Memory)

@@ -1,14 +1,17 @@
-"""Storage backends behind one domain-typed Protocol. The only package that imports a
-database driver (and it does so lazily, inside `open_backend`)."""
+"""Storage backends behind one domain-typed contract (`graph_backends.protocol`). The only
+package that imports a database driver (and it does so lazily, inside `open_backend`)."""
 
 from graph_backends.config import BackendConfig, FalkorConfig, Neo4jConfig, SurrealConfig
+from graph_backends.conflicts import superseded_already
 from graph_backends.errors import BackendError, BackendUnavailable, SchemaMismatch
 from graph_backends.factory import open_backend, probe_backend
+from graph_backends.leases import lease_owner
+from graph_backends.narrowing import fact_store
 from graph_backends.protocol import (
     MAX_TRAVERSE_DEPTH,
+    Backend,
     ErasureRepository,
     FactRepository,
-    FactStore,
     GraphRepository,
     IdempotencyRepository,
     PortableRepository,
@@ -17,19 +20,16 @@ from graph_backends.protocol import (
     PresentsInPlace,
     ReactivationWrites,
     RecallRepository,
-    fact_store,
-    lease_owner,
-    superseded_already,
 )
 
 __all__ = [
     "MAX_TRAVERSE_DEPTH",
+    "Backend",
     "BackendConfig",
     "BackendError",
     "BackendUnavailable",
     "ErasureRepository",
     "FactRepository",
-    "FactStore",
     "FalkorConfig",
     "GraphRepository",
     "IdempotencyRepository",

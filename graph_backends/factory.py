@@ -6,11 +6,11 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from graph_backends.config import BackendConfig, FalkorConfig, Neo4jConfig, SurrealConfig
-from graph_backends.protocol import FactStore
+from graph_backends.protocol import Backend
 
 
 @asynccontextmanager
-async def open_backend(config: BackendConfig) -> AsyncIterator[FactStore]:
+async def open_backend(config: BackendConfig) -> AsyncIterator[Backend]:
     """Connect (starting an embedded database if configured) and close on exit. Creates no
     schema: call `ensure_schema(tenant)` explicitly."""
     if isinstance(config, FalkorConfig):
@@ -43,7 +43,7 @@ def probe_backend(config: BackendConfig) -> None:
 
 
 @asynccontextmanager
-async def _open_falkordb(config: FalkorConfig) -> AsyncIterator[FactStore]:
+async def _open_falkordb(config: FalkorConfig) -> AsyncIterator[Backend]:
     from falkordb.asyncio import FalkorDB
     from redis.asyncio import BlockingConnectionPool
 
@@ -104,7 +104,7 @@ async def _open_falkordb(config: FalkorConfig) -> AsyncIterator[FactStore]:
 
 
 @asynccontextmanager
-async def _open_falkordb_cluster(config: FalkorConfig) -> AsyncIterator[FactStore]:
+async def _open_falkordb_cluster(config: FalkorConfig) -> AsyncIterator[Backend]:
     """Cluster mode: a `RedisCluster` client from the seed node in `config.url`. It learns the
     slot map from CLUSTER SLOTS, sends each command to the master of its key's slot, follows
     MOVED (refreshing the map) and ASK, and after a lost connection or a failover re-reads the

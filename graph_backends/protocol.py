@@ -1,4 +1,8 @@
-"""The storage seam: every backend implements `GraphRepository` in domain terms.
+"""The storage contract: the Protocols every backend implements in domain terms (`Backend` is
+all of them), the value types they speak and the sizes a caller may ask for. Checks of those
+sizes are in `graph_backends.checks`; methods written once for every backend in
+`graph_backends._shared` (over the seam in `graph_backends._shared.seam`), helpers in
+`graph_backends._common`.
 
 Batch reads return results aligned with their input keys (None where a key is missing), which
 is what a DataLoader needs. Every method is scoped to one tenant; none can reach another.
@@ -6,17 +10,12 @@ is what a DataLoader needs. Every method is scoped to one tenant; none can reach
 
 from __future__ import annotations
 
-import asyncio
-import os
-import socket
-import uuid
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Protocol, cast, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 from schema import (
-    Conflict,
     Degrees,
     Direction,
     EdgeKey,
@@ -51,71 +50,16 @@ from schema.idempotency import IdempotencyRecord
 
 #: Deepest traversal a caller may ask for.
 MAX_TRAVERSE_DEPTH = 5
+#: Largest page of memories one traversal or neighbourhood may ask for (`max_nodes`).
+MAX_TRAVERSE_NODES = 5000
 #: Largest candidate list one recall leg may ask for.
 MAX_LEG_K = 1000
+#: Largest page `recent_memories` may ask for.
+MAX_RECENT_PAGE = 1000
+#: Largest page `memories_with_status` may ask for.
+MAX_STATUS_PAGE = 10_000
 #: Largest page an export read (`edge_page`, `tombstone_page`) may ask for.
 MAX_EXPORT_PAGE = 10_000
-
-
-def check_leg_k(k: int) -> None:
-    """Every backend refuses the same leg sizes."""
-    if not 1 <= k <= MAX_LEG_K:
-        from schema import InvalidInput
-
-        raise InvalidInput("k", f"{k} is outside 1–{MAX_LEG_K}")
-
-
-def check_hub_cap(field: str, cap: int | None) -> None:
-    """Every backend refuses the same cap on what one name or entity may reach (None: no
-    cap): `max_mentions`, `max_facts`."""
-    if cap is not None and cap < 1:
-        from schema import InvalidInput
-
-        raise InvalidInput(field, f"{cap} is below 1")
-
-
-def check_export_page(limit: int) -> None:
-    from schema import InvalidInput
-
-    if not 1 <= limit <= MAX_EXPORT_PAGE:
-        raise InvalidInput("limit", f"{limit} is outside 1–{MAX_EXPORT_PAGE}")
-
-
-def check_dimension(vector: Sequence[float], dimension: int) -> None:
-    """A query vector must have the index's dimension."""
-    if len(vector) != dimension:
-        from schema import InvalidInput
-
-        raise InvalidInput("vector", f"has {len(vector)} dimensions; the index has {dimension}")
-
-
-def superseded_already(memory_id: str, successor: str | None) -> Conflict:
-    """What an amendment of a memory that is superseded already answers (`store_amendment`)."""
-    return Conflict(
-        f"memory {memory_id} was already superseded by {successor}; amend that one instead"
-    )
-
-
-def cascade_batches(
-    reached: Mapping[str, int], revive: Collection[str], size: int
-) -> list[tuple[list[dict[str, object]], list[str]]]:
-    """`record_cascade`'s rows (`{"id", "n"}`: a parsed id and how many cascades reached it,
-    summed over repeats) and revivable ids (parsed, without repeats), cut into batches of at
-    most `size` of each. Counts below 1 are refused."""
-    from schema import InvalidInput, parse_memory_id
-
-    counts: dict[str, int] = {}
-    for memory_id, n in reached.items():
-        if n < 1:
-            raise InvalidInput("reached", f"counts {n} cascades for {memory_id}; at least 1")
-        key = parse_memory_id(memory_id)
-        counts[key] = counts.get(key, 0) + n
-    rows: list[dict[str, object]] = [{"id": i, "n": n} for i, n in counts.items()]
-    reviving = list(dict.fromkeys(parse_memory_id(i) for i in revive))
-    return [
-        (rows[start : start + size], reviving[start : start + size])
-        for start in range(0, max(len(rows), len(reviving)), size)
-    ]
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,33 +114,6 @@ class PresentsInPlace(Protocol):
         """`write_reactivations` with the direct writes computed by the engine from
         `presented` (`writes.direct` is empty): the ids of the presented memories found, how
         many machine-made links were validated, and the ids revived."""
-
-
-async def write_reactivations_separately(
-    repository: GraphRepository, tenant: Tenant, writes: ReactivationWrites
-) -> tuple[int, list[str]]:
-    """`write_reactivations` as its three writes, at once: for backends without a cheaper
-    single write. They touch disjoint properties, but for a memory both recalled and reached,
-    whose `last_reactivated_at` both set to the same value."""
-
-    async def cascade() -> list[str]:
-        if not writes.reached:
-            return []
-        return await repository.record_cascade(
-            tenant,
-            writes.reached,
-            writes.at,
-            revive=writes.revive,
-            revive_from=writes.revive_from,
-            revive_to=writes.revive_to,
-        )
-
-    _, validated, revived = await asyncio.gather(
-        repository.update_memories(tenant, writes.direct, fields=writes.fields),
-        repository.validate_auto_links(tenant, writes.validate_links_of, writes.at),
-        cascade(),
-    )
-    return validated, revived
 
 
 class GraphRepository(Protocol):
@@ -466,8 +383,8 @@ class GraphRepository(Protocol):
 
 
 class FactRepository(Protocol):
-    """The fact layer's storage (DESIGN §5): facts, entities, derived RELATES edges, leases and
-    extraction records. Facts are never deleted but by an erasure (`ErasureRepository`); every
+    """The fact layer's storage (docs/design.md §5): facts, entities, derived RELATES edges, leases
+    and extraction records. Facts are never deleted but by an erasure (`ErasureRepository`); every
     other change is a state-machine step."""
 
     async def ensure_fact_schema(self, tenant: Tenant) -> None:
@@ -555,7 +472,7 @@ class ErasureRepository(Protocol):
 
 @runtime_checkable
 class RecallRepository(Protocol):
-    """The extra reads recall's legs and ranking use (DESIGN §7)."""
+    """The extra reads recall's legs and ranking use (docs/design.md §7)."""
 
     async def adjacent(
         self, tenant: Tenant, ids: Sequence[str], edge_types: Collection[EdgeType]
@@ -703,29 +620,7 @@ class PortableRepository(Protocol):
         """Create RELATES edges exactly as given (ends that do not exist are skipped)."""
 
 
-def verbatim_fact_write(facts: Sequence[Fact], vectors: Mapping[str, Sequence[float]]) -> FactWrite:
-    """The one fact write a restore makes: the facts inserted as they are, nothing closed."""
-    return FactWrite(
-        inserts=list(facts),
-        vectors={i: tuple(v) for i, v in vectors.items()},
-    )
-
-
-async def restore_facts_through_commit(
-    store: FactRepository,
-    tenant: Tenant,
-    facts: Sequence[Fact],
-    vectors: Mapping[str, Sequence[float]],
-    now: datetime,
-) -> None:
-    """`restore_facts` as the backend's atomic fact write with a plan that decides nothing."""
-    if not facts:
-        return
-    write = verbatim_fact_write(facts, vectors)
-    await store.commit_facts(tenant, keys=(), fingerprints=(), now=now, plan=lambda _: write)
-
-
-class FactStore(
+class Backend(
     GraphRepository,
     FactRepository,
     RecallRepository,
@@ -735,18 +630,4 @@ class FactStore(
     Protocol,
 ):
     """Everything a backend implements: the memory graph, the fact layer, recall's reads,
-    idempotency records, export and restore, and erasure.
-    `open_backend` yields one."""
-
-
-def fact_store(repository: GraphRepository) -> FactStore:
-    """`repository` typed as the `FactStore` it is (every backend is one; mypy checks each
-    against the Protocol where `open_backend` yields it), for callers that hold it by its
-    narrower `GraphRepository` type."""
-    return cast("FactStore", repository)
-
-
-def lease_owner() -> str:
-    """A lease owner's name that says which process holds it (host, pid) and is unique to
-    this holder, for `acquire_lease` / `release_lease`."""
-    return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+    idempotency records, export and restore, and erasure. `open_backend` yields one."""

@@ -1,5 +1,5 @@
 """The reconciler: facts are the source of truth, derived RELATES edges an index kept
-consistent with them (DESIGN §5). `plan` is a pure diff, `apply` writes it in idempotent
+consistent with them (docs/design.md §5.4). `plan` is a pure diff, `apply` writes it in idempotent
 batches, `runner` loops over tenants under a lease (`retentia reconcile`)."""
 
 from reconciler.apply import BATCH_SIZE, apply_plan

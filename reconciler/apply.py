@@ -7,7 +7,7 @@ from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import Final
 
-from graph_backends import FactStore
+from graph_backends import Backend
 from reconciler.plan import ReconcilePlan
 from schema import Tenant
 from schema.facts import Close, Relation, RelationExpiry, RelationRepairs
@@ -17,7 +17,7 @@ BATCH_SIZE: Final = 200
 
 
 async def apply_plan(
-    repository: FactStore,
+    repository: Backend,
     tenant: Tenant,
     plan: ReconcilePlan,
     now: datetime,

@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass
 from datetime import datetime, timedelta
 from typing import Final
 
-from graph_backends import FactStore, lease_owner
+from graph_backends import Backend, lease_owner
 from reconciler import metrics
 from reconciler.apply import apply_plan
 from reconciler.plan import plan
@@ -57,7 +57,7 @@ class ReconcileReport:
 class Reconciler:
     def __init__(
         self,
-        repository: FactStore,
+        repository: Backend,
         clock: Callable[[], datetime],
         *,
         owner: str | None = None,

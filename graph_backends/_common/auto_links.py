@@ -4,15 +4,9 @@ machine-made RELATED_TO edges. The cap itself is counted by each database inside
 
 from __future__ import annotations
 
-from schema import EdgeCreator, EdgeType, InvalidInput, MemoryEdge
+from schema import EdgeCreator, EdgeType, MemoryEdge
 
 
 def capped(edge: MemoryEdge) -> bool:
     """Whether the inbound auto-link cap applies to `edge`."""
     return edge.type is EdgeType.RELATED_TO and edge.created_by is EdgeCreator.AUTO
-
-
-def check_cap(cap: int) -> int:
-    if cap < 0:
-        raise InvalidInput("auto_link_cap", f"{cap} is negative; 0 means no auto-links")
-    return cap

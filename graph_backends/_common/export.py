@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
-from graph_backends.protocol import check_export_page
+from graph_backends.checks import check_export_page
 from schema import EdgeKey, EdgeType, parse_memory_id
 
 

@@ -2,7 +2,7 @@
 
 Explain normalises a memory's causal degree by κ_max, which FalkorDB computes over every memory
 of the tenant: ~12 ms of its CPU per call on 11,000 memories, in every exact form tried (ADR
-0009's notes in bench/README), 9 % of its time under the load bench for 5 % of the requests. The
+0009's notes in bench/methods.md), 9 % of its time under the load bench for 5 % of the requests. The
 value changes only when a causal edge is written or removed, or a memory deleted: this process
 drops its kept value on each such write (exact), and keeps a value at most `ttl` seconds so that
 another process's writes (another service, `retentia maintain`) show within that bound.

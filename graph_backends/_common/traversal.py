@@ -8,12 +8,11 @@ from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from graph_backends.checks import check_traverse_nodes
 from schema import InvalidInput, MemoryEdge
 
 #: Most memories one traversal may reach before its page is known (ids only are kept).
 MAX_REACHED: Final = 100_000
-#: Largest page of one traversal.
-MAX_PAGE: Final = 5_000
 
 #: (hop, id): where a reached memory stands in a traversal's order.
 Position = tuple[int, str]
@@ -30,8 +29,7 @@ async def reach(
     """Hop distance of every memory reached from `start`, hop by whole hop, until `depth` or
     until more than `first` memories past `after` are known (a later hop only adds memories
     after those). `hop(frontier)` answers the memories adjacent to the frontier."""
-    if not 1 <= first <= MAX_PAGE:
-        raise InvalidInput("first", f"{first} is outside 1–{MAX_PAGE}")
+    check_traverse_nodes("first", first)
     hops = {start: 0}
     frontier = [start]
     for distance in range(1, depth + 1):

@@ -5,16 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
-from cypher import FactQueryName, QueryName, RecallQueryName
-from graph_backends._common.entity_reach import nearest_first, reach_params
+from cypher import FactQueryName, RecallQueryName
 from graph_backends._common.fact_records import (
     close_params,
     extraction_from_row,
     extraction_params,
     fact_from_props,
-    fact_props,
     page_params,
     relation_from_row,
     stored_relation_from_row,
@@ -22,20 +20,16 @@ from graph_backends._common.fact_records import (
 )
 from graph_backends._common.records import (
     align_session_neighbours,
-    edge_from_row,
     epoch_us,
     facets_from_row,
     session_turn_params,
 )
-from graph_backends._cypher.memories import _chunks, _RunsCypher
-from graph_backends.protocol import (
-    check_dimension,
-    check_export_page,
-    check_hub_cap,
-    check_leg_k,
-    restore_facts_through_commit,
-)
-from schema import EdgeType, MemoryEdge, MemoryFacets, Tenant, parse_memory_id
+from graph_backends._common.restore import restore_facts_through_commit
+from graph_backends._cypher.memories import _BATCH, _chunks, _RunsCypher
+from graph_backends._shared.fact_writes import FactWriteStep, fact_write_rows
+from graph_backends._shared.recall_reads import RecallReadMethods
+from graph_backends.checks import check_export_page, check_hub_cap, check_leg_k
+from schema import EdgeType, MemoryFacets, Tenant, parse_memory_id
 from schema.facts import (
     Close,
     Entity,
@@ -55,6 +49,13 @@ R = RecallQueryName
 FactStep = tuple[FactQueryName | RecallQueryName, dict[str, Any]]
 #: Embeddings are big: fewer of them per query.
 _VECTOR_BATCH = 200
+#: Each fact write step's query (the fact layer's, and recall's embeddings).
+_FACT_WRITE_QUERIES: Final[dict[FactWriteStep, FactQueryName | RecallQueryName]] = {
+    kind: RecallQueryName.WRITE_FACT_VECTORS
+    if kind is FactWriteStep.WRITE_FACT_VECTORS
+    else FactQueryName(kind.value)
+    for kind in FactWriteStep
+}
 
 
 class _FactRunsCypher(_RunsCypher):
@@ -83,56 +84,15 @@ class CypherFactMethods(_FactRunsCypher):
     """`FactRepository` methods shared by the Cypher backends."""
 
     def _write_steps(self, write: FactWrite) -> list[FactStep]:
-        """The queries that apply one planned write, in order: entities, facts and their
-        links, new conflict keys, closes, reshaped history, soft-conflict marks, embeddings."""
-        entities: dict[str, dict[str, str]] = {}
-        for fact in write.inserts:
-            entities[fact.subject_entity] = {
-                "id": fact.subject_entity,
-                "name": fact.subject,
-                "key": fact.subject_key,
-            }
-            if fact.object_entity is not None:
-                entities[fact.object_entity] = {
-                    "id": fact.object_entity,
-                    "name": fact.object,
-                    "key": fact.object_key,
-                }
-        objects = [
-            {"fact": f.id, "entity": f.object_entity}
-            for f in write.inserts
-            if f.object_entity is not None
-        ]
-        sources = [{"fact": f.id, "memory": f.source} for f in write.inserts if f.source]
-        sources += [{"fact": f, "memory": m} for f, m in dict.fromkeys(write.links)]
-        soft = [{"id": k, "ids": list(v)} for k, v in sorted(write.soft_conflicts.items())]
-        rekeys = [{"id": k, "key": v} for k, v in sorted(write.rekeys.items())]
-        inserted = {f.id for f in write.inserts}
-        vectors = [
-            {"id": i, "embedding": self._vector_param(v)}
-            for i, v in write.vectors.items()
-            if i in inserted
-        ]
-        return [
-            *((Q.MERGE_ENTITIES, {"rows": list(c)}) for c in _chunks(list(entities.values()))),
-            *(
-                (Q.INSERT_FACTS, {"rows": [{"props": fact_props(f)} for f in c]})
-                for c in _chunks(write.inserts)
-            ),
-            *((Q.LINK_FACT_OBJECTS, {"rows": list(c)}) for c in _chunks(objects)),
-            *((Q.LINK_FACT_SOURCES, {"rows": list(c)}) for c in _chunks(sources)),
-            *((Q.REKEY_FACTS, {"rows": list(c)}) for c in _chunks(rekeys)),
-            *(
-                (Q.CLOSE_FACTS, {"rows": [close_params(x) for x in c]})
-                for c in _chunks(write.closes)
-            ),
-            *(
-                (Q.RESHAPE_FACTS, {"rows": [close_params(x) for x in c]})
-                for c in _chunks(write.reshapes)
-            ),
-            *((Q.SET_SOFT_CONFLICTS, {"rows": list(c)}) for c in _chunks(soft)),
-            *((R.WRITE_FACT_VECTORS, {"rows": list(c)}) for c in _chunks(vectors, _VECTOR_BATCH)),
-        ]
+        """The queries that apply one planned write, in order (`fact_write_rows`), each in
+        batches of `rows`."""
+        steps: list[FactStep] = []
+        for kind, rows in fact_write_rows(write, self._vector_param):
+            if kind is FactWriteStep.INSERT_FACTS:  # the query sets each node from one map
+                rows = [{"props": props} for props in rows]
+            size = _VECTOR_BATCH if kind is FactWriteStep.WRITE_FACT_VECTORS else _BATCH
+            steps += [(_FACT_WRITE_QUERIES[kind], {"rows": list(c)}) for c in _chunks(rows, size)]
+        return steps
 
     async def get_facts(self, tenant: Tenant, ids: Sequence[str]) -> list[Fact | None]:
         if not ids:
@@ -277,7 +237,7 @@ class CypherFactMethods(_FactRunsCypher):
             await self._run(tenant, Q.RESTORE_RELATIONS, {"rows": rows})
 
 
-class CypherRecallMethods(_FactRunsCypher):
+class CypherRecallMethods(_FactRunsCypher, RecallReadMethods):
     """`RecallRepository` methods shared by the Cypher backends."""
 
     _dimension: int
@@ -338,22 +298,6 @@ class CypherRecallMethods(_FactRunsCypher):
         )
         return {r["id"]: sorted(r["neighbours"]) for r in rows}
 
-    async def edges_among(
-        self,
-        tenant: Tenant,
-        ids: Sequence[str],
-        edge_types: Collection[EdgeType] = frozenset(EdgeType),
-    ) -> list[MemoryEdge]:
-        if not ids or not edge_types:
-            return []
-        rows = await self._run(
-            tenant,
-            QueryName.INDUCED_EDGES,
-            {"ids": [parse_memory_id(i) for i in ids], "types": sorted(map(str, edge_types))},
-            read_only=True,
-        )
-        return sorted((edge_from_row(r) for r in rows), key=lambda e: (e.source, e.target, e.type))
-
     async def memory_facets(self, tenant: Tenant, ids: Sequence[str]) -> dict[str, MemoryFacets]:
         if not ids:
             return {}
@@ -364,20 +308,6 @@ class CypherRecallMethods(_FactRunsCypher):
             read_only=True,
         )
         return {r["id"]: facets_from_row(r) for r in rows}
-
-    async def similarities(
-        self, tenant: Tenant, ids: Sequence[str], vector: Sequence[float]
-    ) -> dict[str, float]:
-        if not ids:
-            return {}
-        check_dimension(vector, self._dimension)
-        rows = await self._run(
-            tenant,
-            R.MEMORY_SIMILARITIES,
-            {"ids": [parse_memory_id(i) for i in ids], "vector": self._vector_param(vector)},
-            read_only=True,
-        )
-        return {r["id"]: float(r["similarity"]) for r in rows}
 
     async def memories_mentioning(
         self, tenant: Tenant, names: Collection[str], limit: int, max_mentions: int | None = None
@@ -400,14 +330,6 @@ class CypherRecallMethods(_FactRunsCypher):
             rows = await self._run(tenant, R.MEMORIES_MENTIONING_CAPPED, params, read_only=True)
         return [r["id"] for r in rows]
 
-    async def last_in_sessions(self, tenant: Tenant, sessions: Collection[str]) -> dict[str, str]:
-        if not sessions:
-            return {}
-        rows = await self._run(
-            tenant, R.LAST_IN_SESSIONS, {"sessions": sorted(set(sessions))}, read_only=True
-        )
-        return {r["session"]: r["id"] for r in rows if r["id"] is not None}
-
     async def session_neighbours(
         self, tenant: Tenant, turns: Sequence[tuple[str, datetime, str]]
     ) -> list[tuple[tuple[str, datetime] | None, tuple[str, datetime] | None]]:
@@ -417,24 +339,6 @@ class CypherRecallMethods(_FactRunsCypher):
         before = await self._run(tenant, R.PREVIOUS_IN_SESSIONS, params, read_only=True)
         after = await self._run(tenant, R.NEXT_IN_SESSIONS, params, read_only=True)
         return align_session_neighbours(len(turns), before, after)
-
-    async def memories_about_entities(
-        self,
-        tenant: Tenant,
-        entity_ids: Collection[str],
-        at: datetime,
-        limit: int,
-        max_facts: int | None = None,
-    ) -> dict[str, int]:
-        check_leg_k(limit)
-        check_hub_cap("max_facts", max_facts)
-        if not entity_ids:
-            return {}
-        rows = await nearest_first(
-            lambda p: self._run(tenant, R.MEMORIES_ABOUT_ENTITIES, p, read_only=True),
-            reach_params(entity_ids, at, limit, max_facts),
-        )
-        return {r["id"]: int(r["hops"]) for r in rows}
 
     async def facts_of_memories(self, tenant: Tenant, ids: Sequence[str]) -> dict[str, list[Fact]]:
         if not ids:

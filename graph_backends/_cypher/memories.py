@@ -7,12 +7,16 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Collection, Mapping, Sequence
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, ClassVar, Final, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
-from cypher import AnyQueryName, FactQueryName, QueryName
-from graph_backends._common.auto_links import capped, check_cap
+from cypher import AnyQueryName, FactQueryName, QueryName, RecallQueryName
+from graph_backends._common.auto_links import capped
 from graph_backends._common.export import edge_page_params, tombstone_page_params
 from graph_backends._common.id_windows import WindowHints, windowed_page
+from graph_backends._common.reactivation_writes import (
+    cascade_batches,
+    write_reactivations_separately,
+)
 from graph_backends._common.records import (
     edge_from_row,
     edge_params,
@@ -25,31 +29,29 @@ from graph_backends._common.records import (
     tombstone_from_row,
     tombstone_params,
 )
-from graph_backends._common.traversal import Position, page_edges, page_of, reach
-from graph_backends.protocol import (
-    MAX_EXPORT_PAGE,
-    MAX_TRAVERSE_DEPTH,
-    GraphRepository,
-    ReactivationWrites,
-    cascade_batches,
+from graph_backends._shared.edge_reads import EdgeReadMethods
+from graph_backends._shared.seam import SharedRead
+from graph_backends._shared.walks import WalkMethods, type_names
+from graph_backends.checks import (
+    check_auto_link_cap,
+    check_embeddings,
     check_export_page,
-    write_reactivations_separately,
+    check_recent_page,
+    check_status_page,
 )
+from graph_backends.protocol import MAX_EXPORT_PAGE, GraphRepository, ReactivationWrites
 from schema import (
     CAUSAL_TYPES,
     SUPPORTIVE_TYPES,
     Degrees,
-    Direction,
     EdgeKey,
     EdgeType,
     ForgottenMemory,
     GraphStats,
-    InvalidInput,
     Memory,
     MemoryEdge,
     MemoryStatus,
     NotFound,
-    Subgraph,
     Tenant,
     Tombstone,
     parse_memory_id,
@@ -61,11 +63,6 @@ _SUPPORTIVE: Final = [str(t) for t in SUPPORTIVE_TYPES]
 _BATCH: Final = 500
 #: One query of a transaction: its name, parameters and template slots.
 Step = tuple[AnyQueryName, dict[str, Any], dict[str, EdgeType]]
-
-
-def _type_names(edge_types: Collection[EdgeType]) -> list[str]:
-    """The types a traversal follows: all of them when none are named."""
-    return sorted(str(t) for t in (edge_types or EdgeType))
 
 
 def _ids(values: Collection[str]) -> list[str]:
@@ -82,7 +79,7 @@ def _capped_link_step(edges: Sequence[MemoryEdge], cap: int) -> Step:
     for edge in edges:
         by_target[edge.target].append(edge_params(edge))
     targets = [{"id": target, "edges": rows} for target, rows in by_target.items()]
-    return (QueryName.LINK_AUTO_MEMORIES, {"targets": targets, "cap": check_cap(cap)}, {})
+    return (QueryName.LINK_AUTO_MEMORIES, {"targets": targets, "cap": check_auto_link_cap(cap)}, {})
 
 
 def refused_auto_links(
@@ -103,6 +100,16 @@ def refused_auto_links(
         for e in edges
         if capped(e) and (e.source, e.target) not in written
     ]
+
+
+#: Each shared read's query, of whichever family holds it.
+_SHARED_READS: Final[dict[SharedRead, AnyQueryName]] = {
+    read: query
+    for family in (QueryName, RecallQueryName)
+    for query in family
+    for read in SharedRead
+    if read.value == query.value
+}
 
 
 class _RunsCypher:
@@ -138,6 +145,11 @@ class _RunsCypher:
         key = (tenant.key, str(unbounded))
         return await windowed_page(fetch, id_of, after, limit, self._id_windows, key)
 
+    async def _read_rows(
+        self, tenant: Tenant, name: SharedRead, params: Mapping[str, Any]
+    ) -> list[dict[str, Any]]:
+        return await self._run(tenant, _SHARED_READS[name], params, read_only=True)
+
     @staticmethod
     def _vector_param(vector: Sequence[float]) -> Any:
         """A vector (a query's, or one to store) as this backend's driver sends it."""
@@ -156,12 +168,10 @@ class _RunsCypher:
         ) -> list[dict[str, Any]]: ...
 
 
-class CypherGraphMethods(_RunsCypher):
+class CypherGraphMethods(_RunsCypher, WalkMethods, EdgeReadMethods):
     """The `GraphRepository` methods whose Cypher conversation every Cypher backend shares."""
 
     _dimension: int
-    #: How an error names the vector index a memory's embedding must fit.
-    _VECTOR_INDEX: ClassVar[str] = "the tenant's vector index"
 
     @staticmethod
     def _memory_from_props(
@@ -183,15 +193,6 @@ class CypherGraphMethods(_RunsCypher):
 
     # -- memories --------------------------------------------------------------------------
 
-    def _check_dimensions(self, memories: Sequence[Memory]) -> None:
-        for memory in memories:
-            if memory.embedding is not None and len(memory.embedding) != self._dimension:
-                raise InvalidInput(
-                    "embedding",
-                    f"memory {memory.id} has {len(memory.embedding)} dimensions; "
-                    f"{self._VECTOR_INDEX} has {self._dimension}",
-                )
-
     def _memory_rows(self, memories: Sequence[Memory]) -> list[dict[str, Any]]:
         rows = []
         for memory in memories:
@@ -201,7 +202,7 @@ class CypherGraphMethods(_RunsCypher):
         return rows
 
     async def upsert_memories(self, tenant: Tenant, memories: Sequence[Memory]) -> None:
-        self._check_dimensions(memories)
+        check_embeddings(memories, self._dimension)
         if memories:
             # One query: the whole batch is written atomically or not at all.
             await self._run(
@@ -254,8 +255,7 @@ class CypherGraphMethods(_RunsCypher):
     async def recent_memories(
         self, tenant: Tenant, *, limit: int, after: tuple[datetime, str] | None = None
     ) -> list[Memory]:
-        if not 1 <= limit <= 1000:
-            raise InvalidInput("limit", f"{limit} is outside 1–1000")
+        check_recent_page(limit)
         cursor = None if after is None else (epoch_us(after[0]), parse_memory_id(after[1]))
         rows = await self._recent_rows(tenant, cursor, limit)
         return [self._memory_from_props(row["memory"]) for row in rows]
@@ -300,7 +300,7 @@ class CypherGraphMethods(_RunsCypher):
         exists (`NotFound` naming the first missing one). With `auto_link_cap`, the
         machine-made RELATED_TO edges go last, each written only while its target is under
         the cap (`link_auto_memories`)."""
-        self._check_dimensions(memories)
+        check_embeddings(memories, self._dimension)
         new = {m.id for m in memories}
         ends = ({e.source for e in edges} | {e.target for e in edges}) - new
         missing = sorted(ends - await self.existing_ids(tenant, ends)) if ends else []
@@ -352,92 +352,6 @@ class CypherGraphMethods(_RunsCypher):
         removed = {(r["source"], r["target"], r["type"]) for r in rows}
         return [(k.source, k.target, str(k.type)) in removed for k in keys]
 
-    async def neighbourhood(
-        self,
-        tenant: Tenant,
-        start: str,
-        *,
-        depth: int,
-        edge_types: Collection[EdgeType],
-        direction: Direction,
-        max_nodes: int = 500,
-    ) -> dict[str, int]:
-        if not 0 <= depth <= MAX_TRAVERSE_DEPTH:
-            raise InvalidInput("depth", f"{depth} is outside 0–{MAX_TRAVERSE_DEPTH}")
-        if not 1 <= max_nodes <= 5000:
-            raise InvalidInput("max_nodes", f"{max_nodes} is outside 1–5000")
-        start = parse_memory_id(start)
-        if not await self.existing_ids(tenant, [start]):
-            raise NotFound("memory", start)
-        types = _type_names(edge_types)
-        hops: dict[str, int] = {start: 0}
-        frontier = [start]
-        for hop in range(1, depth + 1):
-            if not frontier or len(hops) >= max_nodes:
-                break
-            rows = await self._run(
-                tenant,
-                QueryName.TRAVERSE_HOP,
-                {"frontier": frontier, "types": types, "direction": str(direction)},
-                read_only=True,
-            )
-            frontier = []
-            for row in rows:
-                if row["id"] not in hops and len(hops) < max_nodes:
-                    hops[row["id"]] = hop
-                    frontier.append(row["id"])
-        return hops
-
-    async def traverse(
-        self,
-        tenant: Tenant,
-        start: str,
-        *,
-        depth: int,
-        edge_types: Collection[EdgeType],
-        direction: Direction,
-        max_nodes: int = 500,
-        after: Position | None = None,
-    ) -> Subgraph:
-        if not 0 <= depth <= MAX_TRAVERSE_DEPTH:
-            raise InvalidInput("depth", f"{depth} is outside 0–{MAX_TRAVERSE_DEPTH}")
-        start = parse_memory_id(start)
-        if not await self.existing_ids(tenant, [start]):
-            raise NotFound("memory", start)
-        types = _type_names(edge_types)
-
-        async def hop(frontier: list[str]) -> list[str]:
-            rows = await self._run(
-                tenant,
-                QueryName.TRAVERSE_HOP,
-                {"frontier": frontier, "types": types, "direction": str(direction)},
-                read_only=True,
-            )
-            return [row["id"] for row in rows]
-
-        hops = await reach(start, depth, hop, first=max_nodes, after=after)
-        page = page_of(hops, max_nodes, after)
-        found = await self.get_memories(tenant, page.ids)
-        kept = [(m, h) for m, h in zip(found, page.hops, strict=True) if m is not None]
-        rows = await self._run(
-            tenant,
-            QueryName.PAGE_EDGES,
-            {"page": page.ids, "ids": page.through, "types": types},
-            read_only=True,
-        )
-        return Subgraph(
-            nodes=tuple(m for m, _ in kept),
-            hops=tuple(h for _, h in kept),
-            edges=tuple(page_edges((edge_from_row(r) for r in rows), page.ids)),
-            has_more=page.has_more,
-        )
-
-    async def incident_edges(self, tenant: Tenant, memory_id: str) -> list[MemoryEdge]:
-        rows = await self._run(
-            tenant, QueryName.INCIDENT_EDGES, {"id": parse_memory_id(memory_id)}, read_only=True
-        )
-        return sorted((edge_from_row(r) for r in rows), key=lambda e: (e.source, e.target, e.type))
-
     async def edge_page(
         self,
         tenant: Tenant,
@@ -485,12 +399,6 @@ class CypherGraphMethods(_RunsCypher):
     async def kappa_max(self, tenant: Tenant) -> int:
         rows = await self._run(tenant, QueryName.KAPPA_MAX, {"causal": _CAUSAL}, read_only=True)
         return int(rows[0]["kappa_max"]) if rows else 0
-
-    async def orphans(self, tenant: Tenant) -> list[str]:
-        rows = await self._run(
-            tenant, QueryName.ORPHANS, {"supportive": _SUPPORTIVE}, read_only=True
-        )
-        return [r["id"] for r in rows]
 
     async def stale_auto_links(
         self, tenant: Tenant, stale_before: datetime, ids: Sequence[str] | None = None
@@ -562,12 +470,6 @@ class CypherGraphMethods(_RunsCypher):
         # A mixin: the repositories it completes are GraphRepositories.
         return await write_reactivations_separately(cast("GraphRepository", self), tenant, writes)
 
-    async def supportive_neighbours(self, tenant: Tenant) -> dict[str, list[str]]:
-        rows = await self._run(
-            tenant, QueryName.SUPPORTIVE_NEIGHBOURS, {"supportive": _SUPPORTIVE}, read_only=True
-        )
-        return {r["id"]: list(r["neighbours"]) for r in rows}
-
     async def auto_link_inbound(self, tenant: Tenant, ids: Sequence[str]) -> list[int]:
         wanted = _ids(ids)
         rows = await self._run(
@@ -606,8 +508,7 @@ class CypherGraphMethods(_RunsCypher):
         limit: int = 1000,
         after: tuple[datetime, str] | None = None,
     ) -> list[Memory]:
-        if not 1 <= limit <= 10_000:
-            raise InvalidInput("limit", f"{limit} is outside 1–10000")
+        check_status_page(limit)
         rows = await self._run(
             tenant,
             QueryName.MEMORIES_WITH_STATUS,
@@ -736,7 +637,7 @@ class CypherGraphMethods(_RunsCypher):
             rows = await self._run(
                 tenant,
                 QueryName.EDGES_FROM,
-                {"ids": list(chunk), "types": _type_names(())},
+                {"ids": list(chunk), "types": type_names(())},
                 read_only=True,
             )
             edges.extend(edge_from_row(r) for r in rows)

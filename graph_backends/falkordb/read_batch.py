@@ -4,7 +4,7 @@ A recall sends its legs' reads at once (full text, facts, graph, later the four 
 candidates), and under load many requests do. A command sent alone costs a socket write and a
 wake-up of FalkorDB's network thread, then a read and a wake-up on the way back: a trivial query
 alone cost ~50 µs of the client's CPU and ~50 µs of FalkorDB's, in batches of four ~27 and ~30
-(measured on loopback here, `bench/README.md`). `ReadBatcher` queues the commands issued within
+(measured on loopback here, `bench/methods.md`). `ReadBatcher` queues the commands issued within
 one turn, packs them into one write on one pooled connection, reads their replies in order and
 resumes each caller as soon as its own reply is in — FalkorDB runs one connection's commands one
 after another, as its single query thread runs every query anyway.

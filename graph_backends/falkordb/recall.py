@@ -11,9 +11,9 @@ from graph_backends._common import bm25
 from graph_backends._common.records import epoch_us
 from graph_backends._common.widening import FACT_VECTOR_MOST, widened
 from graph_backends._cypher.facts import CypherRecallMethods
+from graph_backends.checks import check_dimension, check_leg_k
 from graph_backends.falkordb import wire
 from graph_backends.falkordb.term_search import Index, bm25_matches, index_ranked
-from graph_backends.protocol import check_dimension, check_leg_k
 from schema import Tenant
 from schema.facts import FactHit
 

@@ -29,6 +29,10 @@ from cypher import AnyQueryName, QueryName, RecallQueryName, load
 from graph_backends._common import bm25
 from graph_backends._common.id_windows import WindowHints
 from graph_backends._common.kappa_cache import KappaMaxCache
+from graph_backends._common.reactivation_writes import (
+    cascade_batches,
+    write_reactivations_separately,
+)
 from graph_backends._common.records import (
     ENTITY_KEYS,
     epoch_us,
@@ -45,6 +49,8 @@ from graph_backends._cypher.memories import (
     _ids,
     refused_auto_links,
 )
+from graph_backends.checks import check_dimension, check_leg_k
+from graph_backends.conflicts import superseded_already
 from graph_backends.errors import BackendError, BackendUnavailable, SchemaMismatch
 from graph_backends.falkordb import wire
 from graph_backends.falkordb.facts import FalkorFactsMixin
@@ -52,14 +58,7 @@ from graph_backends.falkordb.read_batch import ReadBatcher
 from graph_backends.falkordb.recall import FalkorRecallMixin, fact_terms_scope
 from graph_backends.falkordb.replicated import ReplicatedTransaction
 from graph_backends.falkordb.term_search import Index, bm25_matches, index_ranked
-from graph_backends.protocol import (
-    PresentedRecalls,
-    ReactivationWrites,
-    cascade_batches,
-    check_dimension,
-    superseded_already,
-    write_reactivations_separately,
-)
+from graph_backends.protocol import PresentedRecalls, ReactivationWrites
 from schema import (
     CAUSAL_TYPES,
     Conflict,
@@ -797,8 +796,7 @@ class FalkorRepository(
         self, tenant: Tenant, vector: Sequence[float], k: int
     ) -> list[SearchHit]:
         check_dimension(vector, self._dimension)
-        if not 1 <= k <= 1000:
-            raise InvalidInput("k", f"{k} is outside 1–1000")
+        check_leg_k(k)
         # FalkorDB 4.16 defect: after a graph is loaded from disk, a vector index on a graph
         # that has any other index answers k requests with about k/2 nodes (k=1 with none).
         # Asking for 2k+1 and keeping the best k distinct ids gives the exact top-k again
@@ -816,8 +814,7 @@ class FalkorRepository(
         return list(hits.values())[:k]
 
     async def fulltext_search(self, tenant: Tenant, text: str, k: int) -> list[SearchHit]:
-        if not 1 <= k <= 1000:
-            raise InvalidInput("k", f"{k} is outside 1–1000")
+        check_leg_k(k)
         terms = bm25.query_terms(text)
         if not terms:
             return []

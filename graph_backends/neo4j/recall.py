@@ -15,8 +15,8 @@ from cypher import RecallQueryName
 from graph_backends._common.records import epoch_us
 from graph_backends._common.widening import OVERFETCH, widened
 from graph_backends._cypher.facts import CypherRecallMethods
+from graph_backends.checks import check_dimension, check_leg_k
 from graph_backends.neo4j.fulltext import lucene_query
-from graph_backends.protocol import check_dimension, check_leg_k
 from schema import Tenant
 from schema.facts import FactHit
 

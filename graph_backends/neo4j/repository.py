@@ -16,7 +16,7 @@ import asyncio
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
-from typing import Any, ClassVar, Final, TypeVar
+from typing import Any, Final, TypeVar
 
 from neo4j import AsyncDriver, AsyncGraphDatabase, AsyncManagedTransaction
 from neo4j.exceptions import (
@@ -35,16 +35,17 @@ from graph_backends._common.tenants import tenants_named
 from graph_backends._cypher.erasure import CypherErasureMethods
 from graph_backends._cypher.idempotency import CypherIdempotencyMethods
 from graph_backends._cypher.memories import CypherGraphMethods, Step, refused_auto_links
+from graph_backends.checks import check_dimension, check_leg_k
 from graph_backends.config import Neo4jConfig
+from graph_backends.conflicts import superseded_already
 from graph_backends.errors import BackendError, BackendUnavailable, SchemaMismatch
 from graph_backends.neo4j.facts import Neo4jFactsMixin
 from graph_backends.neo4j.fulltext import TENANT_PROPERTIES, lucene_query, tenant_term
 from graph_backends.neo4j.recall import Neo4jRecallMixin
-from graph_backends.protocol import FactStore, check_dimension, superseded_already
+from graph_backends.protocol import Backend
 from schema import (
     EdgeKey,
     EdgeType,
-    InvalidInput,
     Memory,
     MemoryEdge,
     NotFound,
@@ -91,9 +92,6 @@ class Neo4jRepository(
 ):
     """Neo4j behind the `GraphRepository`, `FactRepository` and `RecallRepository` Protocols;
     see them for the contract."""
-
-    #: One vector index holds every tenant's embeddings.
-    _VECTOR_INDEX: ClassVar[str] = "the vector index"
 
     @staticmethod
     def _memory_from_props(
@@ -358,8 +356,7 @@ class Neo4jRepository(
         self, tenant: Tenant, vector: Sequence[float], k: int
     ) -> list[SearchHit]:
         check_dimension(vector, self._dimension)
-        if not 1 <= k <= 1000:
-            raise InvalidInput("k", f"{k} is outside 1–1000")
+        check_leg_k(k)
         # One HNSW index holds every tenant's vectors and Neo4j 5 cannot filter inside it: ask
         # for more neighbours until k of them are this tenant's, or the index returned fewer
         # than asked for (it has no more vectors, so the tenant has no more either). ADR 0007.
@@ -383,8 +380,7 @@ class Neo4jRepository(
         ]
 
     async def fulltext_search(self, tenant: Tenant, text: str, k: int) -> list[SearchHit]:
-        if not 1 <= k <= 1000:
-            raise InvalidInput("k", f"{k} is outside 1–1000")
+        check_leg_k(k)
         query = lucene_query(text, tenant)
         if query is None:
             return []
@@ -395,7 +391,7 @@ class Neo4jRepository(
 
 
 @asynccontextmanager
-async def open_neo4j(config: Neo4jConfig) -> AsyncIterator[FactStore]:
+async def open_neo4j(config: Neo4jConfig) -> AsyncIterator[Backend]:
     """Connect to a Neo4j 5 server over Bolt; raises `BackendUnavailable` unless it answers."""
     auth = None
     if config.user is not None:

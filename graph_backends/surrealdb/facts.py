@@ -27,7 +27,6 @@ from graph_backends._common.fact_records import (
     extraction_from_row,
     extraction_params,
     fact_from_props,
-    fact_props,
     page_params,
     relation_from_row,
     relation_params,
@@ -35,8 +34,10 @@ from graph_backends._common.fact_records import (
     stored_relation_params,
 )
 from graph_backends._common.records import epoch_us
+from graph_backends._common.restore import restore_facts_through_commit
+from graph_backends._shared.fact_writes import FactWriteStep, fact_write_rows
+from graph_backends.checks import check_export_page
 from graph_backends.errors import BackendError, SchemaMismatch
-from graph_backends.protocol import check_export_page, restore_facts_through_commit
 from graph_backends.surrealdb.steps import (
     SnapshotChanged,
     Step,
@@ -63,6 +64,24 @@ from schema.facts import (
 )
 
 Q = QueryName
+#: The parameter each fact write step's rows go in (unique within one request).
+_FACT_WRITE_PARAMS: Final[dict[FactWriteStep, str]] = {
+    FactWriteStep.MERGE_ENTITIES: "entities",
+    FactWriteStep.INSERT_FACTS: "facts",
+    FactWriteStep.LINK_FACT_OBJECTS: "objects",
+    FactWriteStep.LINK_FACT_SOURCES: "sources",
+    FactWriteStep.REKEY_FACTS: "rekeys",
+    FactWriteStep.CLOSE_FACTS: "closes",
+    FactWriteStep.RESHAPE_FACTS: "reshapes",
+    FactWriteStep.SET_SOFT_CONFLICTS: "soft",
+    FactWriteStep.WRITE_FACT_VECTORS: "vectors",
+}
+
+
+def _floats(vector: Sequence[float]) -> list[float]:
+    return [float(x) for x in vector]
+
+
 #: Tables and (table, index) pairs `define_fact_schema` creates.
 _FACT_TABLES: Final = frozenset(
     {
@@ -198,48 +217,14 @@ class SurrealFactsMixin:
 
     @staticmethod
     def _write_steps(write: FactWrite) -> list[Step]:
-        """The steps of one fact write, each with its whole list (a write is at most one
-        batch of the service, and the steps of one request cannot share parameter names)."""
-        entities: dict[str, dict[str, str]] = {}
-        for fact in write.inserts:
-            entities[fact.subject_entity] = {
-                "id": fact.subject_entity,
-                "name": fact.subject,
-                "key": fact.subject_key,
-            }
-            if fact.object_entity is not None:
-                entities[fact.object_entity] = {
-                    "id": fact.object_entity,
-                    "name": fact.object,
-                    "key": fact.object_key,
-                }
-        objects = [
-            {"fact": f.id, "entity": f.object_entity}
-            for f in write.inserts
-            if f.object_entity is not None
+        """The steps of one fact write (`fact_write_rows`), each with its whole list (a write
+        is at most one batch of the service, and the steps of one request cannot share
+        parameter names)."""
+        return [
+            step(Q(kind.value), {_FACT_WRITE_PARAMS[kind]: rows})
+            for kind, rows in fact_write_rows(write, _floats)
+            if rows
         ]
-        sources = [{"fact": f.id, "memory": f.source} for f in write.inserts if f.source]
-        sources += [{"fact": f, "memory": m} for f, m in dict.fromkeys(write.links)]
-        soft = [{"id": k, "ids": list(v)} for k, v in sorted(write.soft_conflicts.items())]
-        rekeys = [{"id": k, "key": v} for k, v in sorted(write.rekeys.items())]
-        inserted = {f.id for f in write.inserts}
-        vectors = [
-            {"id": i, "embedding": [float(x) for x in v]}
-            for i, v in write.vectors.items()
-            if i in inserted
-        ]
-        planned: list[tuple[QueryName, str, list[Any]]] = [
-            (Q.MERGE_ENTITIES, "entities", list(entities.values())),
-            (Q.INSERT_FACTS, "facts", [fact_props(f) for f in write.inserts]),
-            (Q.LINK_FACT_OBJECTS, "objects", objects),
-            (Q.LINK_FACT_SOURCES, "sources", sources),
-            (Q.REKEY_FACTS, "rekeys", rekeys),
-            (Q.CLOSE_FACTS, "closes", [close_params(c) for c in write.closes]),
-            (Q.RESHAPE_FACTS, "reshapes", [close_params(c) for c in write.reshapes]),
-            (Q.SET_SOFT_CONFLICTS, "soft", soft),
-            (Q.WRITE_FACT_VECTORS, "vectors", vectors),
-        ]
-        return [step(name, {param: rows}) for name, param, rows in planned if rows]
 
     async def commit_facts(
         self,

@@ -6,27 +6,30 @@ from collections.abc import Collection, Mapping, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from graph_backends._common.entity_reach import nearest_first, reach_params
 from graph_backends._common.fact_records import fact_from_props
 from graph_backends._common.records import (
     align_session_neighbours,
-    edge_from_row,
     epoch_us,
     session_turn_params,
 )
 from graph_backends._common.widening import FACT_VECTOR_MOST, widened
-from graph_backends.protocol import check_dimension, check_hub_cap, check_leg_k
+from graph_backends._shared.recall_reads import RecallReadMethods
+from graph_backends.checks import check_dimension, check_hub_cap, check_leg_k
 from graph_backends.surrealdb.steps import EF_SEARCH, check_knn
 from graph_backends.surrealdb.surrealql import QueryName
 from graph_backends.surrealdb.text import plain_words
-from schema import EdgeType, Memory, MemoryEdge, MemoryFacets, Tenant, parse_memory_id
+from schema import EdgeType, Memory, MemoryFacets, Tenant, parse_memory_id
 from schema.facts import Fact, FactHit
 
 Q = QueryName
 
 
-class SurrealRecallMixin:
+class SurrealRecallMixin(RecallReadMethods):
     _dimension: int
+
+    @staticmethod
+    def _vector_param(vector: Sequence[float]) -> list[float]:
+        return [float(x) for x in vector]
 
     if TYPE_CHECKING:  # provided by SurrealRepository
 
@@ -71,36 +74,6 @@ class SurrealRecallMixin:
         around = [n for n in dict.fromkeys(n for m in first.values() for n in m) if n not in first]
         return first | await self.adjacent(tenant, around, {edge_type})
 
-    async def edges_among(
-        self,
-        tenant: Tenant,
-        ids: Sequence[str],
-        edge_types: Collection[EdgeType] = frozenset(EdgeType),
-    ) -> list[MemoryEdge]:
-        if not ids or not edge_types:
-            return []
-        rows = await self._read(
-            tenant,
-            Q.INDUCED_EDGES,
-            {"ids": [parse_memory_id(i) for i in ids], "types": sorted(map(str, edge_types))},
-            empty=[],
-        )
-        return sorted((edge_from_row(r) for r in rows), key=lambda e: (e.source, e.target, e.type))
-
-    async def similarities(
-        self, tenant: Tenant, ids: Sequence[str], vector: Sequence[float]
-    ) -> dict[str, float]:
-        if not ids:
-            return {}
-        check_dimension(vector, self._dimension)
-        rows = await self._read(
-            tenant,
-            Q.MEMORY_SIMILARITIES,
-            {"ids": [parse_memory_id(i) for i in ids], "vector": [float(x) for x in vector]},
-            empty=[],
-        )
-        return {r["id"]: float(r["similarity"]) for r in rows}
-
     async def memories_mentioning(
         self, tenant: Tenant, names: Collection[str], limit: int, max_mentions: int | None = None
     ) -> list[str]:
@@ -120,14 +93,6 @@ class SurrealRecallMixin:
             tenant, Q.MEMORIES_MENTIONING, {"names": wanted, "limit": limit}, empty=[]
         )
         return [r["id"] for r in rows]
-
-    async def last_in_sessions(self, tenant: Tenant, sessions: Collection[str]) -> dict[str, str]:
-        if not sessions:
-            return {}
-        rows = await self._read(
-            tenant, Q.LAST_IN_SESSIONS, {"sessions": sorted(set(sessions))}, empty=[]
-        )
-        return {r["session"]: r["id"] for r in rows if r["id"] is not None}
 
     async def session_neighbours(
         self, tenant: Tenant, turns: Sequence[tuple[str, datetime, str]]
@@ -189,21 +154,3 @@ class SurrealRecallMixin:
             return {}
         rows = await self._read(tenant, Q.FACTS_OF_MEMORIES, {"ids": list(ids)}, empty=[])
         return {r["id"]: [fact_from_props(p) for p in r["facts"]] for r in rows if r["facts"]}
-
-    async def memories_about_entities(
-        self,
-        tenant: Tenant,
-        entity_ids: Collection[str],
-        at: datetime,
-        limit: int,
-        max_facts: int | None = None,
-    ) -> dict[str, int]:
-        check_leg_k(limit)
-        check_hub_cap("max_facts", max_facts)
-        if not entity_ids:
-            return {}
-        rows: list[dict[str, Any]] = await nearest_first(
-            lambda p: self._read(tenant, Q.MEMORIES_ABOUT_ENTITIES, p, empty=[]),
-            reach_params(entity_ids, at, limit, max_facts),
-        )
-        return {r["id"]: int(r["hops"]) for r in rows}

@@ -22,8 +22,12 @@ from contextlib import asynccontextmanager
 from datetime import datetime
 from typing import Any, Final
 
-from graph_backends._common.auto_links import capped, check_cap
+from graph_backends._common.auto_links import capped
 from graph_backends._common.export import edge_page_params, tombstone_page_params
+from graph_backends._common.reactivation_writes import (
+    cascade_batches,
+    write_reactivations_separately,
+)
 from graph_backends._common.records import (
     edge_from_row,
     edge_params,
@@ -37,20 +41,22 @@ from graph_backends._common.records import (
     tombstone_params,
 )
 from graph_backends._common.tenants import tenants_named
-from graph_backends._common.traversal import Position, page_edges, page_of, reach
-from graph_backends.config import SurrealConfig
-from graph_backends.errors import BackendError, SchemaMismatch
-from graph_backends.protocol import (
-    MAX_EXPORT_PAGE,
-    MAX_TRAVERSE_DEPTH,
-    FactStore,
-    ReactivationWrites,
-    cascade_batches,
+from graph_backends._shared.edge_reads import EdgeReadMethods
+from graph_backends._shared.seam import SharedRead
+from graph_backends._shared.walks import WalkMethods, type_names
+from graph_backends.checks import (
+    check_auto_link_cap,
     check_dimension,
+    check_embeddings,
     check_export_page,
-    superseded_already,
-    write_reactivations_separately,
+    check_leg_k,
+    check_recent_page,
+    check_status_page,
 )
+from graph_backends.config import SurrealConfig
+from graph_backends.conflicts import superseded_already
+from graph_backends.errors import BackendError, SchemaMismatch
+from graph_backends.protocol import MAX_EXPORT_PAGE, Backend, ReactivationWrites
 from graph_backends.surrealdb.client import Outcome, SurrealClient
 from graph_backends.surrealdb.facts import SurrealFactsMixin
 from graph_backends.surrealdb.idempotency import SurrealIdempotencyMixin
@@ -75,18 +81,15 @@ from schema import (
     CAUSAL_TYPES,
     SUPPORTIVE_TYPES,
     Degrees,
-    Direction,
     EdgeKey,
     EdgeType,
     ForgottenMemory,
     GraphStats,
-    InvalidInput,
     Memory,
     MemoryEdge,
     MemoryStatus,
     NotFound,
     SearchHit,
-    Subgraph,
     Tenant,
     Tombstone,
     parse_memory_id,
@@ -111,11 +114,6 @@ _HNSW_DIMENSION: Final = re.compile(r"\bDIMENSION\s+(\d+)")
 _WRITE_ATTEMPTS: Final = 50
 
 
-def _type_names(edge_types: Collection[EdgeType]) -> list[str]:
-    """The types a traversal follows: all of them when none are named."""
-    return sorted(str(t) for t in (edge_types or EdgeType))
-
-
 def _edge_steps(edges: Sequence[MemoryEdge], auto_link_cap: int | None) -> list[Step]:
     """The steps that write `edges`; with a cap, the machine-made RELATED_TO edges last, each
     only while its target is under the cap (`link_auto_memories`)."""
@@ -129,7 +127,7 @@ def _edge_steps(edges: Sequence[MemoryEdge], auto_link_cap: int | None) -> list[
             if capped(edge):
                 by_target.setdefault(edge.target, []).append(edge_params(edge))
         targets = [{"id": t, "edges": rows} for t, rows in by_target.items()]
-        params = {"targets": targets, "cap": check_cap(auto_link_cap)}
+        params = {"targets": targets, "cap": check_auto_link_cap(auto_link_cap)}
         steps.append(step(QueryName.LINK_AUTO_MEMORIES, params))
     return steps
 
@@ -153,7 +151,9 @@ def _ids(values: Collection[str]) -> list[str]:
     return [parse_memory_id(v) for v in values]
 
 
-class SurrealRepository(SurrealFactsMixin, SurrealRecallMixin, SurrealIdempotencyMixin):
+class SurrealRepository(
+    SurrealFactsMixin, SurrealRecallMixin, SurrealIdempotencyMixin, WalkMethods, EdgeReadMethods
+):
     """SurrealDB behind the `GraphRepository`, `FactRepository` and `RecallRepository`
     Protocols; see them for the contract."""
 
@@ -254,6 +254,14 @@ class SurrealRepository(SurrealFactsMixin, SurrealRecallMixin, SurrealIdempotenc
         except MissingTable:
             return empty
         return value
+
+    async def _read_rows(
+        self, tenant: Tenant, name: SharedRead, params: Mapping[str, Any]
+    ) -> list[dict[str, Any]]:
+        rows: list[dict[str, Any]] = await self._read(
+            tenant, QueryName(name.value), params, empty=[]
+        )
+        return rows
 
     async def _known(self, tenant: Tenant) -> bool:
         """Whether the tenant exists; asked of the server until it does (it stays known until
@@ -384,15 +392,6 @@ class SurrealRepository(SurrealFactsMixin, SurrealRecallMixin, SurrealIdempotenc
 
     # -- memories --------------------------------------------------------------------------
 
-    def _check_dimensions(self, memories: Sequence[Memory]) -> None:
-        for memory in memories:
-            if memory.embedding is not None and len(memory.embedding) != self._dimension:
-                raise InvalidInput(
-                    "embedding",
-                    f"memory {memory.id} has {len(memory.embedding)} dimensions; the tenant's "
-                    f"vector index has {self._dimension}",
-                )
-
     @staticmethod
     def _memory_rows(memories: Sequence[Memory]) -> list[dict[str, Any]]:
         rows = []
@@ -403,7 +402,7 @@ class SurrealRepository(SurrealFactsMixin, SurrealRecallMixin, SurrealIdempotenc
         return rows
 
     async def upsert_memories(self, tenant: Tenant, memories: Sequence[Memory]) -> None:
-        self._check_dimensions(memories)
+        check_embeddings(memories, self._dimension)
         if memories:
             await self._write(
                 tenant, [step(QueryName.UPSERT_MEMORIES, {"rows": self._memory_rows(memories)})]
@@ -449,8 +448,7 @@ class SurrealRepository(SurrealFactsMixin, SurrealRecallMixin, SurrealIdempotenc
     async def recent_memories(
         self, tenant: Tenant, *, limit: int, after: tuple[datetime, str] | None = None
     ) -> list[Memory]:
-        if not 1 <= limit <= 1000:
-            raise InvalidInput("limit", f"{limit} is outside 1–1000")
+        check_recent_page(limit)
         params = {
             "before": None if after is None else epoch_us(after[0]),
             "before_id": None if after is None else parse_memory_id(after[1]),
@@ -493,7 +491,7 @@ class SurrealRepository(SurrealFactsMixin, SurrealRecallMixin, SurrealIdempotenc
         *,
         auto_link_cap: int | None = None,
     ) -> list[EdgeKey]:
-        self._check_dimensions(memories)
+        check_embeddings(memories, self._dimension)
         new = {m.id for m in memories}
         ends = ({e.source for e in edges} | {e.target for e in edges}) - new
         await self._check_ends(tenant, ends)
@@ -522,7 +520,7 @@ class SurrealRepository(SurrealFactsMixin, SurrealRecallMixin, SurrealIdempotenc
         processes' claims write the same record, so one fails its COMMIT, runs again and is
         refused."""
         old = parse_memory_id(supersedes)
-        self._check_dimensions([successor])
+        check_embeddings([successor], self._dimension)
         ends = ({e.source for e in edges} | {e.target for e in edges}) - {successor.id}
         await self._check_ends(tenant, ends)
         params = {"id": old, "successor": successor.id, "factor": float(score_factor)}
@@ -549,92 +547,6 @@ class SurrealRepository(SurrealFactsMixin, SurrealRecallMixin, SurrealIdempotenc
         )
         gone = {(r["source"], r["target"], r["type"]) for r in removed}
         return [(k.source, k.target, str(k.type)) in gone for k in keys]
-
-    async def neighbourhood(
-        self,
-        tenant: Tenant,
-        start: str,
-        *,
-        depth: int,
-        edge_types: Collection[EdgeType],
-        direction: Direction,
-        max_nodes: int = 500,
-    ) -> dict[str, int]:
-        if not 0 <= depth <= MAX_TRAVERSE_DEPTH:
-            raise InvalidInput("depth", f"{depth} is outside 0–{MAX_TRAVERSE_DEPTH}")
-        if not 1 <= max_nodes <= 5000:
-            raise InvalidInput("max_nodes", f"{max_nodes} is outside 1–5000")
-        start = parse_memory_id(start)
-        if not await self.existing_ids(tenant, [start]):
-            raise NotFound("memory", start)
-        types = _type_names(edge_types)
-        hops: dict[str, int] = {start: 0}
-        frontier = [start]
-        for hop in range(1, depth + 1):
-            if not frontier or len(hops) >= max_nodes:
-                break
-            reached = await self._read(
-                tenant,
-                QueryName.TRAVERSE_HOP,
-                {"frontier": frontier, "types": types, "direction": str(direction)},
-                empty=[],
-            )
-            frontier = []
-            for memory_id in reached:
-                if memory_id not in hops and len(hops) < max_nodes:
-                    hops[memory_id] = hop
-                    frontier.append(memory_id)
-        return hops
-
-    async def traverse(
-        self,
-        tenant: Tenant,
-        start: str,
-        *,
-        depth: int,
-        edge_types: Collection[EdgeType],
-        direction: Direction,
-        max_nodes: int = 500,
-        after: Position | None = None,
-    ) -> Subgraph:
-        if not 0 <= depth <= MAX_TRAVERSE_DEPTH:
-            raise InvalidInput("depth", f"{depth} is outside 0–{MAX_TRAVERSE_DEPTH}")
-        start = parse_memory_id(start)
-        if not await self.existing_ids(tenant, [start]):
-            raise NotFound("memory", start)
-        types = _type_names(edge_types)
-
-        async def hop(frontier: list[str]) -> list[str]:
-            reached: list[str] = await self._read(
-                tenant,
-                QueryName.TRAVERSE_HOP,
-                {"frontier": frontier, "types": types, "direction": str(direction)},
-                empty=[],
-            )
-            return reached
-
-        hops = await reach(start, depth, hop, first=max_nodes, after=after)
-        page = page_of(hops, max_nodes, after)
-        found = await self.get_memories(tenant, page.ids)
-        kept = [(m, h) for m, h in zip(found, page.hops, strict=True) if m is not None]
-        rows = await self._read(
-            tenant,
-            QueryName.PAGE_EDGES,
-            {"page": page.ids, "ids": page.through, "types": types},
-            empty=[],
-        )
-        return Subgraph(
-            nodes=tuple(m for m, _ in kept),
-            hops=tuple(h for _, h in kept),
-            edges=tuple(page_edges((edge_from_row(r) for r in rows), page.ids)),
-            has_more=page.has_more,
-        )
-
-    async def incident_edges(self, tenant: Tenant, memory_id: str) -> list[MemoryEdge]:
-        rows = await self._read(
-            tenant, QueryName.INCIDENT_EDGES, {"id": parse_memory_id(memory_id)}, empty=[]
-        )
-        return sorted((edge_from_row(r) for r in rows), key=lambda e: (e.source, e.target, e.type))
 
     async def component_sizes(self, tenant: Tenant) -> list[int] | None:
         return None  # SurrealDB has no graph algorithms: analytics computes them from edge_page
@@ -681,10 +593,6 @@ class SurrealRepository(SurrealFactsMixin, SurrealRecallMixin, SurrealIdempotenc
     async def kappa_max(self, tenant: Tenant) -> int:
         largest = await self._read(tenant, QueryName.KAPPA_MAX, {"causal": _CAUSAL}, empty=0)
         return int(max(0, largest))  # -inf for a tenant without memories
-
-    async def orphans(self, tenant: Tenant) -> list[str]:
-        rows = await self._read(tenant, QueryName.ORPHANS, {"supportive": _SUPPORTIVE}, empty=[])
-        return [r["id"] for r in rows]
 
     async def stale_auto_links(
         self, tenant: Tenant, stale_before: datetime, ids: Sequence[str] | None = None
@@ -763,12 +671,6 @@ class SurrealRepository(SurrealFactsMixin, SurrealRecallMixin, SurrealIdempotenc
             revived.extend(changed)
         return revived
 
-    async def supportive_neighbours(self, tenant: Tenant) -> dict[str, list[str]]:
-        rows = await self._read(
-            tenant, QueryName.SUPPORTIVE_NEIGHBOURS, {"supportive": _SUPPORTIVE}, empty=[]
-        )
-        return {r["id"]: list(r["neighbours"]) for r in rows}
-
     async def auto_link_inbound(self, tenant: Tenant, ids: Sequence[str]) -> list[int]:
         wanted = _ids(ids)
         counts: dict[str, int] = {}
@@ -783,8 +685,7 @@ class SurrealRepository(SurrealFactsMixin, SurrealRecallMixin, SurrealIdempotenc
         self, tenant: Tenant, vector: Sequence[float], k: int
     ) -> list[SearchHit]:
         check_dimension(vector, self._dimension)
-        if not 1 <= k <= 1000:
-            raise InvalidInput("k", f"{k} is outside 1–1000")
+        check_leg_k(k)
         rows = await self._read(
             tenant,
             QueryName.VECTOR_SEARCH,
@@ -797,8 +698,7 @@ class SurrealRepository(SurrealFactsMixin, SurrealRecallMixin, SurrealIdempotenc
         return [SearchHit(memory_id=r["id"], score=1.0 - float(r["distance"])) for r in rows][:k]
 
     async def fulltext_search(self, tenant: Tenant, text: str, k: int) -> list[SearchHit]:
-        if not 1 <= k <= 1000:
-            raise InvalidInput("k", f"{k} is outside 1–1000")
+        check_leg_k(k)
         words = plain_words(text)
         if words is None:
             return []
@@ -838,8 +738,7 @@ class SurrealRepository(SurrealFactsMixin, SurrealRecallMixin, SurrealIdempotenc
         limit: int = 1000,
         after: tuple[datetime, str] | None = None,
     ) -> list[Memory]:
-        if not 1 <= limit <= 10_000:
-            raise InvalidInput("limit", f"{limit} is outside 1–10000")
+        check_status_page(limit)
         rows = await self._read(
             tenant,
             QueryName.MEMORIES_WITH_STATUS,
@@ -948,7 +847,7 @@ class SurrealRepository(SurrealFactsMixin, SurrealRecallMixin, SurrealIdempotenc
             rows = await self._read(
                 tenant,
                 QueryName.EDGES_FROM,
-                {"ids": list(chunk), "types": _type_names(())},
+                {"ids": list(chunk), "types": type_names(())},
                 empty=[],
             )
             edges.extend(edge_from_row(r) for r in rows)
@@ -992,7 +891,7 @@ class SurrealRepository(SurrealFactsMixin, SurrealRecallMixin, SurrealIdempotenc
 
 
 @asynccontextmanager
-async def open_surrealdb(config: SurrealConfig) -> AsyncIterator[FactStore]:
+async def open_surrealdb(config: SurrealConfig) -> AsyncIterator[Backend]:
     """Connect to the configured engine (embedded `mem://`/`surrealkv://path`, or a server at
     `ws://host:port`, signing in when a user is configured) and close on exit."""
     password = None if config.password is None else config.password.get_secret_value()

@@ -17,8 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from graph_backends import GraphRepository
-from graph_backends.protocol import MAX_EXPORT_PAGE, fact_store
+from graph_backends import GraphRepository, fact_store
+from graph_backends.protocol import MAX_EXPORT_PAGE
 from schema import (
     CAUSAL_TYPES,
     BoundExceeded,
@@ -101,7 +101,7 @@ class AnalyticsService:
         clock: Callable[[], datetime],
         settings: EngineSettings,
     ) -> None:
-        self._repository = repository
+        self._repository = fact_store(repository)  # every backend is one (`MemoryService`)
         self._clock = clock
         self._s = settings
 
@@ -173,7 +173,7 @@ class AnalyticsService:
         """Supersessions per predicate, per slot (subject · predicate) and per month of the
         supersession (the superseded fact's invalid_at, else its recorded_at)."""
         limit = self._s.analytics_top
-        facts = fact_store(self._repository)
+        facts = self._repository
         total = 0
         predicates: Counter[str] = Counter()
         slots: Counter[str] = Counter()

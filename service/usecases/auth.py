@@ -279,7 +279,7 @@ class ApiKeyRecord(BaseModel):
 
 
 class KeyStorage(Protocol):
-    """The repository methods the key store needs (every `FactStore` has them)."""
+    """The repository methods the key store needs (every `Backend` has them)."""
 
     async def get_config(self, tenant: Tenant, key: str) -> str | None: ...
 

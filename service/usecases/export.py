@@ -16,7 +16,7 @@ from typing import Final, Protocol, TypeVar
 
 import networkx as nx
 
-from graph_backends import FactStore
+from graph_backends import Backend
 from schema import ForgottenMemory, Memory, NotFound, Tenant, Tombstone
 from schema.facts import Entity, Fact
 from service.usecases.export_records import (
@@ -69,7 +69,7 @@ async def pages(
 class ExportService:
     """One tenant as NDJSON or GraphML."""
 
-    def __init__(self, memories: MemoryService, store: FactStore, clock: Callable[[], datetime]):
+    def __init__(self, memories: MemoryService, store: Backend, clock: Callable[[], datetime]):
         self._memories = memories
         self._store = store
         self._clock = clock

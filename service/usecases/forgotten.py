@@ -16,8 +16,7 @@ from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from graph_backends import fact_store
-from graph_backends.protocol import MAX_EXPORT_PAGE, FactStore
+from graph_backends.protocol import MAX_EXPORT_PAGE, Backend
 from schema import ForgottenMemory, InvalidInput, Memory, NotFound, Tenant, parse_memory_id
 from schema.facts import FactWrite
 from service.runtime import metrics
@@ -98,7 +97,7 @@ class ForgottenService:
         if not await self._memories.ready_to_read(tenant):
             done.not_found = wanted
             return done
-        repository = fact_store(self._memories.repository)
+        repository = self._memories.repository
         records = {r.id: r for r in await repository.get_forgotten(tenant, wanted) if r is not None}
         done.not_found = [i for i in wanted if i not in records]
         if forgotten_at is not None:
@@ -132,14 +131,14 @@ def _returning(memory: Memory, now: datetime) -> Memory:
     return memory.model_copy(update={"received_at": now, "last_evaluated_at": None})
 
 
-async def _pages(repository: FactStore, tenant: Tenant) -> AsyncIterator[list[ForgottenMemory]]:
+async def _pages(repository: Backend, tenant: Tenant) -> AsyncIterator[list[ForgottenMemory]]:
     after: str | None = None
     while page := await repository.forgotten_page(tenant, after=after, limit=MAX_EXPORT_PAGE):
         yield page
         after = page[-1].id
 
 
-async def _relink(repository: FactStore, tenant: Tenant, records: Sequence[ForgottenMemory]) -> int:
+async def _relink(repository: Backend, tenant: Tenant, records: Sequence[ForgottenMemory]) -> int:
     """Link again every kept edge whose two ends are in the present now (the restored ones
     included); an edge to a memory still forgotten comes back with it, from its record."""
     edges = {(e.source, e.target, e.type): e for r in records for e in r.edges}
@@ -152,7 +151,7 @@ async def _relink(repository: FactStore, tenant: Tenant, records: Sequence[Forgo
 
 
 async def _reassert(
-    repository: FactStore, tenant: Tenant, records: Sequence[ForgottenMemory], now: datetime
+    repository: Backend, tenant: Tenant, records: Sequence[ForgottenMemory], now: datetime
 ) -> int:
     """Link each restored memory again to the facts it asserted that still exist."""
     pairs = [(fact, r.id) for r in records for fact in r.facts]

@@ -29,7 +29,6 @@ from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from graph_backends import fact_store
 from schema import (
     Category,
     EdgeType,
@@ -422,7 +421,7 @@ class HistoryImporter:
         present = await self._memories.repository.existing_ids(tenant, ends)
         stored = {
             (e.source, e.target, e.type)
-            for e in await fact_store(self._memories.repository).edges_among(
+            for e in await self._memories.repository.edges_among(
                 tenant, sorted(present), frozenset(r.type for _, r in ready)
             )
         }

@@ -1,5 +1,5 @@
 """`maintain(tenant)`: one maintenance pass — rescoring at rest, status transitions with
-hysteresis, consolidation, core promotion and the forgetting sweep (DESIGN §4).
+hysteresis, consolidation, core promotion and the forgetting sweep (docs/design.md §4).
 
 The pass is idempotent: run twice at the same instant, the second run changes nothing. A pass
 that writes holds the tenant's `maintenance` lease in the database (the repository leases the
@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, Final, Protocol
 
-from graph_backends import GraphRepository, fact_store, lease_owner
+from graph_backends import GraphRepository, lease_owner
 from graph_backends.protocol import MAX_EXPORT_PAGE
 from schema import (
     CAUSAL_TYPES,
@@ -411,7 +411,7 @@ async def _archive(state: _Pass) -> None:
     """Move what the sweep forgot out of the present into the tenant's archive: each memory as
     the pass left it, with its edges, the facts it asserted and why it went — written before
     the memories are deleted, so a crash in between leaves a memory in both, never in none."""
-    repository = fact_store(state.service.repository)
+    repository = state.service.repository
     ids = sorted(state.forgotten)
     asserted = await repository.facts_of_memories(state.tenant, ids)
     await repository.write_forgotten(
@@ -485,7 +485,7 @@ class MaintenanceService:
         if report.dry_run:
             yield True
             return
-        leases = fact_store(self._memories.repository)
+        leases = self._memories.repository
         if not await leases.acquire_lease(tenant, LEASE_NAME, self.owner, report.now, LEASE_TTL):
             report.lease_held = True
             metrics.MAINTENANCE_LEASE_HELD.inc()
@@ -607,7 +607,7 @@ class MaintenanceService:
             if m.superseded_by is not None
         ]
         report.tombstones = sorted(t.id for t in tombstones)
-        kept = await sole_assertions(fact_store(repository), tenant, sorted(state.forgotten))
+        kept = await sole_assertions(repository, tenant, sorted(state.forgotten))
         report.facts_kept = [f.id for f in kept if f.state is FactState.ACTIVE]
         if not dry_run:
             skip = state.forgotten.keys() | {m.id for m in state.created}

@@ -1,5 +1,5 @@
 """Reactivation: the direct write every recall hit gets, and the cascade it sends through the
-supportive graph (DESIGN §4).
+supportive graph (docs/design.md §4.2).
 
 A direct recall appends a presentation (raising activation), counts toward the frequency
 shield, updates stability and validates the memory's machine-made links. The cascade walks
@@ -27,12 +27,11 @@ from datetime import datetime
 from typing import cast
 
 from graph_backends import (
-    GraphRepository,
+    Backend,
     Presentation,
     PresentedRecalls,
     PresentsInPlace,
     ReactivationWrites,
-    fact_store,
 )
 from schema import SUPPORTIVE_TYPES, Memory, NotFound, Tenant, parse_memory_id
 from schema.models import MAX_REACTIVATION_TIMESTAMPS
@@ -90,19 +89,18 @@ def _hops(
 
 
 async def _walk(
-    repository: GraphRepository, tenant: Tenant, seeds: Sequence[str], depth: int
+    repository: Backend, tenant: Tenant, seeds: Sequence[str], depth: int
 ) -> dict[str, list[str]]:
     """The supportive neighbours (either direction) of the memories within `depth - 1` hops of
     `seeds`, as `_hops` walks them: one walk from every seed at once, one query per hop — all
     that the cascade of any subset of `seeds` needs."""
-    store = fact_store(repository)
     adjacency: dict[str, list[str]] = {}
     for hop in range(depth):
         within = _hops(adjacency, seeds, hop)
         frontier = [m for m in within if m not in adjacency]
         if not frontier or len(within) >= _MAX_REACHED_PER_SEED * len(set(seeds)):
             break
-        found = await store.adjacent(tenant, frontier, SUPPORTIVE_TYPES)
+        found = await repository.adjacent(tenant, frontier, SUPPORTIVE_TYPES)
         adjacency.update((m, found.get(m, [])) for m in frontier)
     return adjacency
 
@@ -165,9 +163,7 @@ async def _reactivate_in_place(
     stored (`PresentsInPlace`): nothing is read but the walk. A hit deleted since its recall
     is no longer in the graph, so as a seed it reaches nothing, and the write leaves it out."""
     adjacency = (
-        await _walk(cast(GraphRepository, repository), tenant, list(times), s.cascade_hops)
-        if walks
-        else {}
+        await _walk(cast(Backend, repository), tenant, list(times), s.cascade_hops) if walks else {}
     )
     reached, strengths = _reached(adjacency, hits, s)
     presented = PresentedRecalls(

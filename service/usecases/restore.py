@@ -24,7 +24,7 @@ from typing import IO, Any, Final, TypeVar
 
 from pydantic import BaseModel
 
-from graph_backends import FactStore
+from graph_backends import Backend
 from schema import Conflict, ForgottenMemory, InvalidInput, Memory, MemoryEdge, Tenant, Tombstone
 from schema.facts import Entity, Fact, StoredRelation
 from service.usecases.export_records import (
@@ -102,7 +102,7 @@ class RestoreService:
 
     def __init__(self, memories: MemoryService, facts: FactService, *, batch: int = BATCH):
         self._memories = memories
-        self._store: FactStore = facts.repository
+        self._store: Backend = facts.repository
         self._batch = batch
 
     async def restore(

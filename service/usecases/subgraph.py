@@ -12,7 +12,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from graph_backends.protocol import MAX_LEG_K, MAX_TRAVERSE_DEPTH, FactStore
+from graph_backends.protocol import MAX_LEG_K, MAX_TRAVERSE_DEPTH, Backend
 from schema import (
     EdgeType,
     InvalidInput,
@@ -87,7 +87,7 @@ def check_request(request: SubgraphRequest) -> None:
 
 
 class SubgraphService:
-    def __init__(self, memories: MemoryService, store: FactStore, recall: RecallService) -> None:
+    def __init__(self, memories: MemoryService, store: Backend, recall: RecallService) -> None:
         self._memories = memories
         self._store = store
         self._recall = recall

@@ -9,7 +9,7 @@ from datetime import timedelta
 
 import pytest
 
-from graph_backends import FactStore, GraphRepository, fact_store
+from graph_backends import Backend, GraphRepository, fact_store
 from schema import Tenant
 from schema.idempotency import IdempotencyRecord, IdempotencyState
 from tests.conftest import new_tenant
@@ -32,12 +32,12 @@ def record(key: str, clock: Clock, *, request: str = "h1", plan: str = "[]") -> 
 
 
 @pytest.fixture
-def store(repository: GraphRepository) -> FactStore:
+def store(repository: GraphRepository) -> Backend:
     return fact_store(repository)
 
 
 async def test_a_key_is_claimed_once_then_held_with_what_it_recorded(
-    store: FactStore, tenant: Tenant
+    store: Backend, tenant: Tenant
 ) -> None:
     """The first claim stores the record; later ones get it back, pending and then done."""
     clock = Clock()
@@ -55,7 +55,7 @@ async def test_a_key_is_claimed_once_then_held_with_what_it_recorded(
     assert (done.state, done.answer, done.plan) == (IdempotencyState.DONE, '{"answer": 1}', '["a"]')
 
 
-async def test_the_first_answer_recorded_wins(store: FactStore, tenant: Tenant) -> None:
+async def test_the_first_answer_recorded_wins(store: Backend, tenant: Tenant) -> None:
     """A request finished twice — by its writer and by a retry that finished its plan, each
     with its own reading of the answer — records the first answer, and both completions hand
     back that one. (The old code recorded the last and each writer returned its own: two
@@ -69,7 +69,7 @@ async def test_the_first_answer_recorded_wins(store: FactStore, tenant: Tenant) 
     assert done is not None and done.answer == '{"links": ["a", "b"]}'
 
 
-async def test_concurrent_completions_record_one_answer(store: FactStore, tenant: Tenant) -> None:
+async def test_concurrent_completions_record_one_answer(store: Backend, tenant: Tenant) -> None:
     clock = Clock()
     assert await store.claim_idempotency_key(tenant, record("race-done", clock)) is None
     answers = await asyncio.gather(
@@ -82,7 +82,7 @@ async def test_concurrent_completions_record_one_answer(store: FactStore, tenant
 
 
 async def test_concurrent_claims_of_one_key_store_exactly_one(
-    store: FactStore, tenant: Tenant
+    store: Backend, tenant: Tenant
 ) -> None:
     clock = Clock()
     claims = await asyncio.gather(
@@ -96,7 +96,7 @@ async def test_concurrent_claims_of_one_key_store_exactly_one(
     assert {held.request_hash for held in claims if held is not None} == {f"h{winners[0]}"}
 
 
-async def test_keys_are_per_tenant(store: FactStore, repository: GraphRepository) -> None:
+async def test_keys_are_per_tenant(store: Backend, repository: GraphRepository) -> None:
     clock = Clock()
     a, b = new_tenant(), new_tenant()
     try:
@@ -110,7 +110,7 @@ async def test_keys_are_per_tenant(store: FactStore, repository: GraphRepository
 
 
 async def test_a_pending_claim_is_taken_over_once_and_released_only_while_pending(
-    store: FactStore, tenant: Tenant
+    store: Backend, tenant: Tenant
 ) -> None:
     clock = Clock()
     first = record("k", clock)
@@ -132,7 +132,7 @@ async def test_a_pending_claim_is_taken_over_once_and_released_only_while_pendin
 
 
 async def test_expired_records_are_replaced_by_a_claim_and_purged(
-    store: FactStore, tenant: Tenant
+    store: Backend, tenant: Tenant
 ) -> None:
     clock = Clock()
     await store.claim_idempotency_key(tenant, record("old", clock))

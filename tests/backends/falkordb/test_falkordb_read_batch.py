@@ -16,8 +16,8 @@ from redis.asyncio.connection import Connection
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import ResponseError
 
+from devtools import falkordb_server
 from graph_backends.falkordb.read_batch import ReadBatcher
-from tests import falkordb_server
 
 
 class CountingConnection(Connection):

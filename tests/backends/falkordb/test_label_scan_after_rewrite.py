@@ -20,8 +20,8 @@ import redis
 from falkordb import FalkorDB
 
 from cypher import QueryName, load
+from devtools import falkordb_server
 from schema import CAUSAL_TYPES, SUPPORTIVE_TYPES
-from tests import falkordb_server
 
 pytestmark = pytest.mark.falkordb
 

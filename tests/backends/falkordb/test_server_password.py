@@ -13,9 +13,9 @@ import redis
 import yaml
 from pydantic import SecretStr
 
+from devtools import falkordb_server
 from graph_backends import FalkorConfig, open_backend
 from schema import Tenant
-from tests import falkordb_server
 from tests.factories import memory
 
 PASSWORD = "s3cret-of-the-falkordb-server"

@@ -16,7 +16,7 @@ from datetime import timedelta
 from pathlib import Path
 
 from cypher import load
-from graph_backends import FalkorConfig, fact_store, open_backend
+from graph_backends import FalkorConfig, open_backend
 from graph_backends.falkordb.repository import FalkorRepository
 from tests.backends.falkordb.recording import recorded_queries
 from tests.conftest import DIMENSION, new_tenant
@@ -38,9 +38,7 @@ async def test_the_turns_around_a_new_one_are_read_from_the_session_index(
         await repo.upsert_memories(tenant, [*turns, *crowd])
         new = memory("new", source_session="s", created_at=T0 + timedelta(minutes=1))
         with recorded_queries(repo) as sent:
-            found = await fact_store(repo).session_neighbours(
-                tenant, [("s", new.created_at, new.id)]
-            )
+            found = await repo.session_neighbours(tenant, [("s", new.created_at, new.id)])
         ((previous, following),) = found
         assert previous is not None and following is not None
         # Tied with turn 1: the id decides which side of it the new turn falls.

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from graph_backends import FalkorConfig, fact_store, open_backend
+from graph_backends import FalkorConfig, open_backend
 from graph_backends.falkordb.repository import FalkorRepository
 from tests.conftest import DIMENSION, new_tenant
 
@@ -30,7 +30,7 @@ async def test_vector_indexes_take_the_configured_options(
     async with open_backend(config) as repo:
         assert isinstance(repo, FalkorRepository)
         await repo.ensure_schema(tenant)
-        await fact_store(repo).ensure_fact_schema(tenant)
+        await repo.ensure_fact_schema(tenant)
         options = await _vector_options(repo, tenant.key)
     assert set(options) == {"MemoryVector", "FactVector"}
     for listed in options.values():

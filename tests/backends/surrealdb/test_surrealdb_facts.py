@@ -21,11 +21,10 @@ from typing import Any, cast
 import pytest
 
 from graph_backends import (
+    Backend,
     BackendError,
-    FactStore,
     SchemaMismatch,
     SurrealConfig,
-    fact_store,
     open_backend,
 )
 from graph_backends._common.fact_records import fact_props
@@ -106,7 +105,7 @@ def entities() -> dict[str, Any]:
 async def test_a_write_planned_on_a_stale_snapshot_is_refused_and_writes_nothing(
     surreal: SurrealRepository, tenant: Tenant
 ) -> None:
-    svc = FactService(fact_store(surreal), Clock())
+    svc = FactService(surreal, Clock())
     done = await svc.apply_facts(
         tenant, [{"subject": "Alice", "predicate": "works at", "object": "Acme"}], FactWriter.API
     )
@@ -215,7 +214,7 @@ async def test_writers_in_one_process_apply_one_after_the_other(
     on what the one before it wrote (the tenant's write lock, not the engine's conflict
     detection), and the supersession chain is total."""
     store = CountingPlans(surreal)
-    svc = FactService(cast(FactStore, store), TickingClock())
+    svc = FactService(cast(Backend, store), TickingClock())
     await svc.apply_facts(tenant, [works_at_input("Start")], FactWriter.API)
     results = await asyncio.gather(
         *(svc.apply_facts(tenant, [works_at_input(f"Co {i}")], FactWriter.API) for i in range(8))
@@ -237,7 +236,7 @@ async def test_writers_in_two_processes_plan_again(
         CountingPlans(SurrealRepository(surreal._client, vector_dimension=DIMENSION)),
     ]
     clock = TickingClock()  # one clock, as two processes on one machine share one
-    services = [FactService(cast(FactStore, store), clock) for store in stores]
+    services = [FactService(cast(Backend, store), clock) for store in stores]
     await services[0].apply_facts(tenant, [works_at_input("Start")], FactWriter.API)
     results = await asyncio.gather(
         *(
@@ -265,12 +264,12 @@ async def test_a_late_projection_never_reopens_a_closed_fact(
     def kill(point: str) -> None:
         raise RuntimeError(point)
 
-    dying = FactService(fact_store(surreal), clock, fault=kill)
+    dying = FactService(surreal, clock, fault=kill)
     with pytest.raises(RuntimeError, match="after_fact_write"):
         await dying.apply_facts(tenant, [works_at_input("Acme")], FactWriter.API)
     (acme,) = await surreal.find_facts(tenant, FactQuery(subject="alice"))
     clock.advance(days=1)
-    await FactService(fact_store(surreal), clock).apply_facts(
+    await FactService(surreal, clock).apply_facts(
         tenant, [works_at_input("Globex")], FactWriter.API
     )
     late = Relation(source=ALICE, target=entity_id("acme"), predicate="works at", fact_id=acme.id)
@@ -287,7 +286,7 @@ async def test_a_missing_vector_index_is_an_error_not_a_table_scan(
     """Without its HNSW index SurrealDB 3.2 drops the `<|k,ef|>` condition and returns every
     row without a distance; the repository refuses that answer."""
     clock = Clock()
-    svc = FactService(fact_store(surreal), clock, embedder=HashEmbedder())
+    svc = FactService(surreal, clock, embedder=HashEmbedder())
     await surreal.upsert_memories(tenant, [memory("one", seed=1), memory("two", seed=2)])
     await svc.apply_facts(
         tenant, [{"subject": "Alice", "predicate": "works at", "object": "Acme"}], FactWriter.API

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from graph_backends import SurrealConfig, fact_store, open_backend
+from graph_backends import SurrealConfig, open_backend
 from graph_backends._common.fact_records import (
     close_params,
     expiry_params,
@@ -90,7 +90,7 @@ async def seeded(surreal: SurrealRepository) -> AsyncIterator[Seeded]:
     )
     await surreal.put_config(tenant, "core_preferences", "{}")
     clock = Clock()
-    facts = FactService(fact_store(surreal), clock, embedder=HashEmbedder())
+    facts = FactService(surreal, clock, embedder=HashEmbedder())
     await facts.apply_facts(
         tenant,
         [
