@@ -1,4 +1,4 @@
-"""Recall's ranking arithmetic (DESIGN §6): reciprocal rank fusion of the legs, the category
+"""Recall's ranking arithmetic (docs/design.md §6): reciprocal rank fusion of the legs, the category
 decay with soft weights, and the supersession survival of a memory whose facts were closed.
 Pure: the recall use case gathers the legs and the facets, this decides the numbers."""
 
@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from datetime import datetime
+from typing import TypeVar
 
 from schema import CATEGORY_POLICIES, Category, FactState, MemoryFacets
 from schema.facts import Fact
@@ -14,14 +15,17 @@ from service.engine.fact_time import event_time_category, event_validity
 from service.engine.query import Intent
 from service.engine.settings import EngineSettings
 
+#: What names a ranked list (a leg).
+K = TypeVar("K")
 
-def fuse(ranked: Mapping[str, Sequence[str]], k: int) -> list[str]:
+
+def fuse(ranked: Mapping[K, Sequence[str]], k: int) -> list[str]:
     """Ids by fused score, best first (ties by id, so the order is deterministic)."""
     scores = fused_scores(ranked, k)
     return sorted(scores, key=lambda i: (-scores[i], i))
 
 
-def fused_scores(ranked: Mapping[str, Sequence[str]], k: int) -> dict[str, float]:
+def fused_scores(ranked: Mapping[K, Sequence[str]], k: int) -> dict[str, float]:
     """Reciprocal rank fusion: Σ over legs of 1 / (k + rank)."""
     scores: dict[str, float] = {}
     for ids in ranked.values():

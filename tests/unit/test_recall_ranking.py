@@ -1,22 +1,19 @@
-"""Recall's pure ranking steps (service.usecases.recall) on candidates built in memory: a
+"""Recall's pure ranking steps (service.engine.ranker.stale) on candidates built in memory: a
 detected update places and sinks within the top k (issue 51: the terms reorder within what
 relevance supports); a written one demotes."""
 
 from __future__ import annotations
 
 from schema import EdgeCreator, EdgeType, MemoryFacets
-from service.usecases.recall import (
-    _Candidate,
-    prefer_updates,
-    sink_within_k,
-)
+from service.engine.ranker import Candidate
+from service.engine.ranker.stale import prefer_updates, sink_within_k
 from tests.factories import edge, memories
 
 
-def candidates(scores: list[float], legs: list[dict[str, int]] | None = None) -> list[_Candidate]:
+def candidates(scores: list[float], legs: list[dict[str, int]] | None = None) -> list[Candidate]:
     made = memories(len(scores))
     return [
-        _Candidate(
+        Candidate(
             memory=MemoryFacets.of(m),
             fused=score,
             similarity=0.5,
@@ -28,7 +25,7 @@ def candidates(scores: list[float], legs: list[dict[str, int]] | None = None) ->
     ]
 
 
-def ids(chosen: list[_Candidate]) -> list[str]:
+def ids(chosen: list[Candidate]) -> list[str]:
     return [c.memory.id for c in chosen]
 
 

@@ -53,7 +53,7 @@ class RecallQuery:
                 terms=frozenset(TERMS) - {term.value for term in disabled_terms or ()},
             ),
         )
-        return RecallType.from_domain(result, service.engine, verbosity is Verbosity.CONCISE)
+        return RecallType.from_domain(result, verbosity is Verbosity.CONCISE)
 
     @strawberry.field(
         description="A ready-to-paste context block for an answering model and its parts: the "
@@ -110,4 +110,4 @@ class RecallQuery:
             active_since=check_optional_instant("activeSince", active_since),
         )
         result = await service.search(tenant, query, filters, limit)
-        return RecallType.from_domain(result, service.engine, verbosity is Verbosity.CONCISE)
+        return RecallType.from_domain(result, verbosity is Verbosity.CONCISE)

@@ -22,6 +22,7 @@ from schema import (
 from schema.erasure import MemoryErasure
 from schema.facts import ExtractionStatus, FactOutcome, FactWriter
 from service.engine.query import Intent
+from service.engine.ranker import Leg, Term
 from service.usecases.auth import Permission
 
 __all__ = [
@@ -34,10 +35,12 @@ __all__ = [
     "FactState",
     "FactWriter",
     "Intent",
+    "Leg",
     "MemoryErasure",
     "MemoryStatus",
     "Partition",
     "Permission",
+    "SwitchableTerm",
     "Visibility",
 ]
 
@@ -54,6 +57,17 @@ strawberry.enum(FactWriter, name="FactWriter")
 strawberry.enum(ExtractionStatus, name="ExtractionStatus")
 strawberry.enum(Permission, name="Permission")
 strawberry.enum(Intent, name="RecallIntent")
+strawberry.enum(
+    Leg, name="Leg", description="A way recall finds candidates; the legs' ranks are fused."
+)
+strawberry.enum(
+    Term,
+    name="SwitchableTerm",
+    description="A ranking term `disabledTerms` can switch off, for diagnosis (relevance "
+    "always counts).",
+)
+#: The GraphQL name of the domain's `Term` (not every ranking term on a hit is switchable).
+SwitchableTerm = Term
 strawberry.enum(
     MemoryErasure,
     name="MemoryErasure",

@@ -8,41 +8,13 @@ from enum import Enum
 import strawberry
 
 from service.api.types.enums import Category, Intent, MemoryStatus
+
+# The resolvers' argument types, registered with the domain's enums in `enums`.
+from service.api.types.enums import Leg as Leg
+from service.api.types.enums import SwitchableTerm as SwitchableTerm
 from service.api.types.facts import FactType
 from service.api.types.memory import MemoryType
-from service.engine.settings import EngineSettings
 from service.usecases.recall import FactRecallHit, RecallHit, RecallResult
-from service.usecases.recall_hits import hit_activation
-
-
-@strawberry.enum(description="A way recall finds candidates; the legs' ranks are fused.")
-# The values are `service.usecases.recall.LEGS`, in its order (tests/unit/test_api_enums.py).
-class Leg(Enum):
-    VECTOR = "vector"
-    FULLTEXT = "fulltext"
-    FACT_VECTOR = "fact_vector"
-    FACT_FULLTEXT = "fact_fulltext"
-    GRAPH = "graph"
-    CATEGORY = "category"
-    NEIGHBOURS = "neighbours"
-    WINDOW = "window"
-
-
-@strawberry.enum(
-    description="A ranking term `disabledTerms` can switch off, for diagnosis (relevance "
-    "always counts)."
-)
-# The values are `service.usecases.recall.TERMS`, in its order (tests/unit/test_api_enums.py).
-class SwitchableTerm(Enum):
-    DECAY = "decay"
-    VALIDITY = "validity"
-    SURVIVAL = "survival"
-    CO_RETRIEVAL = "co_retrieval"
-    FLOOR = "floor"
-    INJECTION = "injection"
-    UPDATES = "updates"
-    RESTATED = "restated"
-    OWN_WORDS = "own_words"
 
 
 @strawberry.enum(description="How much each hit carries.")
@@ -90,9 +62,7 @@ class RecallHitType:
     )
 
     @classmethod
-    def from_domain(
-        cls, hit: RecallHit, at: datetime, engine: EngineSettings, concise: bool
-    ) -> RecallHitType:
+    def from_domain(cls, hit: RecallHit, concise: bool) -> RecallHitType:
         m = hit.memory
         full = not concise
         return cls(
@@ -100,14 +70,12 @@ class RecallHitType:
             summary=m.summary or m.content[:240],
             status=m.status,
             score=hit.score,
-            activation=hit_activation(hit, at, engine),
+            activation=hit.activation,
             superseded_by=None if m.superseded_by is None else strawberry.ID(m.superseded_by),
             memory=MemoryType.from_domain(m) if full else None,
             fused=hit.fused if full else None,
             similarity=hit.similarity if full else None,
-            legs=[LegRank(leg=Leg(k), rank=v) for k, v in sorted(hit.legs.items())]
-            if full
-            else None,
+            legs=[LegRank(leg=k, rank=v) for k, v in sorted(hit.legs.items())] if full else None,
             terms=[RankingTerm(name=k, value=v) for k, v in sorted(hit.terms.items())]
             if full
             else None,
@@ -136,7 +104,7 @@ class FactRecallHitType:
         return cls(
             fact=FactType.from_domain(hit.fact),
             score=hit.score,
-            legs=[LegRank(leg=Leg(k), rank=v) for k, v in sorted(hit.legs.items())],
+            legs=[LegRank(leg=k, rank=v) for k, v in sorted(hit.legs.items())],
             current=hit.current,
         )
 
@@ -156,18 +124,14 @@ class RecallType:
     )
 
     @classmethod
-    def from_domain(
-        cls, result: RecallResult, engine: EngineSettings, concise: bool = False
-    ) -> RecallType:
+    def from_domain(cls, result: RecallResult, concise: bool = False) -> RecallType:
         return cls(
             query=result.query,
             intent=result.intent,
             as_of=result.at,
             degraded=result.degraded,
-            failed_legs=[
-                LegFailure(leg=Leg(k), error=v) for k, v in sorted(result.failed_legs.items())
-            ],
+            failed_legs=[LegFailure(leg=k, error=v) for k, v in sorted(result.failed_legs.items())],
             category=result.category,
-            hits=[RecallHitType.from_domain(h, result.at, engine, concise) for h in result.hits],
+            hits=[RecallHitType.from_domain(h, concise) for h in result.hits],
             facts=[FactRecallHitType.from_domain(f) for f in result.facts],
         )
