@@ -5,7 +5,9 @@ of use cases (`open_service`), `retentia maintain` the same without the HTTP ext
 keys` the key store, `retentia reconcile` the reconciler — and so does every bench, so a bench
 measures the composition that ships (the classifier, the fact writers, the reactivation queue).
 It is the only module of the service besides the use cases that imports `graph_backends`; the
-surfaces (GraphQL, MCP, CLI) get everything from here.
+surfaces (GraphQL, MCP, CLI) get everything from here: `UseCases`, whose one door for writes
+is `writes` (`service.usecases.writes`). The services behind it (`Internals`) come only with
+`compose`/`open_composed`, for tests and benches that pin or time one of them.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from graph_backends import GraphRepository, fact_store, open_backend, probe_backend
+from graph_backends import Backend, GraphRepository, fact_store, open_backend, probe_backend
 from reconciler import Reconciler
 from schema import Tenant, build
 from service.adapters.classifier import build_classifier
@@ -52,10 +54,12 @@ from service.usecases.projects import ProjectService
 from service.usecases.promotion import PromotionService
 from service.usecases.reactivation import ReactivationService
 from service.usecases.reactivation_queue import ReactivationQueue
+from service.usecases.reads import FactReads, MemoryReads
 from service.usecases.recall import RecallService
 from service.usecases.restore import RestoreService
 from service.usecases.store import StoreService
 from service.usecases.subgraph import SubgraphService
+from service.usecases.writes import Writes
 
 log = logging.getLogger(__name__)
 
@@ -73,19 +77,18 @@ def utc_now() -> datetime:
 @dataclass(frozen=True, slots=True)
 class UseCases:
     """The use cases over one repository and embedder, as every entry point composes them:
-    each a method of one of these services, built once here."""
+    each a method of one of these services, built once here. Writes go through `writes`
+    alone; `memories` and `facts` are read views."""
 
-    memories: MemoryService
-    #: A store with its facts, as the surfaces make it.
-    stores: StoreService
-    #: A delete with the facts only those memories asserted, as the surfaces make it.
-    deletion: DeletionService
+    #: Every write a surface makes, through one door: idempotency keys, a store's facts, a
+    #: delete's retractions (the services behind it are in `Internals`, not here).
+    writes: Writes
+    #: The memory graph, read.
+    memories: MemoryReads
+    #: The fact layer, read.
+    facts: FactReads
     #: Erasing a subject: every memory, fact and trace of it (docs/adr/0018).
     erasure: ErasureService
-    #: The writes that take an idempotency key, as the surfaces make them.
-    idempotent: IdempotentWrites
-    facts: FactService
-    memory_facts: MemoryFactWriter
     recall: RecallService
     explain: ExplainService
     #: Budgeted context blocks for an answering model.
@@ -117,6 +120,31 @@ class UseCases:
     backend_name: str
     #: Why the backend will never serve again in this process (`GraphRepository.fatal_error`).
     fatal_error: Callable[[], str | None]
+
+
+@dataclass(frozen=True, slots=True)
+class Internals:
+    """The services behind the doors of `UseCases`, for the tests and benches that pin or time
+    one of them on purpose (a contract test of a delete without its facts, a bench storing
+    without extraction); no surface is handed these."""
+
+    memories: MemoryService
+    #: A store with its facts, without an idempotency key.
+    stores: StoreService
+    #: A delete with the facts only those memories asserted.
+    deletion: DeletionService
+    #: The writes that take an idempotency key.
+    idempotent: IdempotentWrites
+    facts: FactService
+    memory_facts: MemoryFactWriter
+
+
+@dataclass(frozen=True, slots=True)
+class Composed:
+    """The use cases and, beside them, the services behind their doors."""
+
+    uses: UseCases
+    internals: Internals
 
 
 def default_tenant(settings: Settings) -> Tenant:
@@ -195,7 +223,7 @@ def build_fact_writers(
 
 
 @asynccontextmanager
-async def compose_use_cases(
+async def compose(
     settings: Settings,
     repository: GraphRepository,
     embedder: Embedder,
@@ -204,7 +232,7 @@ async def compose_use_cases(
     clock: Clock = utc_now,
     deferred_reactivation: bool = False,
     ready: bool = True,
-) -> AsyncIterator[UseCases]:
+) -> AsyncIterator[Composed]:
     """Memories (ready for `tenant` unless `ready` is false), the fact writers, recall and the key
     store over an open repository, sharing one classifier. A recall reactivates its hits before it
     answers, or with `deferred_reactivation` (what `retentia serve` does) queues them for the
@@ -242,43 +270,66 @@ async def compose_use_cases(
         fault=_fault_hook(settings),
     )
     keys = ApiKeyStore(facts.repository, clock)
+    deletion = DeletionService(memories, facts)
+    uses = UseCases(
+        writes=Writes(idempotent, deletion, memories, facts),
+        memories=memories,
+        facts=facts,
+        erasure=ErasureService(memories, facts, core, reactivations),
+        recall=recall,
+        explain=ExplainService(memories, recall),
+        context=ContextService(
+            recall,
+            core,
+            lambda: configured_tokenizer(settings.context_tokenizer, settings.local_model_path),
+        ),
+        reactivation=reactivation,
+        reactivations=reactivations,
+        promotion=PromotionService(memories),
+        core=core,
+        maintenance=MaintenanceService(memories, core, build_summarizer(settings)),
+        forgotten=ForgottenService(memories),
+        keys=keys,
+        projects=ProjectService(memories, reactivations, keys),
+        history=HistoryImporter(memories, stores, facts, core),
+        exports=ExportService(memories, facts.repository, clock),
+        restore=RestoreService(memories, facts),
+        analytics=AnalyticsService(repository, clock, settings.engine),
+        subgraph=SubgraphService(memories, facts.repository, recall),
+        default_tenant=tenant,
+        backend_name=repository.backend_name,
+        fatal_error=repository.fatal_error,
+    )
     try:
-        yield UseCases(
-            memories=memories,
-            stores=stores,
-            deletion=DeletionService(memories, facts),
-            erasure=ErasureService(memories, facts, core, reactivations),
-            idempotent=idempotent,
-            facts=facts,
-            memory_facts=memory_facts,
-            recall=recall,
-            explain=ExplainService(memories, recall),
-            context=ContextService(
-                recall,
-                core,
-                lambda: configured_tokenizer(settings.context_tokenizer, settings.local_model_path),
-            ),
-            reactivation=reactivation,
-            reactivations=reactivations,
-            promotion=PromotionService(memories),
-            core=core,
-            maintenance=MaintenanceService(memories, core, build_summarizer(settings)),
-            forgotten=ForgottenService(memories),
-            keys=keys,
-            projects=ProjectService(memories, reactivations, keys),
-            history=HistoryImporter(memories, stores, facts, core),
-            exports=ExportService(memories, facts.repository, clock),
-            restore=RestoreService(memories, facts),
-            analytics=AnalyticsService(repository, clock, settings.engine),
-            subgraph=SubgraphService(memories, facts.repository, recall),
-            default_tenant=tenant,
-            backend_name=repository.backend_name,
-            fatal_error=repository.fatal_error,
-        )
+        yield Composed(uses, Internals(memories, stores, deletion, idempotent, facts, memory_facts))
     finally:
         await reactivations.aclose()
         if webhook is not None:
             await webhook.aclose()
+
+
+@asynccontextmanager
+async def compose_use_cases(
+    settings: Settings,
+    repository: GraphRepository,
+    embedder: Embedder,
+    tenant: Tenant,
+    *,
+    clock: Clock = utc_now,
+    deferred_reactivation: bool = False,
+    ready: bool = True,
+) -> AsyncIterator[UseCases]:
+    """`compose`, the use cases alone: what the surfaces get."""
+    async with compose(
+        settings,
+        repository,
+        embedder,
+        tenant,
+        clock=clock,
+        deferred_reactivation=deferred_reactivation,
+        ready=ready,
+    ) as composed:
+        yield composed.uses
 
 
 def probe_storage(settings: Settings, *, share_running: bool = False) -> None:
@@ -287,6 +338,49 @@ def probe_storage(settings: Settings, *, share_running: bool = False) -> None:
     own FalkorDB there; with `share_running`, one that has not published it yet). Cheap and
     side-effect free, for entry points to call before slow start-up work."""
     probe_backend(settings.backend_config(_DEFAULT_DIMENSION, share_running=share_running))
+
+
+@asynccontextmanager
+async def open_composed(
+    settings: Settings,
+    tenant: Tenant | None = None,
+    *,
+    clock: Clock = utc_now,
+    deferred_reactivation: bool = False,
+    share_running: bool = False,
+    embedder: Embedder | None = None,
+    ready: bool = True,
+) -> AsyncIterator[Composed]:
+    """The configured embedder (unless one is given: it is then the caller's to close), the
+    configured backend and the use cases over them (with the services behind them), ready for
+    `tenant` (default: the settings' default tenant). `share_running`: beside a running
+    service, share its embedded FalkorDB."""
+    own_embedder = embedder is None
+    if own_embedder:
+        # A refusal certain to come (the embedded data directory is another process's) comes
+        # before the ~15 s an embedding model takes to load, not after it.
+        probe_storage(settings, share_running=share_running)
+    loaded = embedder if embedder is not None else await load_embedder(settings)
+    if own_embedder:
+        log.info("embedder %s ready (dimension %d)", loaded.name, loaded.dimension)
+    try:
+        config = settings.backend_config(loaded.dimension, share_running=share_running)
+        async with (
+            open_backend(config) as repository,
+            compose(
+                settings,
+                repository,
+                loaded,
+                tenant or default_tenant(settings),
+                clock=clock,
+                deferred_reactivation=deferred_reactivation,
+                ready=ready,
+            ) as composed,
+        ):
+            yield composed
+    finally:
+        if own_embedder:
+            await loaded.aclose()
 
 
 @asynccontextmanager
@@ -300,41 +394,23 @@ async def open_service(
     embedder: Embedder | None = None,
     ready: bool = True,
 ) -> AsyncIterator[UseCases]:
-    """The configured embedder (unless one is given: it is then the caller's to close), the
-    configured backend and the use cases over them, ready for `tenant` (default: the settings'
-    default tenant). `share_running`: beside a running service, share its embedded FalkorDB."""
-    own_embedder = embedder is None
-    if own_embedder:
-        # A refusal certain to come (the embedded data directory is another process's) comes
-        # before the ~15 s an embedding model takes to load, not after it.
-        probe_storage(settings, share_running=share_running)
-    loaded = embedder if embedder is not None else await load_embedder(settings)
-    if own_embedder:
-        log.info("embedder %s ready (dimension %d)", loaded.name, loaded.dimension)
-    try:
-        config = settings.backend_config(loaded.dimension, share_running=share_running)
-        async with (
-            open_backend(config) as repository,
-            compose_use_cases(
-                settings,
-                repository,
-                loaded,
-                tenant or default_tenant(settings),
-                clock=clock,
-                deferred_reactivation=deferred_reactivation,
-                ready=ready,
-            ) as uses,
-        ):
-            yield uses
-    finally:
-        if own_embedder:
-            await loaded.aclose()
+    """`open_composed`, the use cases alone: what `retentia serve` and `retentia mcp` run."""
+    async with open_composed(
+        settings,
+        tenant,
+        clock=clock,
+        deferred_reactivation=deferred_reactivation,
+        share_running=share_running,
+        embedder=embedder,
+        ready=ready,
+    ) as composed:
+        yield composed.uses
 
 
 @asynccontextmanager
 async def open_repository(
     settings: Settings, *, share_running: bool = True
-) -> AsyncIterator[GraphRepository]:
+) -> AsyncIterator[Backend]:
     """The configured backend alone, for work that reads and writes no vector (the key store,
     the reconciler, tenant listings)."""
     dimension = settings.openai_embedding_dimension or _DEFAULT_DIMENSION
@@ -348,7 +424,7 @@ async def open_key_store(
 ) -> AsyncIterator[ApiKeyStore]:
     """The API key records; beside a running service this shares its embedded FalkorDB."""
     async with open_repository(settings) as repository:
-        yield ApiKeyStore(fact_store(repository), clock)
+        yield ApiKeyStore(repository, clock)
 
 
 @asynccontextmanager
@@ -358,7 +434,7 @@ async def open_reconciler(
     """The derived-edge reconciler over the configured backend (sharing a running service's
     embedded FalkorDB)."""
     async with open_repository(settings) as repository:
-        yield Reconciler(fact_store(repository), clock)
+        yield Reconciler(repository, clock)
 
 
 def build_local_embedder(settings: Settings, *, int8: bool) -> Path:

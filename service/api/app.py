@@ -175,12 +175,10 @@ def create_app(
         ) as uses:
             await _start_auth(settings, uses.keys)
             app.state.services = Services(
+                writes=uses.writes,
                 memories=uses.memories,
                 default_tenant=default_tenant,
-                stores=uses.stores,
-                deletion=uses.deletion,
                 erasure=uses.erasure,
-                idempotent=uses.idempotent,
                 facts=uses.facts,
                 keys=uses.keys,
                 projects=uses.projects,

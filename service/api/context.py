@@ -29,22 +29,19 @@ from service.usecases.auth import (
 )
 from service.usecases.context import ContextService
 from service.usecases.core_preferences import CorePreferencesService
-from service.usecases.deletion import DeletionService
 from service.usecases.erasure import ErasureService
 from service.usecases.explain import ExplainService
 from service.usecases.export import ExportService
-from service.usecases.facts import FactService
 from service.usecases.forgotten import ForgottenService
 from service.usecases.history_import import HistoryImporter
-from service.usecases.idempotency import IdempotentWrites
 from service.usecases.maintenance import MaintenanceService
-from service.usecases.memories import MemoryService
 from service.usecases.projects import ProjectService
 from service.usecases.promotion import PromotionService
 from service.usecases.reactivation_queue import ReactivationQueue
+from service.usecases.reads import FactReads, MemoryReads
 from service.usecases.recall import RecallService
-from service.usecases.store import StoreService
 from service.usecases.subgraph import SubgraphService
+from service.usecases.writes import Writes
 
 ORG_HEADER = "x-retentia-org"
 PROJECT_HEADER = "x-retentia-project"
@@ -60,16 +57,14 @@ def _never_fatal() -> str | None:
 class Services:
     """What the lifespan builds once and every request shares."""
 
-    memories: MemoryService
+    #: Every write, through one door (idempotency keys, a store's facts, a delete's
+    #: retractions).
+    writes: Writes
+    memories: MemoryReads
     default_tenant: Tenant
-    stores: StoreService
-    #: Deletes that retract the facts only the deleted memories asserted.
-    deletion: DeletionService
     #: Erasing a subject (docs/adr/0018).
     erasure: ErasureService
-    #: The writes that take an idempotency key.
-    idempotent: IdempotentWrites
-    facts: FactService
+    facts: FactReads
     keys: ApiKeyStore
     projects: ProjectService
     #: History files imported through the client's write paths.
@@ -87,6 +82,8 @@ class Services:
     analytics: AnalyticsService
     #: Bounded subgraphs for the explorer's canvas.
     subgraph: SubgraphService
+    #: Promoting to the org with the private links (the `/mcp` tool `promote_to_org`).
+    promotion: PromotionService
     #: Development mode (`retentia serve --dev`, loopback only): no keys, every request admin
     #: of the org it names.
     dev: bool = False
@@ -97,8 +94,6 @@ class Services:
     fatal_error: Callable[[], str | None] = _never_fatal
     #: `GET /export` (service.api.export).
     exports: ExportService | None = None
-    #: Promoting to the org with the private links (the `/mcp` tool `promote_to_org`).
-    promotion: PromotionService | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,4 @@
-"""`/mcp`: the memory tools of `retentia mcp` (service.mcp.server, the same definitions) over
+"""`/mcp`: the memory tools of `retentia mcp` (service.mcp, the same definitions) over
 MCP's streamable HTTP transport, with the API keys and tenancy of GraphQL (ADR 0025).
 
 Each request is authenticated from its `Authorization: Bearer <key>` header as a GraphQL
@@ -25,9 +25,9 @@ from starlette.responses import JSONResponse
 from starlette.types import Receive, Scope, Send
 
 from service.api.context import PROJECT_HEADER, Services, request_access, request_id_of
-from service.mcp.server import MemoryTools, build_server
+from service.mcp.server import build_server
+from service.mcp.toolset import MemoryTools
 from service.usecases.auth import DENIALS, Access, AuthError, Permission, require
-from service.usecases.promotion import PromotionService
 
 MCP_PATH: Final = "/mcp"
 #: Where the request's `Access` waits for the tool call (the SDK hands the handler the request).
@@ -62,14 +62,12 @@ async def tools_for(name: str, transported: object | None) -> MemoryTools:
     tenant = require(access, TOOL_PERMISSIONS[name]).tenant()
     return MemoryTools(
         tenant,
+        services.writes,
         services.memories,
-        services.stores,
-        services.deletion,
-        services.idempotent,
         services.recall,
         services.explain,
         services.core,
-        services.promotion or PromotionService(services.memories),
+        services.promotion,
         services.context,
     )
 

@@ -8,6 +8,8 @@ import logging
 import sys
 from collections.abc import Awaitable, Callable
 
+from pydantic import ValidationError
+
 from schema import Tenant, build
 from service.settings import Settings
 
@@ -18,6 +20,14 @@ def command_settings(args: argparse.Namespace) -> Settings:
     if getattr(args, "data_dir", None) is not None:
         overrides["data_dir"] = args.data_dir
     return Settings(**overrides)  # type: ignore[arg-type]
+
+
+def first_error(error: ValidationError) -> str:
+    """The first of a settings error's complaints, as a command prints it."""
+    first = error.errors()[0]
+    where = ".".join(str(p) for p in first["loc"])
+    message = str(first["msg"]).removeprefix("Value error, ")
+    return f"{where}: {message}" if where else message
 
 
 def command_start(args: argparse.Namespace) -> Settings:

@@ -1,5 +1,7 @@
 """The MCP surface: the memory tools over stdio (`stdio`, answering the handshake before the
-tools are imported) and HTTP, mapped onto the use cases (`server`)."""
+tools are imported), HTTP and a running service's `/mcp` (`remote`), mapped onto the use cases
+(`server`: the lifecycle and one call, over `arguments`, `schema_shaping`, `catalogue`,
+`handlers/`, `serialise` and `failures`)."""
 
 from typing import Final
 

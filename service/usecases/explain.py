@@ -1,8 +1,8 @@
 """`explain(id, query)`: every number behind a memory's score and fate, with its inputs
-(DESIGN §4): the formula, each force, status and the next transition's conditions, the pending
-status change and when a maintenance pass makes it, each forgetting conjunct, removal impact,
-edges with staleness, and the category policy; with a query, also the recall hit it gives the
-memory (`explain_ranked`)."""
+(docs/design.md §4): the formula, each force, status and the next transition's conditions, the
+pending status change and when a maintenance pass makes it, each forgetting conjunct, removal
+impact, edges with staleness, and the category policy; with a query, also the recall hit it gives
+the memory (`explain_ranked`)."""
 
 from __future__ import annotations
 

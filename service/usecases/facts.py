@@ -1,5 +1,5 @@
 """The fact layer's use cases: `apply_facts` (the only way facts are written), retraction and
-the temporal reads (DESIGN §5).
+the temporal reads (docs/design.md §5).
 
 Every writer — the batch API, facts stored with a memory, LLM extraction, amendments — calls
 `apply_facts`. It validates each input on its own (a bad fact is an error result, never the
@@ -21,7 +21,7 @@ from typing import Any, Final
 
 from pydantic import ValidationError
 
-from graph_backends import FactStore
+from graph_backends import Backend
 from schema import (
     EdgeCreator,
     EdgeType,
@@ -142,7 +142,7 @@ def fingerprint(fact: FactInput, keys: tuple[str, str, str]) -> str:
 class FactService:
     def __init__(
         self,
-        repository: FactStore,
+        repository: Backend,
         clock: Clock,
         engine: EngineSettings | None = None,
         *,
@@ -161,7 +161,7 @@ class FactService:
         return self._clock()
 
     @property
-    def repository(self) -> FactStore:
+    def repository(self) -> Backend:
         return self._repository
 
     # -- configuration ---------------------------------------------------------------------
@@ -633,7 +633,7 @@ class FactService:
 
 
 async def sole_assertions(
-    repository: FactStore, tenant: Tenant, memory_ids: Sequence[str]
+    repository: Backend, tenant: Tenant, memory_ids: Sequence[str]
 ) -> list[Fact]:
     """The facts some of the memories assert and no other memory does, in any state, by id."""
     if not memory_ids:

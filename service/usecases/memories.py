@@ -12,7 +12,13 @@ from datetime import UTC, datetime, timedelta
 from itertools import pairwise
 from typing import Any
 
-from graph_backends import GraphRepository, RecallRepository, superseded_already
+from graph_backends import (
+    Backend,
+    GraphRepository,
+    RecallRepository,
+    fact_store,
+    superseded_already,
+)
 from schema import (
     SUPPORTIVE_TYPES,
     Category,
@@ -165,7 +171,7 @@ def _without_links(
 ) -> tuple[dict[str, StoreResult], list[Memory]]:
     """The results of a store without the auto-links the database's cap check left out (a
     concurrent store, in this or another process, gave their target its last place first),
-    and the memories those links alone made active, tagged again (DESIGN §4)."""
+    and the memories those links alone made active, tagged again (docs/design.md §4.1)."""
     gone = {(k.source, k.target, k.type) for k in refused}
     out: dict[str, StoreResult] = {}
     retagged = []
@@ -196,7 +202,9 @@ class MemoryService:
         *,
         classifier: CategoryAssigner | None = None,
     ) -> None:
-        self._repository = repository
+        # Every backend is a `Backend` (`open_backend` yields one): held as such, once, so the
+        # use cases over this service need no cast for its fact and recall reads.
+        self._repository = fact_store(repository)
         self._classifier = classifier
         self._embedder = embedder
         self._clock = clock
@@ -211,7 +219,7 @@ class MemoryService:
         )
 
     @property
-    def repository(self) -> GraphRepository:
+    def repository(self) -> Backend:
         return self._repository
 
     @property
@@ -441,7 +449,7 @@ class MemoryService:
                     update={
                         "embedding": vector,
                         # A causal or supportive edge makes it part of the graph at once
-                        # (tagged → active, DESIGN §4).
+                        # (tagged → active, docs/design.md §4.1).
                         "status": MemoryStatus.ACTIVE if connected else MemoryStatus.TAGGED,
                     }
                 )

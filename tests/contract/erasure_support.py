@@ -44,7 +44,7 @@ async def store(
     **fields: Any,
 ) -> str:
     """Store a memory with its facts (their source: the memory) as a surface does; its id."""
-    stored = await uses.idempotent.store(
+    stored = await uses.writes.store(
         tenant, StoreRequest(content=content, **fields), list(facts), key=key
     )
     assert stored.facts.given is None or stored.facts.given.errors == 0, stored.facts.given

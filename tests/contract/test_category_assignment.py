@@ -1,6 +1,6 @@
 """Memories stored without a category take the prototype classifier's label with the weight its
-margin earns: a clear label alone, a narrow one shared with `other` (DESIGN §6's soft weights),
-kept on every backend and used by the ranking's decay."""
+margin earns: a clear label alone, a narrow one shared with `other` (docs/design.md §6.1's soft
+weights), kept on every backend and used by the ranking's decay."""
 
 from __future__ import annotations
 

@@ -41,13 +41,13 @@ async def test_deleting_a_memory_and_its_amendment_leaves_none_of_its_facts_acti
             ],
         )
         clock.advance(hours=1)
-        amended = await uses.memories.amend(tenant, memory, "Zoe Smith has type 2 diabetes")
+        amended = await uses.writes.amend(tenant, memory, "Zoe Smith has type 2 diabetes")
         clock.advance(hours=1)
         believed = clock()
         assert len(await uses.facts.facts(tenant, entity="Zoe Smith")) == 2
         clock.advance(hours=1)
 
-        report = await uses.deletion.delete(tenant, [memory, amended.memory.id])
+        report = await uses.writes.delete(tenant, [memory, amended.memory.id])
 
         assert set(report.deleted) == {memory, amended.memory.id}
         assert await uses.facts.facts(tenant, entity="Zoe Smith") == []
@@ -79,7 +79,7 @@ async def test_a_fact_another_memory_also_states_stays_until_the_last_one_goes(
         second = await store(uses, tenant, "Bob drinks green tea daily", [])
         # Another writer (ingestFacts) attributes the same fact to the second memory: recorded
         # already, so it is skipped — and the second memory asserts it too.
-        again = await uses.facts.apply_facts(
+        again = await uses.writes.ingest_facts(
             tenant, [fact("Bob Jones", "likes", "green tea", source=second)], FactWriter.API
         )
         (result,) = again.results
@@ -87,12 +87,12 @@ async def test_a_fact_another_memory_also_states_stays_until_the_last_one_goes(
         asserters = await repository.fact_asserters(tenant, [str(result.fact_id)])
         assert asserters == {str(result.fact_id): sorted([first, second])}
 
-        kept = await uses.deletion.delete(tenant, [first])
+        kept = await uses.writes.delete(tenant, [first])
         assert kept.retracted_facts == ()
         (held,) = await repository.get_facts(tenant, [str(result.fact_id)])
         assert held is not None and held.state is FactState.ACTIVE
 
-        gone = await uses.deletion.delete(tenant, [second])
+        gone = await uses.writes.delete(tenant, [second])
         assert gone.retracted_facts == (result.fact_id,)
         assert await uses.facts.facts(tenant, subject="Bob Jones") == []
 
@@ -109,7 +109,7 @@ async def test_a_fact_that_starts_later_is_retracted_from_its_start(
             "Zoe Smith will move to Leeds next month",
             [fact("Zoe Smith", "lives in", "Leeds", valid_from=later.isoformat())],
         )
-        report = await uses.deletion.delete(tenant, [memory])
+        report = await uses.writes.delete(tenant, [memory])
         (retracted,) = await repository.get_facts(tenant, list(report.retracted_facts))
         assert retracted is not None and retracted.invalid_at == later
         assert (

@@ -12,7 +12,7 @@ from datetime import timedelta
 
 import pytest
 
-from graph_backends import GraphRepository
+from graph_backends import GraphRepository, fact_store
 from schema import EdgeType, FactState, InvalidInput, NotFound, Tenant
 from schema.erasure import REDACTION, MemoryErasure
 from schema.facts import ExtractionRecord, ExtractionStatus, FactQuery, entity_id
@@ -31,16 +31,18 @@ pytestmark = pytest.mark.fact_layer
 ERASED = ("zoe", "diabetes", "elm street", "she moved", "retinopathy")
 
 
-async def history(uses: UseCases, tenant: Tenant, clock: Clock) -> dict[str, str]:
+async def history(
+    uses: UseCases, repository: GraphRepository, tenant: Tenant, clock: Clock
+) -> dict[str, str]:
     """A project where Zoe Smith is named, asserted about, amended, deleted once already and
     mentioned in passing, beside memories that have nothing to do with her."""
     ids: dict[str, str] = {}
     ids["old"] = await store(uses, tenant, "Zoe Smith has a note from the clinic")
     clock.advance(minutes=1)
     ids["old_fix"] = (
-        await uses.memories.amend(tenant, ids["old"], "Zoe Smith has a referral from the clinic")
+        await uses.writes.amend(tenant, ids["old"], "Zoe Smith has a referral from the clinic")
     ).memory.id
-    await uses.deletion.delete(tenant, [ids["old"]])  # leaves a tombstone with a digest
+    await uses.writes.delete(tenant, [ids["old"]])  # leaves a tombstone with a digest
     clock.advance(minutes=1)
     ids["diagnosis"] = await store(
         uses,
@@ -83,12 +85,12 @@ async def history(uses: UseCases, tenant: Tenant, clock: Clock) -> dict[str, str
     clock.advance(minutes=1)
     ids["deploy"] = await store(uses, tenant, "The deploy failed because the disk was full")
     ids["amended"] = (
-        await uses.memories.amend(
+        await uses.writes.amend(
             tenant, ids["diagnosis"], "Zoe Smith has type 2 diabetes and retinopathy"
         )
     ).memory.id
     await uses.core.approve(tenant, [ids["amended"]])
-    await uses.facts.repository.record_extractions(
+    await fact_store(repository).record_extractions(
         tenant,
         [
             ExtractionRecord(
@@ -104,7 +106,7 @@ async def test_erase_removes_the_subject_from_every_read_and_from_storage(
 ) -> None:
     clock = Clock()
     async with use_cases(repository, tenant, clock) as uses:
-        ids = await history(uses, tenant, clock)
+        ids = await history(uses, repository, tenant, clock)
         kept = {ids["bob"], ids["deploy"]}
         erased = set(ids.values()) - kept
         # The test can fail: before the erase, the subject is everywhere.
@@ -150,7 +152,7 @@ async def test_erase_removes_the_subject_from_every_read_and_from_storage(
         }
         assert receipt.subject and "zoe" not in receipt.subject
 
-        await no_read_returns_it(uses, tenant, clock, ids, erased)
+        await no_read_returns_it(uses, repository, tenant, clock, ids, erased)
         dump = await stored_text(repository, tenant)
         assert [v for v in ERASED if v in dump] == []
         assert "bob jones" in dump and "disk was full" in dump  # the rest is still there
@@ -169,11 +171,16 @@ async def test_erase_removes_the_subject_from_every_read_and_from_storage(
 
 
 async def no_read_returns_it(
-    uses: UseCases, tenant: Tenant, clock: Clock, ids: dict[str, str], erased: set[str]
+    uses: UseCases,
+    repository: GraphRepository,
+    tenant: Tenant,
+    clock: Clock,
+    ids: dict[str, str],
+    erased: set[str],
 ) -> None:
     """Every read a client or a recall leg makes, none of them naming Zoe Smith or an erased
     memory."""
-    repository = uses.facts.repository
+    backend = fact_store(repository)
     now = clock()
 
     def clean(text: str | None) -> bool:
@@ -192,14 +199,14 @@ async def no_read_returns_it(
             await uses.facts.facts(tenant, entity="Zoe Smith", at=at, states=every_state),
             await uses.facts.facts(tenant, subject="Zoe Smith", at=at, states=every_state),
             await uses.facts.facts(tenant, at=at, states=every_state),
-            await repository.find_facts(tenant, FactQuery()),  # every fact, any time or state
+            await backend.find_facts(tenant, FactQuery()),  # every fact, any time or state
         ):
             assert [f for f in facts if not clean(f"{f.subject} {f.object}")] == []
     assert await uses.facts.facts(tenant, entity="Zoe Smith", start=T0, end=now) == []
     assert await uses.facts.slot_history(tenant, "Zoe Smith", "lives in") == []
     assert await uses.facts.entity_history(tenant, "Zoe Smith") == []
     assert await uses.facts.entity(tenant, "Zoe Smith") is None
-    bob = await repository.find_facts(tenant, FactQuery(subject=normalise("Bob Jones")))
+    bob = await backend.find_facts(tenant, FactQuery(subject=normalise("Bob Jones")))
     assert {(f.object, f.state) for f in bob} == {
         ("green tea", FactState.ACTIVE),
         ("chess", FactState.RETRACTED),
@@ -224,22 +231,22 @@ async def no_read_returns_it(
     assert stats.memories == 2 and sum(stats.edges.values()) <= 1  # an auto-link at most
     # The recall legs' own reads.
     (vector,) = await HashEmbedder().embed(["Zoe Smith lives in 12 Elm Street"])
-    assert {h.memory_id for h in await repository.vector_search(tenant, vector, 10)} <= {
+    assert {h.memory_id for h in await backend.vector_search(tenant, vector, 10)} <= {
         ids["bob"],
         ids["deploy"],
     }
-    assert await repository.fulltext_search(tenant, "Zoe Smith diabetes retinopathy", 10) == []
-    assert await repository.fact_fulltext_search(tenant, "Zoe Smith diabetes", now, 10) == []
-    fact_hits = await repository.fact_vector_search(tenant, vector, now, 10)
-    found = await repository.get_facts(tenant, [h.fact_id for h in fact_hits])
+    assert await backend.fulltext_search(tenant, "Zoe Smith diabetes retinopathy", 10) == []
+    assert await backend.fact_fulltext_search(tenant, "Zoe Smith diabetes", now, 10) == []
+    fact_hits = await backend.fact_vector_search(tenant, vector, now, 10)
+    found = await backend.get_facts(tenant, [h.fact_id for h in fact_hits])
     assert all(f is not None and clean(f"{f.subject} {f.object}") for f in found)
-    assert await repository.memories_mentioning(tenant, ["zoe smith"], 10) == []
+    assert await backend.memories_mentioning(tenant, ["zoe smith"], 10) == []
     zoe = entity_id(normalise("Zoe Smith"))
-    assert await repository.memories_about_entities(tenant, [zoe], now, 10) == {}
-    relations = await repository.open_relations(tenant, now)
+    assert await backend.memories_about_entities(tenant, [zoe], now, 10) == {}
+    relations = await backend.open_relations(tenant, now)
     assert all(zoe not in (r.source, r.target) for r in relations)
-    assert await repository.get_tombstones(tenant, [ids["old"]]) == [None]
-    assert await repository.get_extractions(tenant, [ids["diagnosis"]]) == [None]
+    assert await backend.get_tombstones(tenant, [ids["old"]]) == [None]
+    assert await backend.get_extractions(tenant, [ids["diagnosis"]]) == [None]
     # The keyed store of the diagnosis is forgotten (its answer held the content); Bob's stays.
     free = IdempotencyRecord(
         key="store-diagnosis",
@@ -249,10 +256,8 @@ async def no_read_returns_it(
         claimed_at=now,
         expires_at=now + timedelta(hours=1),
     )
-    assert await repository.claim_idempotency_key(tenant, free) is None
-    held = await repository.claim_idempotency_key(
-        tenant, free.model_copy(update={"key": "store-bob"})
-    )
+    assert await backend.claim_idempotency_key(tenant, free) is None
+    held = await backend.claim_idempotency_key(tenant, free.model_copy(update={"key": "store-bob"}))
     assert held is not None and held.state is IdempotencyState.DONE
 
 
@@ -275,7 +280,7 @@ async def test_redact_keeps_the_memories_without_the_name(
         other = await store(
             uses, tenant, "Bob Jones paid the bill", [fact("Bob Jones", "paid", "bill")]
         )
-        await uses.memories.link(
+        await uses.writes.link(
             tenant, [LinkRequest(other, named, EdgeType.SUPPORTS, reason="Zoe Smith asked him")]
         )
         (before,) = await uses.memories.get(tenant, [named])

@@ -34,7 +34,7 @@ async def test_export_graphml_and_analytics_hold_nothing_of_an_erased_subject(
 ) -> None:
     clock = Clock()
     async with use_cases(repository, tenant, clock) as uses:
-        await history(uses, tenant, clock)
+        await history(uses, repository, tenant, clock)
         before = await _carried_out(uses, tenant)
         # The test can fail: before the erase every export names the subject.
         assert [v for v in ERASED if v in before] == list(ERASED)

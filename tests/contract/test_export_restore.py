@@ -20,7 +20,7 @@ import pytest
 from graph_backends import GraphRepository
 from schema import EdgeType, InvalidInput, Tenant
 from schema.facts import FactWriter
-from service.compose import UseCases, compose_use_cases
+from service.compose import UseCases, compose, compose_use_cases
 from service.engine.settings import EngineSettings
 from service.settings import Settings
 from service.usecases.core_preferences import preferences
@@ -55,14 +55,14 @@ async def build_history(uses: UseCases, tenant: Tenant, clock: Clock) -> list[st
     """Memories in several statuses after maintenance, edges of several types (auto-links,
     a session chain, supersession), facts with supersessions and a retraction, core
     preferences, a functional predicate and a tombstone. Returns some memory ids."""
-    memories = uses.memories
+    writes = uses.writes
 
     async def put(content: str, **fields: object) -> str:
         request = StoreRequest(content=content, **fields)  # type: ignore[arg-type]
-        return (await memories.store(tenant, request)).memory.id
+        return (await writes.store(tenant, request)).result.memory.id
 
     await uses.core.set_preferences(tenant, preferences(auto=["preferences_habits"]))
-    await uses.facts.register_functional(tenant, ["drives"])
+    await writes.register_functional(tenant, ["drives"])
     disk = await put("the deploy failed because the disk was full", entities=["deploy"])
     cause = await put(
         "the disk filled with logs from the deploy",
@@ -76,31 +76,29 @@ async def build_history(uses: UseCases, tenant: Tenant, clock: Clock) -> list[st
     aside = await put("an aside nobody links to")
     clock.advance(days=1)
     zoe = await put("Zoe lives in Oslo and drives a Volvo", entities=["Zoe Smith"])
-    await uses.facts.apply_facts(
+    await writes.ingest_facts(
         tenant,
         [
-            {"subject": "Zoe Smith", "predicate": "lives in", "object": "Oslo"},
-            {"subject": "Zoe Smith", "predicate": "drives", "object": "Volvo"},
-            {"subject": "Zoe Smith", "predicate": "likes", "object": "Hiking"},
+            {"subject": "Zoe Smith", "predicate": "lives in", "object": "Oslo", "source": zoe},
+            {"subject": "Zoe Smith", "predicate": "drives", "object": "Volvo", "source": zoe},
+            {"subject": "Zoe Smith", "predicate": "likes", "object": "Hiking", "source": zoe},
         ],
         FactWriter.API,
-        source=zoe,
     )
     clock.advance(days=10)
     moved = await put("Zoe moved to Bergen", entities=["Zoe Smith"])
-    await uses.facts.apply_facts(
+    await writes.ingest_facts(
         tenant,
         [
-            {"subject": "Zoe Smith", "predicate": "lives in", "object": "Bergen"},
-            {"subject": "Zoe Smith", "predicate": "drives", "object": "Tesla"},
+            {"subject": "Zoe Smith", "predicate": "lives in", "object": "Bergen", "source": moved},
+            {"subject": "Zoe Smith", "predicate": "drives", "object": "Tesla", "source": moved},
         ],
         FactWriter.API,
-        source=moved,
     )
     (likes,) = await uses.facts.facts(tenant, subject="Zoe Smith", predicate="likes")
-    await uses.facts.retract(tenant, likes.id)
-    amended = (await memories.amend(tenant, decision, "we decided to move the database")).memory
-    await memories.delete(tenant, [decision])  # superseded: leaves a tombstone
+    await writes.retract_fact(tenant, likes.id)
+    amended = (await writes.amend(tenant, decision, "we decided to move the database")).memory
+    await writes.delete(tenant, [decision])  # superseded: leaves a tombstone
     await uses.core.approve(tenant, [boiler])
     clock.advance(days=40)
     await uses.maintenance.maintain(tenant)
@@ -228,8 +226,8 @@ async def test_a_truncated_file_or_a_tenant_with_data_is_refused_with_nothing_wr
     copy, other = new_tenant(), new_tenant()
     try:
         async with uses_of(repository, tenant, clock) as uses:
-            await uses.memories.store(tenant, StoreRequest(content="one note"))
-            await uses.memories.store(tenant, StoreRequest(content="another note"))
+            await uses.writes.store(tenant, StoreRequest(content="one note"))
+            await uses.writes.store(tenant, StoreRequest(content="another note"))
             texts = await export_lines(uses, tenant, embeddings=False)
         header, records = parsed(texts)
         async with uses_of(repository, copy, clock) as uses:
@@ -240,7 +238,7 @@ async def test_a_truncated_file_or_a_tenant_with_data_is_refused_with_nothing_wr
                     await uses.restore.restore(copy, header, cut)
                 assert refused.value.field == "end"
             assert (await uses.memories.stats(copy)).memories == 0
-            await uses.memories.store(copy, StoreRequest(content="data of its own"))
+            await uses.writes.store(copy, StoreRequest(content="data of its own"))
             with pytest.raises(TenantNotEmpty):
                 await uses.restore.restore(copy, header, records)
             assert (await uses.memories.stats(copy)).memories == 1
@@ -279,8 +277,11 @@ async def test_an_interrupted_restore_finishes_when_run_again(
             before = await answers(uses, tenant, ids, clock)
             texts = await export_lines(uses, tenant, embeddings=True)
         header, records = parsed(texts)
-        async with uses_of(repository, copy, clock) as uses:
-            small = RestoreService(uses.memories, uses.facts, batch=3)
+        async with compose(SETTINGS, repository, HashEmbedder(), copy, clock=clock) as composed:
+            # A restore with a smaller batch than the composed one: built from the services
+            # behind the use cases, as `compose` builds it.
+            uses, inner = composed.uses, composed.internals
+            small = RestoreService(inner.memories, inner.facts, batch=3)
 
             def crash(done: int) -> None:
                 if done >= 12:

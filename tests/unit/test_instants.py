@@ -137,7 +137,7 @@ def test_a_fact_with_a_poisoned_retraction_reads_back_closed_at_the_end(
 def test_the_mcp_tools_need_a_zone_too() -> None:
     """The MCP search and context tools took an instant without a zone as UTC (papez's
     reading): a local time was silently another instant. Now it is refused, naming the field."""
-    from service.mcp.server import tool_instant
+    from service.mcp.arguments import tool_instant
 
     with pytest.raises(InvalidInput) as refused:
         tool_instant("since", datetime(2026, 1, 1, 12))

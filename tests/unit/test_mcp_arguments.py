@@ -42,10 +42,10 @@ def test_an_unknown_nested_argument_names_the_nested_ones() -> None:
 
 def test_messages_show_values_not_python_reprs() -> None:
     from schema import InvalidInput
-    from service.mcp.server import _category
+    from service.mcp.arguments import category_of
 
     with pytest.raises(InvalidInput) as refused:
-        _category("nope", "category")
+        category_of("nope", "category")
     assert "<" not in str(refused.value) and "preferences_habits" in str(refused.value)
 
 
@@ -53,7 +53,7 @@ def test_a_database_gone_for_good_is_never_retryable() -> None:
     """After the embedded FalkorDB's restarts ran out, an MCP answer said retryable: true for
     every read; nothing comes back before the process restarts."""
     from graph_backends.errors import BackendGone, BackendUnavailable
-    from service.mcp.server import retryable_after
+    from service.mcp.failures import retryable_after
 
     assert retryable_after(BackendUnavailable("restarting"), read=True) is True
     assert retryable_after(BackendGone("could not be restarted"), read=True) is False

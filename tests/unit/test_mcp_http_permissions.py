@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from schema import InvalidInput, NotFound
 from service.api.mcp_http import TOOL_PERMISSIONS
-from service.mcp.server import TOOLS, error_code
+from service.mcp.catalogue import TOOLS
+from service.mcp.failures import error_code
 from service.usecases.auth import Forbidden, Permission, Unauthenticated
 
 

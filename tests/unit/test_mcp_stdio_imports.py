@@ -12,6 +12,8 @@ import sys
 
 HEAVY = (
     "service.mcp.server",
+    "service.mcp.catalogue",
+    "service.mcp.toolset",
     "service.compose",
     "service.usecases.recall",
     "graph_backends.factory",

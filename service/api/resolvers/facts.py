@@ -132,7 +132,7 @@ class FactMutation:
         self, info: Info, facts: list[FactInput], idempotency_key: IdempotencyKey = None
     ) -> IngestFactsResult:
         tenant = info.context.require(WRITE).tenant()
-        result = await info.context.services.idempotent.ingest_facts(
+        result = await info.context.services.writes.ingest_facts(
             tenant, [f.to_dict() for f in facts], FactWriter.API, key=idempotency_key
         )
         return FactBatchType.from_domain(result)
@@ -148,7 +148,9 @@ class FactMutation:
     ) -> RetractFactResult:
         tenant = info.context.require(WRITE).tenant()
         at = check_optional_instant("at", at)
-        return FactType.from_domain(await info.context.services.facts.retract(tenant, str(id), at))
+        return FactType.from_domain(
+            await info.context.services.writes.retract_fact(tenant, str(id), at)
+        )
 
     @strawberry.mutation(
         description="Register predicates as single-valued for the tenant (a new value replaces "
@@ -163,7 +165,7 @@ class FactMutation:
     ) -> PredicatesResult:
         tenant = info.context.require(Permission.CONFIGURATION_WRITE).tenant()
         check_count("predicates", predicates)
-        done = await info.context.services.facts.register_functional(
+        done = await info.context.services.writes.register_functional(
             tenant, predicates, dry_run=dry_run
         )
         return PredicateList(

@@ -130,9 +130,7 @@ class MemoryQuery:
         ranked = await services.explain.explain_ranked(tenant, str(id), query)
         hit = None
         if ranked.hit is not None:
-            hit = RecallHitType.from_domain(
-                ranked.hit, ranked.at, services.recall.engine, concise=False
-            )
+            hit = RecallHitType.from_domain(ranked.hit, concise=False)
         facts = [FactRecallHitType.from_domain(f) for f in ranked.facts]
         return ExplanationType.from_domain(ranked.explanation, hit, facts)
 
@@ -150,7 +148,7 @@ class MemoryMutation:
     ) -> StoreMemoryResult:
         tenant = info.context.require(WRITE).tenant()
         services = info.context.services
-        stored = await services.idempotent.store(
+        stored = await services.writes.store(
             tenant, input.to_request(), input.fact_dicts(), key=idempotency_key
         )
         return StoreSuccess.from_domain(stored.result, stored.facts)
@@ -168,7 +166,7 @@ class MemoryMutation:
         try:
             tenant = info.context.require(WRITE).tenant()
             services = info.context.services
-            stored = await services.idempotent.store_each(
+            stored = await services.writes.store_each(
                 tenant, [(i.to_request(), i.fact_dicts()) for i in inputs], key=idempotency_key
             )
         except RetentiaError as e:  # a failure of the whole call is every item's result
@@ -196,7 +194,7 @@ class MemoryMutation:
         idempotency_key: IdempotencyKey = None,
     ) -> AmendResult:
         tenant = info.context.require(WRITE).tenant()
-        result = await info.context.services.idempotent.amend(
+        result = await info.context.services.writes.amend(
             tenant, str(id), content, reason, key=idempotency_key
         )
         return StoreSuccess.from_domain(result)
@@ -211,7 +209,7 @@ class MemoryMutation:
     ) -> LinkResult:
         tenant = info.context.require(WRITE).tenant()
         check_count("links", links)
-        edges = await info.context.services.idempotent.link(
+        edges = await info.context.services.writes.link(
             tenant, [link.to_request() for link in links], key=idempotency_key
         )
         return LinkSuccess(edges=[MemoryEdgeType.from_domain(e) for e in edges])
@@ -220,21 +218,21 @@ class MemoryMutation:
     @maps_errors
     async def pin_memories(self, info: Info, ids: list[strawberry.ID]) -> MemoriesResult:
         tenant = info.context.require(WRITE).tenant()
-        memories = await info.context.services.memories.set_pinned(tenant, id_list(ids), True)
+        memories = await info.context.services.writes.set_pinned(tenant, id_list(ids), True)
         return MemoryList(memories=[MemoryType.from_domain(m) for m in memories])
 
     @strawberry.mutation(description="Unpin memories.")
     @maps_errors
     async def unpin_memories(self, info: Info, ids: list[strawberry.ID]) -> MemoriesResult:
         tenant = info.context.require(WRITE).tenant()
-        memories = await info.context.services.memories.set_pinned(tenant, id_list(ids), False)
+        memories = await info.context.services.writes.set_pinned(tenant, id_list(ids), False)
         return MemoryList(memories=[MemoryType.from_domain(m) for m in memories])
 
     @strawberry.mutation(description="Make memories visible to the whole org (never forgotten).")
     @maps_errors
     async def promote_to_org(self, info: Info, ids: list[strawberry.ID]) -> MemoriesResult:
         tenant = info.context.require(WRITE).tenant()
-        memories = await info.context.services.memories.promote_to_org(tenant, id_list(ids))
+        memories = await info.context.services.writes.promote_to_org(tenant, id_list(ids))
         return MemoryList(memories=[MemoryType.from_domain(m) for m in memories])
 
     @strawberry.mutation(
@@ -245,7 +243,7 @@ class MemoryMutation:
     @maps_errors
     async def delete_memories(self, info: Info, ids: list[strawberry.ID]) -> DeleteResult:
         tenant = info.context.require(WRITE).tenant()
-        report = await info.context.services.deletion.delete(tenant, id_list(ids))
+        report = await info.context.services.writes.delete(tenant, id_list(ids))
         return DeleteReportType.from_domain(report)
 
     @strawberry.mutation(
