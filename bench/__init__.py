@@ -1,1 +1,1 @@
-"""Benchmarks: scripts run as `python bench/<name>.py` (see bench/README.md)."""
+"""Benchmarks: one suite a module, run as `python -m bench.<suite>` (see bench/README.md)."""

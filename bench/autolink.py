@@ -1,8 +1,8 @@
 """Auto-link and conflict-hint bench on LoCoMo: how discriminative are the RELATED_TO auto-links
 and the `possible_conflicts` hints on ordinary conversation turns, and which floors keep them so.
 
-    python bench/autolink.py [--conversations N] [--floor X ...] [--conflict-floor X ...]
-                             [--token-overlap X ...] [--out bench/results]
+    python -m bench.autolink [--conversations N] [--floor X ...] [--conflict-floor X ...]
+                             [--token-overlap X ...] [--out DIR]
 
 1. Reads LoCoMo (`../shared/bench/locomo10.json`); one stream of stores per conversation, every
    turn in order as `"{speaker}: {text}"` (+ `" [image: {blip_caption}]"`), and planted pairs
@@ -23,7 +23,7 @@ and the `possible_conflicts` hints on ordinary conversation turns, and which flo
 
 Writes `<out>/autolink.json` (flat figures for the chosen setting, the sweep tables as lists,
 the planted pairs and examples of hinted ordinary turns) and `<out>/autolink.md`.
-See bench/README.md.
+See bench/methods.md.
 """
 
 from __future__ import annotations
@@ -32,7 +32,6 @@ import argparse
 import asyncio
 import json
 import statistics
-import sys
 import time
 import uuid
 from collections import Counter
@@ -45,25 +44,28 @@ from typing import Any, Final, Literal
 import numpy as np
 import numpy.typing as npt
 
-# `python bench/autolink.py` puts bench/ on sys.path, not the repository root the imports below
-# need.
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
 from bench.harness.embedders import PrimedEmbedder
 from bench.harness.locomo_data import (
-    add_locomo_run_options,
     embed_all,
     session_keys,
     session_time,
     turn_content,
 )
-from bench.harness.reports import md_cell, write_report
+from bench.harness.options import add_locomo_run_options
+from bench.harness.reports import (
+    EM_DASH,
+    md_cell,
+    md_table,
+    percent,
+    write_report,
+    yes_no,
+)
 from bench.harness.run import Figures, data_directory, elapsed_s, git_commit, log
 from graph_backends import FalkorConfig, GraphRepository, open_backend
 from schema import EdgeType, SearchHit, Tenant
 from service.adapters.classifier import PROTOTYPES
 from service.adapters.embedding import Embedder, Vector, load_embedder
-from service.compose import compose_use_cases
+from service.compose import compose
 from service.engine.autolink import EMBEDDER_FLOORS, choose_auto_links, similarity_floor
 
 # The private helpers give the exact word overlap `conflict_hints` compares (reported only).
@@ -736,9 +738,9 @@ async def ingest_and_compare(
     )[1]
     clock = SessionClock()
     first = conversation_tenant(sims[0].conversation)
-    async with compose_use_cases(settings, repo, embedder, first, clock=clock, ready=False) as uses:
+    async with compose(settings, repo, embedder, first, clock=clock, ready=False) as composed:
         run = await ingest(
-            repo, uses.memories, clock, sims, sim_links, sim_hints, vectors, examples
+            repo, composed.internals.memories, clock, sims, sim_links, sim_hints, vectors, examples
         )
     log(
         f"  {run.stores_total:,} stores in {run.ingest_s:.1f} s; identical to the simulation: "
@@ -748,10 +750,6 @@ async def ingest_and_compare(
 
 
 # -- report ----------------------------------------------------------------------------------
-
-
-def _pct(x: float, digits: int = 1) -> str:
-    return f"{100 * x:.{digits}f} %"
 
 
 def link_row(f: LinkFigures, chosen: float | None = None) -> dict[str, Any]:
@@ -814,32 +812,30 @@ def markdown(figures: Figures) -> str:
         "",
         "## Chosen setting (real ingestion through `MemoryService.store`)",
         "",
-        "| setting | value |",
-        "|---|---:|",
+        *md_table("setting | value", "lr"),
         f"| `auto_link_floor` for `{f['embedder']}` (effective) | {f['auto_link_floor']} |",
         f"| `conflict_similarity_floor` | {f['conflict_similarity_floor']} |",
         f"| `conflict_token_overlap` | {f['conflict_token_overlap']} |",
         f"| `auto_link_max_per_store` / `auto_link_max_inbound` | "
         f"{f['auto_link_max_per_store']} / {f['auto_link_max_inbound']} |",
         "",
-        "| figure | this engine | target | peer engine |",
-        "|---|---:|---:|---:|",
+        *md_table("figure | this engine | target | peer engine", "lrrr"),
         f"| auto-links per memory (mean) | {f['links_per_memory']:.3f} | ≤ 1 | 2.8 |",
-        f"| stores at the per-store cap | {_pct(f['at_cap_share'])} | < 10 % | 91.9 % |",
-        f"| stores with a conflict hint | {_pct(f['hint_share'], 2)} | < 5 % | 24 % |",
+        f"| stores at the per-store cap | {percent(f['at_cap_share'])} | < 10 % | 91.9 % |",
+        f"| stores with a conflict hint | {percent(f['hint_share'], 2)} | < 5 % | 24 % |",
         f"| planted pairs flagged | {f['planted_flagged']} / {f['planted']} | all | — |",
         f"| paraphrased planted pairs flagged | {f['paraphrased_flagged']} / "
         f"{f['paraphrased']} | | |",
-        f"| stores with ≥ 1 auto-link | {_pct(f['with_link_share'])} | | |",
+        f"| stores with ≥ 1 auto-link | {percent(f['with_link_share'])} | | |",
         f"| max inbound auto-links into one memory | {f['max_inbound']} | ≤ "
         f"{f['auto_link_max_inbound']} | |",
-        f"| memories at the inbound cap | {_pct(f['inbound_cap_share'])} | | |",
+        f"| memories at the inbound cap | {percent(f['inbound_cap_share'])} | | |",
         f"| worst conversation: links per memory / at cap / hints | "
         f"{f['worst_conversation_links_per_memory']:.3f} / "
-        f"{_pct(f['worst_conversation_at_cap_share'])} / "
-        f"{_pct(f['worst_conversation_hint_share'], 2)} | | |",
-        f"| hints by kind: changed number / negation | {_pct(f['changed_number_share'], 2)} / "
-        f"{_pct(f['negation_share'], 2)} | | |",
+        f"{percent(f['worst_conversation_at_cap_share'])} / "
+        f"{percent(f['worst_conversation_hint_share'], 2)} | | |",
+        f"| hints by kind: changed number / negation | {percent(f['changed_number_share'], 2)} / "
+        f"{percent(f['negation_share'], 2)} | | |",
         f"| stores identical to the simulation: links / hints | "
         f"{f['sim_same_links']:,} / {f['sim_same_hints']:,} of {f['sim_compared']:,} | | |",
         f"| targets met | {f['targets_met']} | | |",
@@ -850,16 +846,19 @@ def markdown(figures: Figures) -> str:
         "`meets`: the mean meets both link targets. `chosen`: the lowest floor whose mean stays "
         "at ≤ 80 % of each target and whose every conversation meets the targets.",
         "",
-        "| floor | links / memory | at cap | ≥ 1 link | max inbound | at inbound cap | "
-        "worst conv. links | worst conv. at cap | meets |",
-        "|---:|---:|---:|---:|---:|---:|---:|---:|---|",
+        *md_table(
+            "floor | links / memory | at cap | ≥ 1 link | max inbound | at inbound cap | "
+            "worst conv. links | worst conv. at cap | meets",
+            "rrrrrrrrl",
+        ),
     ]
     for r in f["sweep_links"]:
         lines.append(
             f"| {r['auto_link_floor']:.3f} | {r['links_per_memory']:.3f} | "
-            f"{_pct(r['at_cap_share'])} | {_pct(r['with_link_share'])} | {r['max_inbound']} | "
-            f"{_pct(r['inbound_cap_share'])} | {r['worst_conversation_links_per_memory']:.3f} | "
-            f"{_pct(r['worst_conversation_at_cap_share'])} | {_meets(r)} |"
+            f"{percent(r['at_cap_share'])} | {percent(r['with_link_share'])} | "
+            f"{r['max_inbound']} | {percent(r['inbound_cap_share'])} | "
+            f"{r['worst_conversation_links_per_memory']:.3f} | "
+            f"{percent(r['worst_conversation_at_cap_share'])} | {_meets(r)} |"
         )
     lines += [
         "",
@@ -869,29 +868,34 @@ def markdown(figures: Figures) -> str:
         "`chosen`: of those with hints ≤ 4 % overall and < 5 % in every conversation, the one "
         "flagging the most paraphrased pairs, then the fewest hints, then the higher floors.",
         "",
-        "| similarity floor | token overlap | hint share | changed number | negation | "
-        "worst conv. | planted flagged | paraphrased flagged | missed | meets |",
-        "|---:|---:|---:|---:|---:|---:|---:|---:|---|---|",
+        *md_table(
+            "similarity floor | token overlap | hint share | changed number | negation | "
+            "worst conv. | planted flagged | paraphrased flagged | missed | meets",
+            "rrrrrrrrll",
+        ),
     ]
     for r in f["sweep_conflicts"]:
         lines.append(
             f"| {r['conflict_similarity_floor']:.2f} | {r['conflict_token_overlap']:.2f} | "
-            f"{_pct(r['hint_share'], 2)} | {_pct(r['changed_number_share'], 2)} | "
-            f"{_pct(r['negation_share'], 2)} | {_pct(r['worst_conversation_hint_share'], 2)} | "
+            f"{percent(r['hint_share'], 2)} | {percent(r['changed_number_share'], 2)} | "
+            f"{percent(r['negation_share'], 2)} | "
+            f"{percent(r['worst_conversation_hint_share'], 2)} | "
             f"{r['planted_flagged']}/{r['planted']} | "
-            f"{r['paraphrased_flagged']}/{r['paraphrased']} | {', '.join(r['missed']) or '—'} | "
-            f"{_meets(r)} |"
+            f"{r['paraphrased_flagged']}/{r['paraphrased']} | "
+            f"{', '.join(r['missed']) or EM_DASH} | {_meets(r)} |"
         )
     lines += [
         "",
         "## Planted pairs (real ingestion, first conversation)",
         "",
-        "| pair | kind | required | cosine | token overlap | first in top-k | flagged | hint |",
-        "|---|---|---|---:|---:|---|---|---|",
+        *md_table(
+            "pair | kind | required | cosine | token overlap | first in top-k | flagged | hint",
+            "lllrrlll",
+        ),
     ]
     for p in f["planted_pairs"]:
         lines.append(
-            f"| {p['name']} | {p['kind']} | {_yes(p['required'])} | {p['cosine']:.3f} | "
+            f"| {p['name']} | {p['kind']} | {yes_no(p['required'])} | {p['cosine']:.3f} | "
             f"{p['token_overlap']:.2f} | "
             f"{p['first_in_top_k']} | {p['flagged']} | {md_cell(p['hint'] or '—')} |"
         )
@@ -899,8 +903,7 @@ def markdown(figures: Figures) -> str:
         "",
         "## Hinted ordinary turns (real ingestion, first examples)",
         "",
-        "| conv. | turn | kind | cosine | overlap | new | existing |",
-        "|---|---|---|---:|---:|---|---|",
+        *md_table("conv. | turn | kind | cosine | overlap | new | existing", "lllrrll"),
     ]
     for e in f["hint_examples"]:
         lines.append(
@@ -917,18 +920,15 @@ def _check_lines(f: Figures) -> list[str]:
         "",
         f"Check run (real ingestion) at auto-link floor {f['check_auto_link_floor']} with the "
         f"loosest conflict setting of the sweep: {f['check_links_per_memory']:.3f} links per "
-        f"memory, hints on {_pct(f['check_hint_share'], 2)}; stores identical to the simulation: "
+        f"memory, hints on {percent(f['check_hint_share'], 2)}; stores identical to the "
+        "simulation: "
         f"links {f['check_sim_same_links']:,}, hints {f['check_sim_same_hints']:,} of "
         f"{f['check_sim_compared']:,}.",
     ]
 
 
 def _meets(row: Mapping[str, Any]) -> str:
-    return "**chosen**" if row["chosen"] else _yes(row["meets_targets"])
-
-
-def _yes(flag: bool) -> str:
-    return "yes" if flag else "no"
+    return "**chosen**" if row["chosen"] else yes_no(row["meets_targets"])
 
 
 # -- entry point -----------------------------------------------------------------------------
@@ -1153,7 +1153,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     )  # fmt: skip
     p.add_argument("--no-check", dest="check_floor", action="store_const", const=None)
     p.add_argument("--examples", type=int, default=25, help="hinted ordinary turns to report")
-    add_locomo_run_options(p)
+    add_locomo_run_options(p, "autolink")
     args = p.parse_args(argv)
     if not 1 <= args.conversations <= 10:
         p.error("--conversations must be 1–10")

@@ -2,7 +2,7 @@
 real MiniLM embedder) with hand labels, on a sample written for it (none of the sentences is a
 prototype).
 
-    python bench/classifier.py [--out bench/results]
+    python -m bench.classifier [--out DIR]
 
 Writes `<out>/classifier.json` and `<out>/classifier.md`: overall agreement, per-category
 precision/recall, the confusion pairs, and every disagreement.
@@ -13,14 +13,13 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import sys
 from collections import Counter
 from pathlib import Path
 from typing import Final
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from bench.harness.run import REPO_ROOT, log, run_stamp
+from bench.harness.options import add_out
+from bench.harness.reports import md_table
+from bench.harness.run import log, run_stamp
 from schema import Category
 from service.adapters.classifier import PrototypeClassifier
 from service.adapters.embedding import load_embedder
@@ -140,10 +139,9 @@ async def main(out: Path) -> None:
         "",
         f"Nearest prototype centroid with `{embedder.name}`, on {len(rows)} hand-labelled "
         f"sentences (5 per category): **agreement {figures['agreement']:.1%}** "
-        f"({agree}/{len(rows)}). Reproduce: `python bench/classifier.py`.",
+        f"({agree}/{len(rows)}). Reproduce: `python -m bench.classifier`.",
         "",
-        "| category | precision | recall |",
-        "|---|---:|---:|",
+        *md_table("category | precision | recall", "lrr"),
         *(f"| {c} | {v['precision']:.2f} | {v['recall']:.2f} |" for c, v in per.items()),
         "",
         "Disagreements (expected → got):",
@@ -161,5 +159,5 @@ async def main(out: Path) -> None:
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--out", type=Path, default=REPO_ROOT / "bench" / "results")
+    add_out(parser, "classifier")
     asyncio.run(main(parser.parse_args().out))

@@ -8,7 +8,7 @@ Writes are `store_memories` of one memory (384-d vector) through the repository,
 from one client (latency, not throughput; on a 2-core machine the cluster's six processes share
 the same cores, so this shows overhead, not scale). Starts its own servers
 (`devtools/falkordb_cluster.py`; the single node has a cluster node's options). Writes
-bench/results/cluster.md.
+bench/results/cluster/cluster.md.
 """
 
 from __future__ import annotations
@@ -25,12 +25,14 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
+from bench.harness.options import add_out
+from bench.harness.reports import md_table
+from bench.harness.stats import percentile
 from devtools import falkordb_cluster
 from graph_backends import FalkorConfig, open_backend
 from schema import Memory, Tenant, new_memory_id
 
 DIMENSION = 384
-RESULTS = Path(__file__).parent / "results" / "cluster.md"
 
 
 def memory(content: str, *, seed: int) -> Memory:
@@ -43,11 +45,6 @@ def memory(content: str, *, seed: int) -> Memory:
         created_at=datetime.now(UTC),
         embedding=tuple(v / norm for v in values),
     )
-
-
-def _pct(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 async def _latencies(config: FalkorConfig, writes: int, label: str) -> list[float]:
@@ -110,7 +107,7 @@ async def _loss_without_wait(cluster: falkordb_cluster.Cluster) -> tuple[int, in
     return len(acknowledged), sum(1 for m in found if m is None), refused
 
 
-async def main(writes: int) -> None:
+async def main(writes: int) -> str:
     rows = []
     with tempfile.TemporaryDirectory() as root:
         node = falkordb_cluster.start_single(Path(root) / "single")
@@ -136,12 +133,12 @@ async def main(writes: int) -> None:
         f"{platform.machine()}, {platform.python_version()}, loopback. All servers share the "
         "machine's cores: overhead, not scale.",
         "",
-        "| configuration | p50 ms | p95 ms | mean ms |",
-        "|---|---|---|---|",
+        *md_table("configuration | p50 ms | p95 ms | mean ms", "llll"),
     ]
     for label, times in rows:
         lines.append(
-            f"| {label} | {_pct(times, 0.5):.2f} | {_pct(times, 0.95):.2f} | "
+            f"| {label} | {percentile(times, 0.5, 'upper_index'):.2f} | "
+            f"{percentile(times, 0.95, 'upper_index'):.2f} | "
             f"{statistics.fmean(times):.2f} |"
         )
     lines += [
@@ -153,10 +150,13 @@ async def main(writes: int) -> None:
     ]
     text = "\n".join(lines)
     print(text)
-    RESULTS.write_text(text)
+    return text
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--writes", type=int, default=300)
-    asyncio.run(main(parser.parse_args().writes))
+    add_out(parser, "cluster")
+    args = parser.parse_args()
+    args.out.mkdir(parents=True, exist_ok=True)
+    (args.out / "cluster.md").write_text(asyncio.run(main(args.writes)))

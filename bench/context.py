@@ -1,6 +1,6 @@
 """Context-block bench (issue 25): does the budgeted block hold what the answer needs?
 
-    python bench/context.py [--conversations N] [--questions N] [--lme-questions N] [--out DIR]
+    python -m bench.context [--conversations N] [--questions N] [--lme-questions N] [--out DIR]
 
 1. LoCoMo (`../shared/bench/locomo10.json`): each conversation imported through the history
    import path as `bench/locomo.py` does (a session per batch, turns at their session's date),
@@ -24,37 +24,43 @@ import argparse
 import asyncio
 import json
 import logging
-import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Final
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
+from bench.harness.clock import BenchClock
 from bench.harness.embedders import PrimedEmbedder
-from bench.harness.locomo_data import DEFAULT_DATA as LOCOMO_DATA
-from bench.harness.locomo_data import embed_all
-from bench.harness.reports import write_report
-from bench.harness.run import (
-    DEFAULT_TORCH_THREADS,
-    Figures,
+from bench.harness.locomo_data import (
+    Conversation,
+    all_questions,
+    embed_all,
+    import_conversations,
+    load_locomo,
+)
+from bench.harness.longmemeval_data import Item, load_items
+from bench.harness.options import (
+    LOCOMO_DATA,
+    LONGMEMEVAL_DATA,
     add_run_options,
+    add_torch_threads,
+    add_vector_cache,
+)
+from bench.harness.reports import md_row, md_table, write_report
+from bench.harness.run import (
+    Figures,
     data_directory,
     log,
     run_stamp,
 )
-from bench.locomo import BenchClock, Conversation, all_questions, ingest_retentia, load_locomo
-from bench.longmemeval import DEFAULT_DATA as LME_DATA
-from bench.longmemeval import Item, load_items
 from graph_backends import FalkorConfig, open_backend
 from schema import Tenant
 from service.adapters.embedding import load_embedder
 from service.adapters.tokens import configured_tokenizer
-from service.compose import UseCases, compose_use_cases
+from service.compose import UseCases, compose
 from service.settings import Settings
 from service.usecases.context import ContextBlock, ContextRequest, recall_k
-from service.usecases.memories import StoreRequest
+from service.usecases.memories import MemoryService, StoreRequest
 from service.usecases.recall import RecallRequest
 
 BUDGETS: Final = (256, 512, 1024, 2048)
@@ -91,7 +97,7 @@ class Cutter:
 
 
 async def memory_meta(uses: UseCases, tenant: Tenant, ids: Sequence[str], key: str) -> list[str]:
-    found = await uses.memories.repository.get_memories(tenant, list(ids))
+    found = await uses.memories.get(tenant, list(ids))
     return [str(m.metadata.get(key, "?")) if m is not None else "?" for m in found]
 
 
@@ -143,20 +149,26 @@ async def locomo(
 
 
 async def longmemeval(
-    uses: UseCases, items: Sequence[Item], answers: dict[str, str], clock: BenchClock, first: int
+    uses: UseCases,
+    memories: MemoryService,
+    items: Sequence[Item],
+    answers: dict[str, str],
+    clock: BenchClock,
+    first: int,
 ) -> Figures:
+    """`memories`: the memory service behind `uses`, storing the turns without their facts."""
     current = clean = marked = answer_in = 0
     per: list[Figures] = []
     for n, item in enumerate(items):
         tenant = Tenant(org="bench", project=f"ctx-lme-{first + n:03d}")
-        await uses.memories.repository.drop_tenant(tenant)
+        await memories.repository.drop_tenant(tenant)
         for session in item.sessions:
             clock.now = session.at
             requests = [
                 StoreRequest(content=t.content, source_session=session.id, metadata={"turn": t.key})
                 for t in session.turns
             ]
-            results = await uses.memories.store_each(tenant, requests)
+            results = await memories.store_each(tenant, requests)
             failed = [r for r in results if isinstance(r, Exception)]
             if failed:
                 raise SystemExit(f"{item.qid}: store failed: {failed[0]}")
@@ -195,7 +207,7 @@ async def longmemeval(
                 "tokens": block.tokens,
             }
         )
-        await uses.memories.repository.drop_tenant(tenant)
+        await memories.repository.drop_tenant(tenant)
         log(f"  longmemeval {n + 1}/{len(items)}")
     count = len(items) or 1
     return {
@@ -227,10 +239,11 @@ async def run(args: argparse.Namespace, data_dir: Path) -> Figures:
         clock = BenchClock()
         for conv in conversations:
             await repo.drop_tenant(conv.tenant)
-        async with compose_use_cases(
+        async with compose(
             settings, repo, embedder, conversations[0].tenant, clock=clock, ready=False
-        ) as uses:
-            await ingest_retentia(uses.history, conversations, clock)
+        ) as composed:
+            uses = composed.uses
+            await import_conversations(uses.history, conversations, clock)
             t0 = time.perf_counter()
             lo = await locomo(uses, conversations, clock, cutter)
             lo["seconds"] = round(time.perf_counter() - t0, 1)
@@ -239,7 +252,7 @@ async def run(args: argparse.Namespace, data_dir: Path) -> Figures:
                 str(q["question_id"]): str(q["answer"])
                 for q in json.loads(args.lme_data.read_text())
             }
-            lme = await longmemeval(uses, items, answers, clock, 0)
+            lme = await longmemeval(uses, composed.internals.memories, items, answers, clock, 0)
             lme["seconds"] = round(time.perf_counter() - t0, 1)
         for conv in conversations:
             await repo.drop_tenant(conv.tenant)
@@ -283,16 +296,15 @@ def markdown(report: Figures, args: argparse.Namespace) -> str:
         "",
         "## LoCoMo: share of questions whose gold evidence turns are all in the block",
         "",
-        "| budget | context block | naive top-10 cut | naive top-k cut (same k) "
-        "| block tokens (mean) |",
-        "|---:|---:|---:|---:|---:|",
+        *md_table(
+            "budget | context block | naive top-10 cut | naive top-k cut (same k) | "
+            "block tokens (mean)",
+            "rrrrr",
+        ),
     ]
     for b in BUDGETS:
-        key = str(b)
-        lines.append(
-            f"| {b} | {lo['block'][key]:.3f} | {lo['naive-top10'][key]:.3f} | "
-            f"{lo['naive-same-k'][key]:.3f} | {lo['mean_block_tokens'][key]} |"
-        )
+        shares = [f"{lo[block][str(b)]:.3f}" for block in ("block", "naive-top10", "naive-same-k")]
+        lines.append(md_row([b, *shares, lo["mean_block_tokens"][str(b)]]))
     lines += [
         "",
         "The block's recall uses k = budget/20 (10–100, `service.usecases.context.recall_k`); "
@@ -306,8 +318,7 @@ def markdown(report: Figures, args: argparse.Namespace) -> str:
         "",
         f"## LongMemEval-S knowledge updates ({lme['questions']} questions, budget {LME_BUDGET})",
         "",
-        "| measure | share |",
-        "|---|---:|",
+        *md_table("measure | share", "lr"),
     ]
     for key in (
         "current_in_block",
@@ -316,7 +327,7 @@ def markdown(report: Figures, args: argparse.Namespace) -> str:
         "pass (current, and stale omitted or marked)",
         "answer_text_in_block",
     ):
-        lines.append(f"| {key} | {lme[key]:.3f} |")
+        lines.append(md_row([key, f"{lme[key]:.3f}"]))
     lines += [
         "",
         "Current value: a gold (`has_answer`) turn of the newer gold session; stale: one of the "
@@ -341,13 +352,13 @@ def markdown(report: Figures, args: argparse.Namespace) -> str:
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     p.add_argument("--data", type=Path, default=LOCOMO_DATA)
-    p.add_argument("--lme-data", type=Path, default=LME_DATA)
+    p.add_argument("--lme-data", type=Path, default=LONGMEMEVAL_DATA)
     p.add_argument("--conversations", type=int, default=1)
     p.add_argument("--questions", type=int, help="at most N questions per conversation")
     p.add_argument("--lme-questions", type=int, default=8)
-    p.add_argument("--vector-cache", type=Path)
-    p.add_argument("--torch-threads", type=int, default=DEFAULT_TORCH_THREADS)
-    add_run_options(p, appendfsync="everysec")
+    add_vector_cache(p, help=None)
+    add_torch_threads(p)
+    add_run_options(p, "context", appendfsync="everysec")
     return p.parse_args(argv)
 
 

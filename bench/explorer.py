@@ -1,25 +1,29 @@
 """Explorer rendering in headless Chromium (Debian's, software WebGL: SwiftShader): time to first
 render (layout + first frame) and frame time while panning, at 1,000 / 5,000 / 20,000 elements
 (half memories, half edges), drawn by the committed bundle from a page on disk — no service,
-so the figures are the browser's alone. Writes bench/results/explorer.md and a screenshot.
+so the figures are the browser's alone. Writes bench/results/explorer/explorer.md and a screenshot.
 
-    .venv/bin/python bench/explorer.py
+    .venv/bin/python -m bench.explorer
 """
 
 from __future__ import annotations
 
+import argparse
 import statistics
 import tempfile
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
+from bench.harness.options import add_out
+from bench.harness.reports import md_table
+from bench.harness.run import results_dir
+from bench.harness.stats import percentile
 from service.api.explorer import explorer_assets_dir, render_explorer_html
 
 SIZES = (1_000, 5_000, 20_000)
-RESULTS = Path(__file__).resolve().parent / "results"
 #: The analytics table bench/explorer_analytics.py writes (folded into explorer.md).
-ANALYTICS = RESULTS / "explorer-analytics.md"
+ANALYTICS = results_dir("explorer_analytics") / "explorer-analytics.md"
 
 FILL = """(n) => {
   const g = window.retentiaExplorer.graph; const nodes = Math.floor(n / 2);
@@ -49,8 +53,8 @@ PAN = """() => new Promise((resolve) => {
 })"""
 
 
-def main() -> None:
-    RESULTS.mkdir(exist_ok=True)
+def main(out: Path) -> None:
+    out.mkdir(parents=True, exist_ok=True)
     page_dir = Path(tempfile.mkdtemp(prefix="retentia-explorer-bench-"))
     html = render_explorer_html("/graphql", explorer_assets_dir().as_uri())
     (page_dir / "index.html").write_text(html)
@@ -66,14 +70,14 @@ def main() -> None:
             first_ms = page.evaluate(FIRST_RENDER)
             frames = page.evaluate(PAN)
             p50 = statistics.median(frames)
-            p95 = sorted(frames)[int(len(frames) * 0.95)]
+            p95 = percentile(frames, 0.95, "upper_index")
             rows.append((size, elements, first_ms, p50, p95))
             print(
                 f"{size:>6} elements ({elements}): first render {first_ms:.0f} ms, "
                 f"pan frame p50 {p50:.1f} ms p95 {p95:.1f} ms"
             )
             if size == SIZES[-1]:
-                page.screenshot(path=str(RESULTS / "explorer-20k.png"))
+                page.screenshot(path=str(out / "explorer-20k.png"))
             page.close()
         browser.close()
     lines = [
@@ -83,8 +87,10 @@ def main() -> None:
         "graphs, half memories and half edges; layout: ForceAtlas2 (200 synchronous iterations",
         "up to 2,000 memories, the web worker for a bounded time beyond).",
         "",
-        "| elements | first render (layout + frame), ms | pan frame p50, ms | pan frame p95, ms |",
-        "|---:|---:|---:|---:|",
+        *md_table(
+            "elements | first render (layout + frame), ms | pan frame p50, ms | pan frame p95, ms",
+            "rrrr",
+        ),
         *[f"| {s:,} | {f:.0f} | {p:.1f} | {q:.1f} |" for s, _, f, p, q in rows],
         "",
         "![20,000 elements](explorer-20k.png)",
@@ -107,9 +113,11 @@ def main() -> None:
         ANALYTICS.read_text().split("\n\n", 2)[2] if ANALYTICS.exists() else "(not run yet)",
         "",
     ]
-    (RESULTS / "explorer.md").write_text("\n".join(lines))
-    print(f"wrote {RESULTS / 'explorer.md'}")
+    (out / "explorer.md").write_text("\n".join(lines))
+    print(f"wrote {out / 'explorer.md'}")
 
 
 if __name__ == "__main__":
-    main()
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    add_out(parser, "explorer")
+    main(parser.parse_args().out)

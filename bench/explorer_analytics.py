@@ -8,13 +8,14 @@ database's own figures (components where the engine has `algo.WCC`, orphans, sta
 and every networkx figure on the exported edge list. A backend whose load does not finish
 within `--load-budget-s` is reported with the size it reached.
 
-    .venv/bin/python bench/explorer_analytics.py --backend falkordb     # then neo4j, surrealdb
+    .venv/bin/python -m bench.explorer_analytics --backend falkordb     # then neo4j, surrealdb
         [--sizes 10000 100000] [--load-budget-s 240] [--fresh]
 
 On the shared 2-core machine one backend at both sizes takes 10–15 minutes, so run one
-backend per invocation: each merges its rows into bench/results/explorer-analytics.json (and
-rewrites the .md) after every size, so a run stopped part-way keeps what it measured.
-bench/explorer.py folds the table into bench/results/explorer.md.
+backend per invocation: each merges its rows into
+bench/results/explorer_analytics/explorer-analytics.json (and rewrites the .md) after every
+size, so a run stopped part-way keeps what it measured. bench/explorer.py folds the table into
+bench/results/explorer/explorer.md.
 """
 
 from __future__ import annotations
@@ -24,7 +25,6 @@ import asyncio
 import json
 import logging
 import random
-import sys
 import tempfile
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -35,8 +35,8 @@ from typing import Any
 
 import networkx as nx
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
+from bench.harness.options import add_out
+from bench.harness.reports import md_row, md_table
 from bench.harness.synthetic import EDGE_WEIGHTS, generate_memories
 from graph_backends import GraphRepository
 from graph_backends.config import FalkorConfig, Neo4jConfig, SurrealConfig
@@ -47,7 +47,6 @@ from service.engine import causal_graph as cg
 from service.settings import Settings
 from service.usecases.analytics import AnalyticsService
 
-RESULTS = Path(__file__).resolve().parent / "results"
 BATCH = 2_000
 EDGES_PER_MEMORY = 1.5
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
@@ -180,12 +179,12 @@ def merged(rows: list[dict[str, Any]], row: dict[str, Any]) -> list[dict[str, An
     return [r for r in rows if (r["backend"], r["size"]) != key] + [row]
 
 
-def write(rows: list[dict[str, Any]]) -> None:
-    RESULTS.mkdir(exist_ok=True)
+def write(rows: list[dict[str, Any]], out: Path) -> None:
+    out.mkdir(parents=True, exist_ok=True)
     order = {"falkordb": 0, "neo4j": 1, "surrealdb": 2}
     rows = sorted(rows, key=lambda r: (order.get(r["backend"], 9), r["size"]))
-    (RESULTS / "explorer-analytics.json").write_text(json.dumps(rows, indent=2) + "\n")
-    (RESULTS / "explorer-analytics.md").write_text(
+    (out / "explorer-analytics.json").write_text(json.dumps(rows, indent=2) + "\n")
+    (out / "explorer-analytics.md").write_text(
         "# Analytics seconds per analysis and backend (bench/explorer_analytics.py)\n\n"
         "A shared 2-core machine (other engineers' test runs beside it); one invocation per "
         "backend, each within ~15 minutes of wall time.\n\n" + markdown(rows) + "\n"
@@ -193,7 +192,7 @@ def write(rows: list[dict[str, Any]]) -> None:
 
 
 async def run(
-    backends: list[str], sizes: list[int], budget_s: float, rows: list[dict[str, Any]]
+    backends: list[str], sizes: list[int], budget_s: float, rows: list[dict[str, Any]], out: Path
 ) -> list[dict[str, Any]]:
     """Measures each backend and size in turn; the results files are rewritten after each, so
     a run stopped part-way keeps what it measured."""
@@ -210,13 +209,13 @@ async def run(
                         print(f"{name} {loaded['memories']:,}: {figures}", flush=True)
                         row = {"backend": name, "size": n, **loaded, "seconds": figures}
                         rows = merged(rows, row)
-                        write(rows)
+                        write(rows, out)
                         await repo.drop_tenant(tenant)
             except Exception as e:  # a backend that cannot start here is reported, not fatal
                 print(f"{name}: {type(e).__name__}: {e}", flush=True)
                 error = {"backend": name, "size": 0, "error": f"{type(e).__name__}: {e}"}
                 rows = merged(rows, error)
-                write(rows)
+                write(rows, out)
     return rows
 
 
@@ -224,22 +223,14 @@ def markdown(rows: list[dict[str, Any]]) -> str:
     done = [r for r in rows if "seconds" in r]
     heads = [f"{r['backend']} {r['memories']:,}" + ("" if r["complete"] else "*") for r in done]
     names = list(done[0]["seconds"]) if done else []
-    lines = [
-        "| analysis, seconds | " + " | ".join(heads) + " |",
-        "|---|" + "---:|" * len(done),
-    ]
+    lines = md_table(["analysis, seconds", *heads], "l" + "r" * len(done))
+    loaded = [f"{r['memories']:,} / {r['edges']:,}" for r in done]
+    lines.append(md_row(["memories / edges loaded", *loaded]))
     lines.append(
-        "| memories / edges loaded | "
-        + " | ".join(f"{r['memories']:,} / {r['edges']:,}" for r in done)
-        + " |"
-    )
-    lines.append(
-        "| load: insert + link, s | "
-        + " | ".join(f"{r['insert_s']} + {r['link_s']}" for r in done)
-        + " |"
+        md_row(["load: insert + link, s", *(f"{r['insert_s']} + {r['link_s']}" for r in done)])
     )
     for name in names:
-        lines.append(f"| {name} | " + " | ".join(f"{r['seconds'][name]:.2f}" for r in done) + " |")
+        lines.append(md_row([name, *(f"{r['seconds'][name]:.2f}" for r in done)]))
     for r in rows:
         if "error" in r:
             at = f" {r['size']:,}" if r["size"] else ""
@@ -257,10 +248,11 @@ def main() -> None:
     parser.add_argument(
         "--fresh", action="store_true", help="drop the rows of earlier runs (default: merge)"
     )
+    add_out(parser, "explorer_analytics")
     args = parser.parse_args()
-    known = RESULTS / "explorer-analytics.json"
+    known = args.out / "explorer-analytics.json"
     rows = [] if args.fresh or not known.exists() else json.loads(known.read_text())
-    rows = asyncio.run(run(args.backend, args.sizes, args.load_budget_s, rows))
+    rows = asyncio.run(run(args.backend, args.sizes, args.load_budget_s, rows, args.out))
     print(markdown(rows))
 
 

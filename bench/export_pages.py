@@ -4,7 +4,7 @@ with windows (the second pass starts from what the first learned). Prints each p
 export-pages.json and .md to --out.
 
 Usage (the 250k files `bench/scale_out.py curve --keep` leaves):
-    .venv/bin/python bench/export_pages.py --data-dir /var/tmp/s250/falkordb \\
+    .venv/bin/python -m bench.export_pages --data-dir /var/tmp/s250/falkordb \\
         --tenant bench/scale-out --cap-s 240 --out /var/tmp/export-pages
 """
 
@@ -13,13 +13,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
+from bench.harness.reports import md_table
 from graph_backends import FalkorConfig, open_backend
 from graph_backends._common.id_windows import WindowHints
 from schema import Tenant
@@ -100,8 +98,7 @@ async def run(args: argparse.Namespace) -> dict[str, dict[str, dict[str, Any]]]:
     lines = [
         f"Export pages of tenant `{args.tenant}` in `{args.data_dir}`, pages of {args.limit}",
         "",
-        "| label | pass | rows | pages | seconds | page p50 / max ms |",
-        "|---|---|---:|---:|---:|---|",
+        *md_table("label | pass | rows | pages | seconds | page p50 / max ms", "llrrrl"),
     ]
     for label, modes in results.items():
         for mode, r in modes.items():

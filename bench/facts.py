@@ -2,7 +2,7 @@
 them conflicting with an earlier fact of the same slot, then corrupt 1 % of the derived RELATES
 edges and time the reconciler's repair, on an embedded FalkorDB.
 
-    python bench/facts.py [--facts 100000] [--batch 500] [--subjects 20000] [--profile]
+    python -m bench.facts [--facts 100000] [--batch 500] [--subjects 20000] [--profile]
 
 The workload is people with single-valued slots (works at, lives in, job title, reports to),
 multi-valued facts (knows, likes) and obligations with event times; proper-name objects resolve
@@ -10,7 +10,7 @@ to entities, so those facts project `Entity-[:RELATES]->Entity` edges. Every inp
 known in advance (inserted, superseded, soft conflict, skipped retry, invalid) and checked.
 Writes `<out>/facts-falkordb.json` (a flat object of named figures) and
 `<out>/facts-falkordb.md`; with `--profile`, `<out>/facts-falkordb.profile.txt`.
-See bench/README.md.
+See bench/methods.md.
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ import argparse
 import asyncio
 import cProfile
 import io
-import math
 import os
 import pstats
 import random
@@ -34,24 +33,21 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, Final, Literal
 
-# `python bench/facts.py` puts bench/ on sys.path, not the repository root the imports below
-# need.
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
 from bench.harness.embedders import HashEmbedder
+from bench.harness.options import add_run_options
 from bench.harness.processes import falkordb_pid, peak_rss_mb, proc_cpu_s, proc_memory_mb
-from bench.harness.reports import md_cell, write_report
+from bench.harness.reports import figure_cell, md_row, md_table, write_report
 from bench.harness.run import (
     Figures,
-    add_run_options,
     client_figures,
     data_directory,
     log,
     package_version,
     run_stamp,
 )
+from bench.harness.stats import percentile
 from bench.harness.timing import RepoTimer
-from graph_backends import FactStore, FalkorConfig, fact_store, open_backend
+from graph_backends import Backend, FalkorConfig, fact_store, open_backend
 from graph_backends._common.records import epoch_us
 from graph_backends.falkordb.repository import FalkorRepository
 from graph_backends.protocol import GraphRepository
@@ -384,7 +380,7 @@ class Ingest:
 
 @asynccontextmanager
 async def fact_service(
-    settings: Settings, store: FactStore, clock: Clock, embedder: HashEmbedder | None
+    settings: Settings, store: Backend, clock: Clock, embedder: HashEmbedder | None
 ) -> AsyncIterator[FactService]:
     """The fact service alone, as the service composes it (`service.compose`: its engine
     settings, webhook and fault hook), over the bench's clock; the webhook closed on exit."""
@@ -424,12 +420,6 @@ async def ingest(
                 f"last batch {out.seconds[-1] * 1000:6.1f} ms)"
             )
     return out
-
-
-def percentile(values: Sequence[float], q: float) -> float:
-    """The q-quantile (0–1), nearest rank."""
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
 
 
 def ingest_figures(result: Ingest, n: int, timer: RepoTimer) -> Figures:
@@ -586,7 +576,7 @@ def pass_figures(prefix: str, p: Pass, *, detail: bool = False) -> Figures:
 
 
 async def reconcile_all(
-    repo: GraphRepository, store: FactStore, tenant: Tenant, now: datetime,
+    repo: GraphRepository, store: Backend, tenant: Tenant, now: datetime,
     corrupt_share: float, seed: int, cpu: Cpu,
 ) -> Figures:  # fmt: skip
     """A dry run on the intact graph (must plan nothing), the corruption, a dry run, the
@@ -764,14 +754,6 @@ DESCRIPTIONS: Final[dict[str, str]] = {
 }
 
 
-def _fmt(value: object) -> str:
-    if isinstance(value, bool) or value is None:
-        return str(value).lower() if value is not None else "–"
-    if isinstance(value, int | float):
-        return f"{value:,}"
-    return md_cell(str(value))
-
-
 def markdown_table(figures: Figures) -> str:
     head = (
         f"Fact-layer bench — backend `{figures['backend']}`, commit `{figures['commit']}`, "
@@ -780,10 +762,10 @@ def markdown_table(figures: Figures) -> str:
         f"{figures['appendfsync']}, RESP parser {figures['redis_parser']}, 1-minute load "
         f"{figures['load_avg_start']} at the start and {figures['load_avg_end']} at the end"
     )
-    lines = [head, "", "| figure | value | meaning |", "|---|---:|---|"]
+    lines = [head, "", *md_table("figure | value | meaning", "lrl")]
     for key in dict.fromkeys([*DESCRIPTIONS, *figures]):
         if key in figures:
-            lines.append(f"| `{key}` | {_fmt(figures[key])} | {DESCRIPTIONS.get(key, '')} |")
+            lines.append(md_row([f"`{key}`", figure_cell(figures[key]), DESCRIPTIONS.get(key, "")]))
     return "\n".join(lines) + "\n"
 
 
@@ -809,7 +791,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     )
     p.add_argument("--seed", type=int, default=42)
     p.add_argument("--log-every", type=int, default=20, help="progress every N batches")
-    add_run_options(p, appendfsync="always")
+    add_run_options(p, "facts", appendfsync="always")
     p.add_argument("--keep", action="store_true", help="keep the temporary data directory")
     p.add_argument(
         "--profile", action="store_true", help="also profile an ingest and a reconciler pass"

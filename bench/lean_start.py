@@ -1,7 +1,10 @@
 """Start to ready of `retentia serve` with the ONNX embedder: served from its prebuilt
 manifest (no torch, docs/adr/0023) against the previous path (torch imported to check the
 cached ONNX model). Prints seconds and resident memory at ready; writes
-bench/results/lean_start.json. Usage: .venv/bin/python -m bench.lean_start [--runs N]"""
+bench/results/lean_start/lean_start.json. Usage: .venv/bin/python -m bench.lean_start [--runs N]
+
+It imports nothing of the bench harness, whose import sets HF_HUB_OFFLINE: the embedder build it
+runs first may need the network."""
 
 from __future__ import annotations
 
@@ -56,8 +59,12 @@ def _start(cache: Path, data: Path) -> tuple[float, float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=2)
+    parser.add_argument(
+        "--out", type=Path, default=Path(__file__).resolve().parent / "results" / "lean_start",
+        help="report directory (default: bench/results/lean_start)",
+    )  # fmt: skip
     args = parser.parse_args()
     root = Path(tempfile.mkdtemp(prefix="lean-start-"))
     lean = root / "lean"
@@ -80,9 +87,8 @@ def main() -> None:
             ready, rss = _start(cache, root / f"data-{name[:5]}-{run}")
             results[name].append({"ready_s": round(ready, 2), "rss_mb": round(rss)})
             print(f"{name:20s} run {run}: ready in {ready:5.2f} s, {rss:6.0f} MB resident")
-    out = Path("bench/results/lean_start.json")
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(results, indent=2))
+    args.out.mkdir(parents=True, exist_ok=True)
+    (args.out / "lean_start.json").write_text(json.dumps(results, indent=2))
     shutil.rmtree(root, ignore_errors=True)
 
 

@@ -1,7 +1,7 @@
 """Load bench: mixed GraphQL traffic over loopback against `retentia serve --dev` on the embedded
 FalkorDB, at increasing concurrency, against a tenant of 10,000 memories.
 
-    python bench/load.py [--memories 10000] [--levels 1,2,4,8,16,32] [--duration 60]
+    python -m bench.load [--memories 10000] [--levels 1,2,4,8,16,32] [--duration 60]
 
 The mix: 70 % recall (k=10, reactivating its hits, as an agent calls it), 20 % store (one new
 memory, auto-linked and classified), 5 % explain (no query) and 5 % traverse (depth 2) of seeded
@@ -23,7 +23,7 @@ and `load.md`; with `--profile`, one more level runs with the service under cPro
 alternately, `--pairs` times each, every run on a fresh copy of the seeded tenant with the same
 requests; `--against-env NAME=VALUE` sets a variable for the against side's service only, and
 without `--against` that side is this checkout (`--against-env RETENTIA_ENGINE__CASCADE_HOPS=1`
-compares that setting with the default). See bench/README.md.
+compares that setting with the default). See bench/methods.md.
 """
 
 from __future__ import annotations
@@ -54,14 +54,11 @@ from typing import Any, Final, cast
 
 import httpx
 
-# `python bench/load.py` puts bench/ on sys.path, not the repository root the imports need.
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
 from bench.harness.http_client import Connection, HttpError, Response
+from bench.harness.options import add_out
 from bench.harness.processes import falkordb_pid
-from bench.harness.reports import md_cell, write_report
+from bench.harness.reports import md_cell, md_row, md_table, write_report
 from bench.harness.run import (
-    DEFAULT_OUT,
     REPO_ROOT,
     Figures,
     client_figures,
@@ -69,6 +66,7 @@ from bench.harness.run import (
     log,
     run_stamp,
 )
+from bench.harness.stats import percentile
 from bench.harness.synthetic import (
     SyntheticMemory,
     build_memory,
@@ -79,7 +77,7 @@ from bench.harness.timing import reference_loop_ms
 from graph_backends import GraphRepository, open_backend
 from schema import Tenant
 from service.adapters.embedding import Embedder
-from service.compose import UseCases, compose_use_cases, open_service
+from service.compose import UseCases, compose_use_cases, open_composed
 from service.settings import Settings
 
 TENANT: Final = Tenant(org="bench", project="load")
@@ -129,7 +127,7 @@ async def compact_append_only_file(repository: Any) -> None:
     """Rewrite FalkorDB's append-only file after the bulk load, so every run starts from the
     same files: whether redis had rewritten it on its own depended on timing. (Replaying the
     seeding's batch queries once took more than the service's 120 s start-up wait; writes are
-    logged as their effects now, see bench/README.md.)"""
+    logged as their effects now, see bench/methods.md.)"""
     connection = repository._db.connection
     await connection.execute_command("BGREWRITEAOF")
     while True:
@@ -155,9 +153,9 @@ async def seed(data_dir: Path, n: int, seed_value: int) -> Figures:
     settings = Settings(
         data_dir=data_dir, backend="falkordb", torch_threads=min(2, os.cpu_count() or 1)
     )
-    async with open_service(settings, TENANT) as uses:
-        embedder = uses.memories.embedder
-        repository = uses.memories.repository
+    async with open_composed(settings, TENANT) as composed:
+        embedder = composed.internals.memories.embedder
+        repository = composed.internals.memories.repository
         t0 = time.perf_counter()
         vectors = []
         for start in range(0, n, 256):
@@ -171,7 +169,7 @@ async def seed(data_dir: Path, n: int, seed_value: int) -> Figures:
             await repository.upsert_memories(TENANT, rows[start : start + SEED_BATCH])
         # One edge type per call: a call with several types is one MULTI/EXEC, and replaying
         # a long MULTI/EXEC from the append-only file while the supervisor PINGs crashed
-        # FalkorDB on the service's start (redis asserts !in_exec; see bench/README.md).
+        # FalkorDB on the service's start (redis asserts !in_exec; see bench/methods.md).
         by_type = sorted(edges, key=lambda e: e.type)
         for start in range(0, len(by_type), LINK_BATCH):
             batch = by_type[start : start + LINK_BATCH]
@@ -477,13 +475,6 @@ async def run_level(
     return level
 
 
-def percentile(values: Sequence[float], q: float) -> float:
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1)))]
-
-
 def level_figures(
     level: Level, before: dict[str, float], after: dict[str, float], cpu: dict[str, float]
 ) -> Figures:
@@ -507,9 +498,9 @@ def level_figures(
         "seconds": round(level.seconds, 1),
         "requests": len(done),
         "requests_per_s": round(len(done) / level.seconds, 1),
-        "p50_ms": round(percentile(ok, 50), 1),
-        "p95_ms": round(percentile(ok, 95), 1),
-        "p99_ms": round(percentile(ok, 99), 1),
+        "p50_ms": round(percentile(ok, 0.50, "rounded_index"), 1),
+        "p95_ms": round(percentile(ok, 0.95, "rounded_index"), 1),
+        "p99_ms": round(percentile(ok, 0.99, "rounded_index"), 1),
         "errors": len(errors),
         "error_rate": round(len(errors) / len(done), 4) if done else 0.0,
         "error_examples": sorted({e.error for e in errors if e.error})[:5],
@@ -550,9 +541,9 @@ def level_figures(
         total -= metric_sum(before, "retentia_request_duration_seconds_sum", **labels)
         out[op] = {
             "requests": len(values),
-            "p50_ms": round(percentile(values, 50), 1),
-            "p95_ms": round(percentile(values, 95), 1),
-            "p99_ms": round(percentile(values, 99), 1),
+            "p50_ms": round(percentile(values, 0.50, "rounded_index"), 1),
+            "p95_ms": round(percentile(values, 0.95, "rounded_index"), 1),
+            "p99_ms": round(percentile(values, 0.99, "rounded_index"), 1),
             "server_mean_ms": round(1000 * total / count, 1) if count else None,
             "errors": sum(1 for s in done if s.op == op and s.error),
         }
@@ -698,7 +689,7 @@ async def recall_breakdown(data_dir: Path, traffic: Traffic, n: int) -> Figures:
     return {
         "recalls": n,
         "mean_ms": round(1000 * sum(walls) / n, 1),
-        "p50_ms": round(1000 * percentile(walls, 50), 1),
+        "p50_ms": round(1000 * percentile(walls, 0.50, "rounded_index"), 1),
         "cascade_memories_per_recall": round(sum(cascaded) / n, 1),
         "per_recall": per_recall,
     }
@@ -712,8 +703,7 @@ def breakdown_markdown(breakdown: Figures) -> str:
         f"cascade reached {breakdown['cascade_memories_per_recall']} memories per recall. Mean "
         "per recall (the legs run concurrently, so the rows add up to more than the wall time):",
         "",
-        "| call | ms per recall | calls per recall |",
-        "|---|---:|---:|",
+        *md_table("call | ms per recall | calls per recall", "lrr"),
     ]
     lines += [
         f"| {md_cell(key)} | {v['ms']} | {v['calls']} |"
@@ -780,12 +770,12 @@ def profile_report(path: Path, seconds: float) -> str:
 
 
 def markdown(figures: Figures) -> str:
-    rows = [
-        "| concurrency | req/s | p50 ms | p95 ms | p99 ms | errors | reactivations failed "
+    rows = md_table(
+        "concurrency | req/s | p50 ms | p95 ms | p99 ms | errors | reactivations failed "
         "(recalls per batch) | embedder busy | embed / service CPU | CPU ms per request (service"
-        " / of it embedding / FalkorDB) | load avg before | reference loop ms before |",
-        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---:|",
-    ]
+        " / of it embedding / FalkorDB) | load avg before | reference loop ms before",
+        "rrrrrrrrrllr",
+    )
     for level in figures["levels"]:
         cpu = level["cpu_ms_per_request"]
         rows.append(
@@ -801,8 +791,7 @@ def markdown(figures: Figures) -> str:
         "",
         "Per operation (client p50 / p95 ms; server-side mean ms from the service's histogram):",
         "",
-        "| concurrency | recall | store | explain | traverse |",
-        "|---:|---|---|---|---|",
+        *md_table("concurrency | recall | store | explain | traverse", "rllll"),
     ]
     for level in figures["levels"]:
         cells = []
@@ -811,15 +800,14 @@ def markdown(figures: Figures) -> str:
             cells.append(
                 f"{o['p50_ms']} / {o['p95_ms']} (server {o['server_mean_ms']})" if o else "—"
             )
-        per_op.append(f"| {level['concurrency']} | " + " | ".join(cells) + " |")
+        per_op.append(md_row([level["concurrency"], *cells]))
     threads = [
         "",
         "Busiest thread of each process (share of the level on a CPU + runnable but waiting for"
         " one; `/proc/<pid>/task/*/schedstat`): one thread near 100 % bounds the throughput"
         " whatever the machine's idle share says.",
         "",
-        "| concurrency | service | FalkorDB |",
-        "|---:|---|---|",
+        *md_table("concurrency | service | FalkorDB", "rll"),
     ]
     for level in figures["levels"]:
         busiest = level.get("busiest_threads", {})
@@ -870,7 +858,7 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=42)
     parser.add_argument("--data-dir", type=Path, help="kept, and reused when already seeded")
     parser.add_argument("--keep", action="store_true", help="keep the temporary data directory")
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    add_out(parser, "load")
     parser.add_argument("--name", default="load", help="report file name (without suffix)")
     parser.add_argument(
         "--service-cwd", type=Path, default=REPO_ROOT, help="checkout the service runs from"
@@ -1042,10 +1030,12 @@ def comparison_markdown(figures: Figures) -> str:
         f" side ran {figures['pairs']} times on a fresh copy of one seeded tenant, the sides"
         " alternating (this, against, against, this, …); the ratio is against / this.",
         "",
-        "| concurrency | this req/s (mean) | against req/s (mean) | ratio of means | pair ratios"
-        " | pairs against ahead | CPU ms/request this / against | p95 ms this / against |"
-        " errors | reactivations failed |",
-        "|---:|---|---|---:|---|---:|---|---|---:|---:|",
+        *md_table(
+            "concurrency | this req/s (mean) | against req/s (mean) | ratio of means | pair ratios"
+            " | pairs against ahead | CPU ms/request this / against | p95 ms this / against |"
+            " errors | reactivations failed",
+            "rllrlrllrr",
+        ),
     ]
     for row in figures["summary"]:
         this, against = row["this"], row["against"]

@@ -1,7 +1,7 @@
 """LoCoMo retrieval bench (issue 5): Retentia against a BM25-over-turns baseline and the peer
 engine papez, by the offline protocol of `../shared/bench/README.md` (no LLM).
 
-    python bench/locomo.py [--conversations N] [--questions N] [--no-ablation] [--out DIR]
+    python -m bench.locomo [--conversations N] [--questions N] [--no-ablation] [--out DIR]
 
 1. Reads LoCoMo, repairs the malformed evidence strings, drops evidence ids of turns that do not
    exist and skips questions left without evidence: 1,536 scorable questions (categories 1–4).
@@ -29,7 +29,7 @@ engine papez, by the offline protocol of `../shared/bench/README.md` (no LLM).
 
 Writes `<out>/locomo.json` (`{system: {overall, categories, ingest_per_s, p50_ms, p95_ms, …}}`),
 `<out>/locomo.md` (tables, misses, context) and `<out>/locomo-r10.png`; the splits and the guard
-are under `splits` in `<out>/locomo-details.json`. See bench/README.md.
+are under `splits` in `<out>/locomo-details.json`. See bench/methods.md.
 """
 
 from __future__ import annotations
@@ -42,21 +42,16 @@ import logging
 import math
 import os
 import platform
-import re
 import statistics
-import sys
 import time
 from collections import Counter
-from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, Final
 
-# `python bench/locomo.py` puts bench/ on sys.path, not the repository root the imports below
-# need.
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
+from bench.harness.bm25 import BM25_STOPWORDS, bm25_tokens
+from bench.harness.clock import BenchClock
 from bench.harness.embedders import PrimedEmbedder
 from bench.harness.guard import (
     FUSED_AT_10,
@@ -70,14 +65,25 @@ from bench.harness.guard import (
 )
 from bench.harness.guard import split_sets as harness_split_sets
 from bench.harness.locomo_data import (
-    add_locomo_run_options,
+    CATEGORIES,
+    Conversation,
+    Question,
+    all_questions,
     embed_all,
+    import_conversations,
+    load_locomo,
     load_vector_cache,
-    session_keys,
-    session_time,
-    turn_content,
 )
-from bench.harness.reports import md_cell, write_report
+from bench.harness.options import add_locomo_run_options
+from bench.harness.reports import (
+    EN_DASH,
+    fixed,
+    md_cell,
+    md_row,
+    md_table,
+    percent,
+    write_report,
+)
 from bench.harness.run import (
     Figures,
     client_figures,
@@ -86,19 +92,17 @@ from bench.harness.run import (
     package_version,
     run_stamp,
 )
+from bench.harness.stats import percentile
 from graph_backends import FalkorConfig, open_backend
-from schema import Tenant
 from service.adapters.embedding import Embedder, load_embedder
 from service.compose import compose_use_cases
 from service.settings import Settings
-from service.usecases.history_import import HistoryImporter, open_history
-from service.usecases.ndjson import Header, encode
+from service.usecases.history_import import HistoryImporter
 from service.usecases.recall import LEGS, TERMS, RecallRequest, RecallResult, RecallService
 
 KS: Final = (5, 10, 20)
 #: Every system returns its top 20; recall@5 and @10 are prefixes of it.
 DEPTH: Final = max(KS)
-CATEGORIES: Final = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop"}
 #: The baseline of ../shared/bench/README.md (R@5, R@10, R@20).
 README_BM25: Final = {
     "multi-hop": (0.182, 0.276, 0.350),
@@ -118,21 +122,7 @@ BIAS_HEAD: Final = 0.05
 BIAS_LIMIT: Final = 1.5
 PEER_BIAS: Final = (0.358, 0.041)
 
-#: English function words and question words. With them removed, BM25Okapi over
-#: `speaker: text [image: caption]` reproduces the README's baseline within 0.007 at every k;
-#: with every word kept it scores about 0.05 lower (both are reported).
-BM25_STOPWORDS: Final = frozenset(
-    "a an the is are was were be been being of to in on at for and or but with from by as it its "
-    "this that these those i you he she we they me him her us them my your his our their what "
-    "when where who whom which why how did does do has have had will would can could should "
-    "about into than then so not no yes".split()
-)
-_WORD: Final = re.compile(r"\w+")
-#: Evidence ids as the data spells them, malformed ones included ("D:11:26", "D30:05").
-_EVIDENCE: Final = re.compile(r"D:?(\d+):(\d+)")
 
-#: After the last session, when every question is asked.
-ASK_AFTER: Final = timedelta(days=1)
 EMBED_PROBES: Final = 100
 WARMUP_QUERIES: Final = 5
 
@@ -147,131 +137,6 @@ CHART_SYSTEMS: Final = ("retentia", "dense-only", "bm25", "papez", "papez-flags"
 
 
 # -- data ------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Turn:
-    dia_id: str
-    #: 0-based position in the conversation (sessions in order, then turns).
-    index: int
-    content: str
-
-
-@dataclass(frozen=True, slots=True)
-class Session:
-    key: str
-    at: datetime
-    turns: tuple[Turn, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Question:
-    #: Position among all scorable questions of the run.
-    qid: int
-    conversation: str
-    text: str
-    category: str
-    evidence: tuple[str, ...]
-    answer: str
-
-
-@dataclass(slots=True)
-class Conversation:
-    sample_id: str
-    sessions: list[Session]
-    questions: list[Question] = field(default_factory=list)
-
-    @property
-    def turns(self) -> list[Turn]:
-        return [t for s in self.sessions for t in s.turns]
-
-    @property
-    def asked_at(self) -> datetime:
-        return max(s.at for s in self.sessions) + ASK_AFTER
-
-    @property
-    def tenant(self) -> Tenant:
-        return Tenant(org="bench", project=f"locomo-{self.sample_id}")
-
-
-@dataclass(slots=True)
-class DataReport:
-    turns: int = 0
-    adversarial: int = 0
-    repaired: list[str] = field(default_factory=list)
-    missing: list[str] = field(default_factory=list)
-    no_evidence: int = 0
-    scorable: int = 0
-
-
-def parse_evidence(raw: Iterable[str]) -> tuple[list[str], list[str]]:
-    """Evidence ids in order without repeats, and the strings that needed repair: several ids
-    in one string ("D8:6; D9:17"), a stray colon ("D:11:26"), a leading zero ("D30:05"), or no
-    id at all ("D")."""
-    ids: dict[str, None] = {}
-    repaired: list[str] = []
-    for text in raw:
-        found = [f"D{int(s)}:{int(t)}" for s, t in _EVIDENCE.findall(text)]
-        if found != [text]:
-            repaired.append(text)
-        ids.update(dict.fromkeys(found))
-    return list(ids), repaired
-
-
-def load_locomo(
-    path: Path, conversations: int, questions: int | None
-) -> tuple[list[Conversation], DataReport]:
-    """The first `conversations` conversations, and at most `questions` scorable questions of
-    each (all when None)."""
-    raw: list[dict[str, Any]] = json.loads(path.read_text())
-    report = DataReport()
-    out: list[Conversation] = []
-    qid = 0
-    for sample in raw[:conversations]:
-        conv = sample["conversation"]
-        sessions: list[Session] = []
-        index = 0
-        for key in session_keys(conv):
-            at = session_time(conv, key)
-            turns = []
-            for turn in conv[key]:
-                turns.append(Turn(str(turn["dia_id"]), index, turn_content(turn)))
-                index += 1
-            sessions.append(Session(key, at, tuple(turns)))
-        conversation = Conversation(str(sample["sample_id"]), sessions)
-        known = {t.dia_id for t in conversation.turns}
-        report.turns += len(known)
-        for qa in sample["qa"]:
-            if qa["category"] not in CATEGORIES:
-                report.adversarial += 1
-                continue
-            ids, repaired = parse_evidence(qa.get("evidence", []))
-            report.repaired += [f"{conversation.sample_id} {r!r}" for r in repaired]
-            report.missing += [f"{conversation.sample_id} {i}" for i in ids if i not in known]
-            evidence = tuple(i for i in ids if i in known)
-            if not evidence:
-                report.no_evidence += 1
-                continue
-            if questions is not None and len(conversation.questions) >= questions:
-                continue
-            conversation.questions.append(
-                Question(
-                    qid,
-                    conversation.sample_id,
-                    str(qa["question"]),
-                    CATEGORIES[qa["category"]],
-                    evidence,
-                    str(qa.get("answer", "")),
-                )
-            )
-            qid += 1
-        out.append(conversation)
-    report.scorable = qid
-    return out, report
-
-
-def all_questions(conversations: Sequence[Conversation]) -> list[Question]:
-    return [q for c in conversations for q in c.questions]
 
 
 # -- scoring ---------------------------------------------------------------------------------
@@ -384,11 +249,8 @@ def positional_bias(conversations: Sequence[Conversation], ranked: Ranked) -> Fi
 
 
 def percentile_ms(seconds: Sequence[float], q: float) -> float:
-    """The q-quantile (nearest rank) of `seconds`, in milliseconds."""
-    if not seconds:
-        return 0.0
-    ordered = sorted(seconds)
-    return round(1000 * ordered[min(len(ordered) - 1, math.ceil(q * len(ordered)) - 1)], 2)
+    """The q-quantile (nearest rank) of `seconds`, in milliseconds; 0 when none."""
+    return round(1000 * percentile(seconds, q), 2) if seconds else 0.0
 
 
 @dataclass(slots=True)
@@ -430,10 +292,6 @@ def system_figures(
 # -- BM25 ------------------------------------------------------------------------------------
 
 
-def bm25_tokens(text: str, stopwords: frozenset[str]) -> list[str]:
-    return [w for w in _WORD.findall(text.lower()) if w not in stopwords]
-
-
 def run_bm25(conversations: Sequence[Conversation], stopwords: frozenset[str]) -> SystemRun:
     """BM25Okapi over turns, one index per conversation; ties keep turn order."""
     from rank_bm25 import BM25Okapi
@@ -457,69 +315,12 @@ def run_bm25(conversations: Sequence[Conversation], stopwords: frozenset[str]) -
 # -- Retentia --------------------------------------------------------------------------------
 
 
-class BenchClock:
-    """The clock the services read: the wall clock while importing (the turns carry their own
-    creation instants), the conversation's question time while recalling."""
-
-    def __init__(self) -> None:
-        self.now = datetime.now(UTC)
-
-    def __call__(self) -> datetime:
-        return self.now
-
-
-def history_lines(conv: Conversation) -> list[list[str]]:
-    """The conversation as a history file (docs/ndjson-format.md): a header, then each turn a
-    `memory` record created at its session's date-time, in turn order. One slice per session
-    (the header in the first), so that importing the slices one after another writes each
-    session as one batch, as a client storing a session at a time would."""
-    header = encode(Header())
-    slices = []
-    for session in conv.sessions:
-        slices.append(
-            [
-                encode(
-                    {
-                        "kind": "memory",
-                        "id": t.dia_id,
-                        "content": t.content,
-                        "created_at": session.at.isoformat(),
-                        "event_time": session.at.isoformat(),
-                        "session": f"{conv.sample_id}:{session.key}",
-                        "metadata": {"dia_id": t.dia_id},
-                    }
-                )
-                for t in session.turns
-            ]
-        )
-    if slices:
-        slices[0].insert(0, header)
-    return slices
-
-
 async def ingest_retentia(
     importer: HistoryImporter, conversations: Sequence[Conversation], clock: BenchClock
 ) -> SystemRun:
-    """Each conversation's history file through the public import path (`retentia import`'s
-    importer), a session per batch, in turn order; the seconds spent inside it."""
+    """Each conversation imported as a history file (`import_conversations`)."""
     run = SystemRun()
-    clock.now = datetime.now(UTC)
-    for n, conv in enumerate(conversations, 1):
-        spent = 0.0
-        for lines in history_lines(conv):
-            _, records = open_history(lines)
-            t0 = time.perf_counter()
-            report = await importer.run(conv.tenant, records, batch=max(1, len(lines)))
-            spent += time.perf_counter() - t0
-            if report.rejected:
-                raise SystemExit(f"{conv.sample_id}: import rejected {report.rejected[0]}")
-        turns = len(conv.turns)
-        run.ingest_s += spent
-        run.ingested += turns
-        log(
-            f"  retentia ingest {n}/{len(conversations)} {conv.sample_id}: {turns} turns, "
-            f"{len(conv.sessions)} sessions in {spent:.1f} s ({turns / spent:.0f}/s)"
-        )
+    run.ingest_s, run.ingested = await import_conversations(importer, conversations, clock)
     return run
 
 
@@ -864,12 +665,9 @@ def misses(
 # -- report ----------------------------------------------------------------------------------
 
 
-def _f(x: float | None, digits: int = 3) -> str:
-    return "–" if x is None else f"{x:.{digits}f}"
-
-
-def _pct(x: float | None) -> str:
-    return "–" if x is None else f"{100 * x:.1f} %"
+#: This report shows a missing figure as an en dash.
+_f = functools.partial(fixed, none=EN_DASH)
+_pct = functools.partial(percent, none=EN_DASH)
 
 
 def markdown(report: Figures) -> str:
@@ -885,10 +683,13 @@ def markdown(report: Figures) -> str:
         "",
         "## Overall",
         "",
-        "| system | R@5 | R@10 | R@20 | all@10 | ingest memories/s | recall p50 ms | p95 ms "
-        "| top-20 hits from the first 5 % of turns |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
+    readme = README_BM25["overall"]
+    lines += md_table(
+        "system | R@5 | R@10 | R@20 | all@10 | ingest memories/s | recall p50 ms | p95 ms | "
+        "top-20 hits from the first 5 % of turns",
+        "lrrrrrrrr",
+    )
     for name, s in systems.items():
         o = s["overall"]
         lines.append(
@@ -896,12 +697,13 @@ def markdown(report: Figures) -> str:
             f"{_f(s['ingest_per_s'], 0)} | {_f(s['p50_ms'], 1)} | {_f(s['p95_ms'], 1)} | "
             f"{_pct(s['positional_bias']['hit_share'])} |"
         )
-    readme = README_BM25["overall"]
     lines += [
         f"| *BM25 in the data README* | {readme[0]:.3f} | {readme[1]:.3f} | {readme[2]:.3f} "
         "| | | | | |",
         f"| *MiniLM dense alone (issue)* | | {ISSUE_DENSE[0]:.3f} | {ISSUE_DENSE[1]:.3f} "
         "| | | | | |",
+    ]
+    lines += [
         "",
         "Ingest is the time spent inside each system's store call (Retentia `store_each` per "
         "session; papez `memory_store` per turn; BM25 building its index), with the embeddings "
@@ -915,34 +717,27 @@ def markdown(report: Figures) -> str:
         "",
         "![recall@10 by category](locomo-r10.png)",
         "",
-        "| category | n | " + " | ".join(systems) + " | BM25 (README) |",
-        "|---|---:|" + "---:|" * (len(systems) + 1),
+        *md_table(["category", "n", *systems, "BM25 (README)"], "lr" + "r" * (len(systems) + 1)),
     ]
     for cat in [*CATEGORIES.values(), "overall"]:
         cells = []
         n = 0
         for s in systems.values():
             block = s["overall"] if cat == "overall" else s["categories"].get(cat)
-            cells.append(_f(block["r10"]) if block else "–")
+            cells.append(_f(block["r10"]) if block else EN_DASH)
             n = block["n"] if block else n
-        lines.append(f"| {cat} | {n} | " + " | ".join(cells) + f" | {README_BM25[cat][1]:.3f} |")
+        lines.append(md_row([cat, n, *cells, f"{README_BM25[cat][1]:.3f}"]))
     lines += ["", "## Every figure", ""]
     for name, s in systems.items():
         lines += [
             f"### {name}",
             "",
             *([s["note"], ""] if s.get("note") else []),
-            "| category | n | R@5 | R@10 | R@20 | all@5 | all@10 | all@20 |",
-            "|---|---:|---:|---:|---:|---:|---:|---:|",
+            *md_table("category | n | R@5 | R@10 | R@20 | all@5 | all@10 | all@20", "lrrrrrrr"),
         ]
         for cat, block in [*s["categories"].items(), ("overall", s["overall"])]:
-            lines.append(
-                f"| {cat} | {block['n']} | "
-                + " | ".join(_f(block[f"r{k}"]) for k in KS)
-                + " | "
-                + " | ".join(_f(block[f"all{k}"]) for k in KS)
-                + " |"
-            )
+            cells = [block[f"{name}{k}"] for name in ("r", "all") for k in KS]
+            lines.append(md_row([cat, block["n"], *map(_f, cells)]))
         lines += [
             "",
             f"Ingest {_f(s['ingest_per_s'], 0)} memories/s ({s['memories']:,} in "
@@ -1016,16 +811,18 @@ def _targets(report: Figures) -> list[str]:
         )
     )
     met[len(checks) - 1] = bias["hit_share"] <= limit
-    lines = ["## Targets (Retentia)", "", "| target | measured | met |", "|---|---|---|"]
-    for i, (what, value, _) in enumerate(checks):
-        lines.append(f"| {what} | {md_cell(value)} | {'yes' if met.get(i) else '**no**'} |")
-    return [*lines, ""]
+    rows = [
+        [what, md_cell(value), "yes" if met.get(i) else "**no**"]
+        for i, (what, value, _) in enumerate(checks)
+    ]
+    return ["## Targets (Retentia)", "", *md_table(["target", "measured", "met"], "lll", rows), ""]
 
 
 def _splits_section(splits: Mapping[str, Figures]) -> list[str]:
     first = next(iter(splits.values()))
     systems = list(first["systems"])
     legs = list(first["guard"]["legs"])
+    heads = [f"{s} R@{k}" for s in systems for k in KS] + [f"{leg} R@{GUARD_K}" for leg in legs]
     lines = [
         "## Splits and the leg guard",
         "",
@@ -1036,23 +833,14 @@ def _splits_section(splits: Mapping[str, Figures]) -> list[str]:
         + " and ".join(f"`{leg}`" for leg in legs)
         + ", each one leg with no ranking term, recalled from the same tenants.",
         "",
-        "| set | conversations | questions | "
-        + " | ".join(f"{s} R@{k}" for s in systems for k in KS)
-        + " | "
-        + " | ".join(f"{leg} R@{GUARD_K}" for leg in legs)
-        + " |",
-        "|---|---|---:|" + "---:|" * (len(systems) * len(KS) + len(legs)),
+        *md_table(["set", "conversations", "questions", *heads], "llr" + "r" * len(heads)),
     ]
     for name, split in splits.items():
         ids = split["conversations"]
         span = f"{ids[0]} … {ids[-1]} ({len(ids)})" if len(ids) > 2 else ", ".join(ids)
-        lines.append(
-            f"| {name} | {span} | {split['questions']} | "
-            + " | ".join(_f(split["systems"][s][f"r{k}"]) for s in systems for k in KS)
-            + " | "
-            + " | ".join(_f(split["guard"]["legs"][leg]) for leg in legs)
-            + " |"
-        )
+        scores = [split["systems"][s][f"r{k}"] for s in systems for k in KS]
+        scores += [split["guard"]["legs"][leg] for leg in legs]
+        lines.append(md_row([name, span, split["questions"], *map(_f, scores)]))
     lines += ["", GUARD_HEADER]
     lines += [guard_line(name, split["guard"]) for name, split in splits.items()]
     return [*lines, ""]
@@ -1069,17 +857,18 @@ def _bias_section(systems: Mapping[str, Figures]) -> list[str]:
         f"the peer engine was reported drawing {_pct(PEER_BIAS[0])} of its hits from the first "
         f"{_pct(PEER_BIAS[1])}.",
         "",
-        "| system | share of top-20 hits from the first 5 % | × gold share |",
-        "|---|---:|---:|",
+        *md_table("system | share of top-20 hits from the first 5 % | × gold share", "lrr"),
     ]
     for name, s in systems.items():
         b = s["positional_bias"]
-        lines.append(f"| {name} | {_pct(b['hit_share'])} | {_f(b['ratio'], 2)} |")
+        lines.append(md_row([name, _pct(b["hit_share"]), _f(b["ratio"], 2)]))
     return [*lines, ""]
 
 
 def _ablation_section(rows: Sequence[Figures]) -> list[str]:
     cats = list(rows[0]["r10_by_category"])
+    heads = ["configuration", *(f"R@{k}" for k in KS), "Δ R@10", *(f"R@10 {c}" for c in cats)]
+    heads.append("changed")
     lines = [
         "## Ablation (Retentia, each leg or ranking term switched off in turn)",
         "",
@@ -1087,26 +876,20 @@ def _ablation_section(rows: Sequence[Figures]) -> list[str]:
         "differ from the full configuration's. The last row keeps only the full-text leg (the "
         "vector leg alone is the `dense-only` system above).",
         "",
-        "| configuration | R@5 | R@10 | R@20 | Δ R@10 | "
-        + " | ".join(f"R@10 {c}" for c in cats)
-        + " | changed |",
-        "|---|---:|---:|---:|---:|" + "---:|" * len(cats) + "---:|",
+        *md_table(heads, "l" + "r" * (len(heads) - 1)),
     ]
     for row in rows:
-        lines.append(
-            f"| {row['row']} | {_f(row['r5'])} | {_f(row['r10'])} | {_f(row['r20'])} | "
-            f"{row['delta_r10']:+.3f} | "
-            + " | ".join(_f(row["r10_by_category"][c]) for c in cats)
-            + f" | {row['changed_questions']} |"
-        )
+        cells = [*(_f(row[f"r{k}"]) for k in KS), f"{row['delta_r10']:+.3f}"]
+        cells += [_f(row["r10_by_category"][c]) for c in cats]
+        lines.append(md_row([row["row"], *cells, row["changed_questions"]]))
     return [*lines, ""]
 
 
 def _analysis_section(analysis: Figures) -> list[str]:
     lines = ["## Retentia against BM25, question by question (recall@10)", ""]
-    lines += ["| category | Retentia better | BM25 better | same |", "|---|---:|---:|---:|"]
+    lines += md_table("category | Retentia better | BM25 better | same", "lrrr")
     for cat, h in analysis["head_to_head"].items():
-        lines.append(f"| {cat} | {h['wins']} | {h['losses']} | {h['ties']} |")
+        lines.append(md_row([cat, h["wins"], h["losses"], h["ties"]]))
     prov = analysis["leg_provenance"]
     lines += [
         "",
@@ -1120,8 +903,10 @@ def _analysis_section(analysis: Figures) -> list[str]:
         "",
     ]
     for m in analysis["misses"]:
-        lines.append(f"- **{m['category']}** ({m['conversation']}) *{md_cell(m['question'])}* "
-                     f"→ {md_cell(m['answer'])}")  # fmt: skip
+        lines.append(
+            f"- **{m['category']}** ({m['conversation']}) *{md_cell(m['question'])}* "
+            f"→ {md_cell(m['answer'])}"
+        )
         for e in m["evidence"]:
             rank = f"rank {e['retentia_rank']}" if e["retentia_rank"] else "not in top 20"
             lines.append(f"  - evidence {e['dia_id']} ({rank}): {md_cell(e['content'][:200])}")
@@ -1162,7 +947,7 @@ def _context_section(meta: Figures) -> list[str]:
         f"Total wall time {meta['total_wall_s']:.0f} s.",
         "",
         "Reproduce: `.venv/bin/pip install -e '.[default,bench]'` then "
-        "`.venv/bin/python bench/locomo.py`.",
+        "`.venv/bin/python -m bench.locomo`.",
     ]
 
 
@@ -1400,20 +1185,25 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         "--questions", type=int, help="at most this many scorable questions per conversation"
     )
     p.add_argument(
-        "--ablation", action=argparse.BooleanOptionalAction, default=True,
+        "--ablation",
+        action=argparse.BooleanOptionalAction,
+        default=True,
         help="rerun Retentia with each leg and each ranking term off (default on)",
-    )  # fmt: skip
+    )
     p.add_argument(
-        "--ablation-concurrency", type=int, default=2,
+        "--ablation-concurrency",
+        type=int,
+        default=2,
         help="ablation queries in flight (latency is measured only with one)",
-    )  # fmt: skip
+    )
     p.add_argument("--skip-papez", action="store_true", help="leave the peer engine out")
     p.add_argument("--misses", type=int, default=2, help="misses reported per category")
     p.add_argument(
-        "--check", action="store_true",
+        "--check",
+        action="store_true",
         help="exit 1 when the leg guard fails on the whole set or a split (issue 51)",
-    )  # fmt: skip
-    add_locomo_run_options(p)
+    )
+    add_locomo_run_options(p, "locomo")
     args = p.parse_args(argv)
     if not 1 <= args.conversations <= 10:
         p.error("--conversations must be 1–10")

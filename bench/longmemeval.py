@@ -1,7 +1,7 @@
 """LongMemEval-S knowledge-update bench (issue 25): is the current value ranked above the stale
 one? Retentia against BM25 over turns, by the offline protocol of `../shared/bench/README.md`.
 
-    python bench/longmemeval.py [--questions N] [--vector-cache FILE] [--out DIR]
+    python -m bench.longmemeval [--questions N] [--vector-cache FILE] [--out DIR]
 
 1. Reads the 78 knowledge-update questions and skips the six abstentions (`_abs`): 72, each
    its own haystack of ~48 sessions (~490 turns) with exactly two gold sessions — one that
@@ -27,7 +27,7 @@ one? Retentia against BM25 over turns, by the offline protocol of `../shared/ben
    `--check` exits 1 when the guard fails on any of them.
 
 Writes `<out>/longmemeval.json` and `<out>/longmemeval.md`; the splits and the guard are under
-`splits` in `<out>/longmemeval-details.json`. See bench/README.md.
+`splits` in `<out>/longmemeval-details.json`. See bench/methods.md.
 """
 
 from __future__ import annotations
@@ -37,17 +37,15 @@ import asyncio
 import json
 import logging
 import statistics
-import sys
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, Final
 
-# `python bench/longmemeval.py` puts bench/ on sys.path, not the repository root.
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
+from bench.harness.bm25 import BM25_STOPWORDS, bm25_tokens
+from bench.harness.clock import BenchClock
 from bench.harness.embedders import PrimedEmbedder
 from bench.harness.guard import (
     FUSED_AT_10,
@@ -61,28 +59,28 @@ from bench.harness.guard import (
 )
 from bench.harness.guard import split_sets as harness_split_sets
 from bench.harness.locomo_data import embed_all
-from bench.harness.reports import write_report
+from bench.harness.longmemeval_data import Item, Session, Turn, load_items
+from bench.harness.options import LONGMEMEVAL_DATA, add_run_options
+from bench.harness.reports import EM_DASH, fixed, md_row, md_table, write_report
 from bench.harness.run import (
     DEFAULT_TORCH_THREADS,
     REPO_ROOT,
     Figures,
-    add_run_options,
     client_figures,
     data_directory,
     log,
     run_stamp,
 )
+from bench.harness.scoring import SystemRun, newest_first
 from bench.harness.sessions import store_sessions
-from bench.locomo import BM25_STOPWORDS, BenchClock, bm25_tokens
+from bench.harness.stats import percentile
 from graph_backends import FalkorConfig, open_backend
-from schema import Tenant
 from service.adapters.embedding import load_embedder
-from service.compose import compose_use_cases
+from service.compose import compose
 from service.engine.query import detect_intent
 from service.settings import Settings
 from service.usecases.recall import TERMS, RecallRequest
 
-DEFAULT_DATA: Final = REPO_ROOT.parent / "shared" / "bench" / "longmemeval_s_knowledge_update.json"
 #: Stable facts stated once among a year of recent chatter (issue 25: no blanket recency boost).
 STABLE_FIXTURES: Final = REPO_ROOT / "bench" / "fixtures" / "stable_facts.json"
 #: When the stable facts are stated; chatter sessions follow every `STABLE_EVERY`, the question
@@ -90,7 +88,6 @@ STABLE_FIXTURES: Final = REPO_ROOT / "bench" / "fixtures" / "stable_facts.json"
 STABLE_START: Final = datetime(2023, 1, 5, 9, 0, tzinfo=UTC)
 STABLE_SESSIONS: Final = 24
 STABLE_EVERY: Final = timedelta(days=15)
-DATE_FORMAT: Final = "%Y/%m/%d (%a) %H:%M"  # "2023/05/11 (Thu) 02:02"
 KS: Final = (1, 3, 5, 10)
 DEPTH: Final = 20
 #: The README's figures on this set (newest_first over sessions, over turns).
@@ -104,6 +101,10 @@ ABLATION: Final = ("retentia_ranking_off", "retentia_detection_off")
 RESORTED: Final = "retentia_top10_by_date"
 #: The leg guard compares this figure (turn level: the gold turns found in the top 10).
 GUARD_FIGURE: Final = "turn_recall@10"
+#: The figures of each system at session and at turn level, in the report's first table.
+LEVEL_FIGURES: Final = (
+    "any@5", "any@10", "recall@10", "newest_first@1", "newest_first@5", "newest_first@10"
+)  # fmt: skip
 #: The figures reported per split, of the questions (means of `score`'s) and of the stable
 #: fixtures.
 SPLIT_FIGURES: Final = (
@@ -113,86 +114,6 @@ SPLIT_FIGURES: Final = (
     "session_any@10",
     "turn_any@10",
 )
-
-
-@dataclass(frozen=True)
-class Turn:
-    key: str  # "<session id>#<index>"
-    session: str
-    content: str
-    gold: bool
-
-
-@dataclass(frozen=True)
-class Session:
-    id: str
-    at: datetime
-    turns: tuple[Turn, ...]
-
-
-@dataclass(frozen=True)
-class Item:
-    qid: str
-    question: str
-    asked_at: datetime
-    sessions: tuple[Session, ...]
-    #: The two gold sessions, older first (by date, then position in the haystack).
-    gold: tuple[str, str]
-
-    @property
-    def turns(self) -> list[Turn]:
-        return [t for s in self.sessions for t in s.turns]
-
-    def tenant(self, n: int) -> Tenant:
-        return Tenant(org="bench", project=f"lme-{n:03d}")
-
-
-def parse_date(text: str) -> datetime:
-    return datetime.strptime(text, DATE_FORMAT).replace(tzinfo=UTC)
-
-
-def load_items(path: Path, limit: int | None) -> list[Item]:
-    raw = json.loads(path.read_text())
-    items = []
-    for q in raw:
-        if q["question_id"].endswith("_abs"):
-            continue
-        sessions = []
-        for sid, date, turns in zip(
-            q["haystack_session_ids"], q["haystack_dates"], q["haystack_sessions"], strict=True
-        ):
-            sessions.append(
-                Session(
-                    sid,
-                    parse_date(date),
-                    tuple(
-                        Turn(
-                            f"{sid}#{j}",
-                            sid,
-                            f"{t['role']}: {t['content']}",
-                            bool(t.get("has_answer")),
-                        )
-                        for j, t in enumerate(turns)
-                    ),
-                )
-            )
-        position = {s.id: i for i, s in enumerate(sessions)}
-        at = {s.id: s.at for s in sessions}
-        gold = sorted(q["answer_session_ids"], key=lambda s: (at[s], position[s]))
-        if len(gold) != 2:
-            raise SystemExit(f"{q['question_id']}: expected two gold sessions, got {gold}")
-        items.append(
-            Item(
-                q["question_id"],
-                q["question"],
-                parse_date(q["question_date"]),
-                tuple(sorted(sessions, key=lambda s: (s.at, position[s.id]))),
-                (gold[0], gold[1]),
-            )
-        )
-        if limit is not None and len(items) >= limit:
-            break
-    return items
 
 
 def stable_items(path: Path) -> list[Item]:
@@ -284,16 +205,6 @@ def by_date(items: Sequence[Item], ranked: Mapping[str, Sequence[str]]) -> dict[
 
 def first_appearance(keys: Sequence[str]) -> list[str]:
     return list(dict.fromkeys(keys))
-
-
-def newest_first(ranked: Sequence[str], older: set[str], newer: set[str], k: int) -> bool:
-    """The best-ranked of `newer` is in the top k and above every one of `older`."""
-    top = list(ranked[:k])
-    best_new = next((i for i, key in enumerate(top) if key in newer), None)
-    if best_new is None:
-        return False
-    best_old = next((i for i, key in enumerate(ranked) if key in older), None)
-    return best_old is None or best_new < best_old
 
 
 def score(item: Item, ranked_turns: Sequence[str]) -> Figures:
@@ -431,23 +342,13 @@ def by_intent(items: Sequence[Item], run: SystemRun) -> dict[str, Figures]:
     return out
 
 
-@dataclass
-class SystemRun:
-    ranked: dict[str, list[str]] = field(default_factory=dict)
-    latencies_s: list[float] = field(default_factory=list)
-    ingest_s: float = 0.0
-    ingested: int = 0
-    #: SUPERSEDES edges the update detector made during ingest.
-    update_edges: int = 0
-
-
 def figures(items: Sequence[Item], run: SystemRun) -> Figures:
     per = [score(item, run.ranked[item.qid]) for item in items]
     out: Figures = {name: round(statistics.fmean(p[name] for p in per), 3) for name in per[0]}
     if run.latencies_s:
         ms = sorted(x * 1000 for x in run.latencies_s)
         out["recall_p50_ms"] = round(statistics.median(ms), 1)
-        out["recall_p95_ms"] = round(ms[int(0.95 * (len(ms) - 1))], 1)
+        out["recall_p95_ms"] = round(percentile(ms, 0.95, "floor_index"), 1)
     if run.ingest_s:
         out["ingest_per_s"] = round(run.ingested / run.ingest_s, 1)
         out["update_edges"] = run.update_edges
@@ -501,11 +402,12 @@ async def run_retentia(
         tenants = [item.tenant(n) for n, item in enumerate(items)]
         for tenant in tenants:
             await repo.drop_tenant(tenant)
-        async with compose_use_cases(
+        async with compose(
             settings, repo, embedder, tenants[0], clock=clock, ready=False
-        ) as uses:
+        ) as composed:
+            uses, memories = composed.uses, composed.internals.memories
             for n, (item, tenant) in enumerate(zip(items, tenants, strict=True), 1):
-                spent, made = await store_sessions(uses.memories, tenant, item.sessions, clock)
+                spent, made = await store_sessions(memories, tenant, item.sessions, clock)
                 edges += made
                 run.ingest_s += spent
                 run.ingested += len(item.turns)
@@ -673,20 +575,14 @@ def markdown(report: Mapping[str, Any]) -> str:
         "",
         f"Commit `{meta['commit']}`, {meta['date']}, {meta['cpus']} CPUs; "
         f"{systems[names[0]]['questions']} answerable questions, offline protocol of "
-        "`../shared/bench/README.md`. Regenerate with `python bench/longmemeval.py`.",
+        "`../shared/bench/README.md`. Regenerate with `python -m bench.longmemeval`.",
         "",
-        "| system | level | any@5 | any@10 | recall@10 | newest_first@1 | newest_first@5 "
-        "| newest_first@10 |",
-        "|---|---|---:|---:|---:|---:|---:|---:|",
+        *md_table(f"system | level | {' | '.join(LEVEL_FIGURES)}", "ll" + "r" * len(LEVEL_FIGURES)),
     ]
     for name in names:
-        f = systems[name]
         for level in ("session", "turn"):
-            lines.append(
-                f"| {name} | {level} | {f[f'{level}_any@5']:.3f} | {f[f'{level}_any@10']:.3f} "
-                f"| {f[f'{level}_recall@10']:.3f} | {f[f'{level}_newest_first@1']:.3f} "
-                f"| {f[f'{level}_newest_first@5']:.3f} | {f[f'{level}_newest_first@10']:.3f} |"
-            )
+            cells = [fixed(systems[name][f"{level}_{figure}"]) for figure in LEVEL_FIGURES]
+            lines.append(md_row([name, level, *cells]))
     lines += [
         "",
         f"Target (issue 25): newest_first ≥ {TARGET_NEWEST_FIRST} at both levels with "
@@ -706,19 +602,19 @@ def markdown(report: Mapping[str, Any]) -> str:
         "historical: the older first, which is what those questions ask for; all: every "
         "question by the value its intent asks for):",
         "",
-        "| system | intent | questions | session @5 | session @10 | turn @5 | turn @10 |",
-        "|---|---|---:|---:|---:|---:|---:|",
+        *md_table(
+            "system | intent | questions | session @5 | session @10 | turn @5 | turn @10", "llrrrrr"
+        ),
     ]
     for name in names:
         for intent, f in systems[name].get("by_intent", {}).items():
             what = {"current": "newest_first", "historical": "older_first"}.get(
                 intent, "asked_first"
             )
-            lines.append(
-                f"| {name} | {intent} ({what}) | {f['questions']} "
-                f"| {f[f'session_{what}@5']:.3f} | {f[f'session_{what}@10']:.3f} "
-                f"| {f[f'turn_{what}@5']:.3f} | {f[f'turn_{what}@10']:.3f} |"
-            )
+            cells = [
+                fixed(f[f"{level}_{what}@{k}"]) for level in ("session", "turn") for k in (5, 10)
+            ]
+            lines.append(md_row([name, f"{intent} ({what})", f["questions"], *cells]))
     stable = report.get("stable", {})
     if stable:
         first = next(iter(stable.values()))
@@ -731,9 +627,11 @@ def markdown(report: Mapping[str, Any]) -> str:
             "re-sorts Retentia's top 10 newest first (a blanket recency boost) and gives its "
             "LongMemEval newest_first@5 beside:",
             "",
-            "| system | fact@1 | fact@5 | fact@10 | not first | LongMemEval newest_first@5 "
-            "(sessions / turns) |",
-            "|---|---:|---:|---:|---|---|",
+            *md_table(
+                "system | fact@1 | fact@5 | fact@10 | not first | "
+                "LongMemEval newest_first@5 (sessions / turns)",
+                "lrrrll",
+            ),
         ]
         for name, f in stable.items():
             dev = systems.get(name) or f.get("dev_set", {})
@@ -743,23 +641,19 @@ def markdown(report: Mapping[str, Any]) -> str:
                 else "—"
             )
             missed = ", ".join(q.removeprefix("stable-") for q in f["missed_first"]) or "—"
-            lines.append(
-                f"| {name} | {f['fact@1']:.3f} | {f['fact@5']:.3f} | {f['fact@10']:.3f} "
-                f"| {missed} | {newest} |"
-            )
+            facts = [fixed(f[f"fact@{k}"]) for k in (1, 5, 10)]
+            lines.append(md_row([name, *facts, missed, newest]))
     if report.get("splits"):
         lines += _splits_section(report["splits"])
     lines += [
         "",
-        "| system | ingest memories/s | update edges | recall p50 ms | recall p95 ms |",
-        "|---|---:|---:|---:|---:|",
+        *md_table(
+            "system | ingest memories/s | update edges | recall p50 ms | recall p95 ms", "lrrrr"
+        ),
     ]
     for name in names:
-        f = systems[name]
-        lines.append(
-            f"| {name} | {f.get('ingest_per_s', '—')} | {f.get('update_edges', '—')} "
-            f"| {f.get('recall_p50_ms', '—')} | {f.get('recall_p95_ms', '—')} |"
-        )
+        speed = ("ingest_per_s", "update_edges", "recall_p50_ms", "recall_p95_ms")
+        lines.append(md_row([name, *(systems[name].get(key, EM_DASH) for key in speed)]))
     lines += [
         "",
         "Retentia's recall excludes the embedder (the vectors are computed once, before the "
@@ -770,13 +664,11 @@ def markdown(report: Mapping[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def _cell(value: float | None) -> str:
-    return "—" if value is None else f"{value:.3f}"
-
-
 def _splits_section(splits: Mapping[str, Figures]) -> list[str]:
     first = splits["all"]
     legs = list(next(iter(guards(splits).values()))["legs"])
+    heads = [f.replace("_", " ", 1) for f in SPLIT_FIGURES]  # "session_any@10": "session any@10"
+    heads += ["stale_in_top5", "current_in_top5", "stable", "stable fact@5"]
     lines = [
         "",
         "## Splits and the leg guard",
@@ -789,18 +681,14 @@ def _splits_section(splits: Mapping[str, Figures]) -> list[str]:
         + ", ".join(f"`{leg}`" for leg in legs)
         + ") are one leg with no ranking term, recalled from the same ingest.",
         "",
-        "| set | system | questions | session newest_first@5 | turn newest_first@5 "
-        "| turn recall@10 | session any@10 | turn any@10 | stale_in_top5 | current_in_top5 "
-        "| stable | stable fact@5 |",
-        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        *md_table(["set", "system", "questions", *heads], "llr" + "r" * len(heads)),
     ]
     for name, block in splits.items():
         for system, f in block["systems"].items():
+            shown = (*SPLIT_FIGURES, "stale_in_top5", "current_in_top5")
+            cells = [*(fixed(f.get(figure)) for figure in shown), block["stable"]]
             lines.append(
-                f"| {name} | {system} | {block['questions']} | "
-                + " | ".join(_cell(f.get(figure)) for figure in SPLIT_FIGURES)
-                + f" | {_cell(f.get('stale_in_top5'))} | {_cell(f.get('current_in_top5'))} "
-                f"| {block['stable']} | {_cell(f.get('stable_fact@5'))} |"
+                md_row([name, system, block["questions"], *cells, fixed(f.get("stable_fact@5"))])
             )
     lines += [
         "",
@@ -817,7 +705,7 @@ def _splits_section(splits: Mapping[str, Figures]) -> list[str]:
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    p.add_argument("--data", type=Path, default=DEFAULT_DATA)
+    p.add_argument("--data", type=Path, default=LONGMEMEVAL_DATA)
     p.add_argument("--questions", type=int, help="only the first N answerable questions")
     p.add_argument("--vector-cache", type=Path, help="an .npz of vectors reused across runs")
     p.add_argument("--torch-threads", type=int, default=DEFAULT_TORCH_THREADS)
@@ -831,7 +719,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         action="store_true",
         help="exit 1 when the leg guard fails on the whole set or a split (issue 51)",
     )
-    add_run_options(p, appendfsync="everysec")
+    add_run_options(p, "longmemeval", appendfsync="everysec")
     args = p.parse_args(argv)
     if args.questions is not None and args.questions < 1:
         p.error("--questions must be at least 1")

@@ -1,7 +1,7 @@
 """Maintenance bench: one `maintain` pass over a tenant of N memories (about 2N edges) on an
 embedded FalkorDB, for each N in `--sizes`.
 
-    python bench/maintain.py [--sizes 10000 100000] [--out bench/results] [--profile]
+    python -m bench.maintain [--sizes 10000 100000] [--out DIR] [--profile]
                              [--socket-timeout S] [--dimension D]
 
 For each size a fresh FalkorDB gets a synthetic tenant with a realistic lifecycle state (two
@@ -14,7 +14,7 @@ deterministic unit vectors (16-d by default): the real embedder's cost is not pa
 figures.
 Writes `<out>/maintain-falkordb.json` (a flat object of named figures) and
 `<out>/maintain-falkordb.md`; with `--profile`, `<out>/maintain-falkordb.profile.txt`.
-See bench/README.md.
+See bench/methods.md.
 """
 
 from __future__ import annotations
@@ -26,7 +26,6 @@ import io
 import itertools
 import pstats
 import random
-import sys
 import time
 import uuid
 from collections import Counter, defaultdict
@@ -39,16 +38,12 @@ from typing import Final
 
 import numpy as np
 
-# `python bench/maintain.py` puts bench/ on sys.path, not the repository root the imports below
-# need.
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
 from bench.harness.embedders import HashEmbedder
+from bench.harness.options import add_run_options
 from bench.harness.processes import falkordb_pid, peak_rss_mb, proc_memory_mb
-from bench.harness.reports import md_cell, write_report
+from bench.harness.reports import figure_cell, md_row, md_table, write_report
 from bench.harness.run import (
     Figures,
-    add_run_options,
     client_figures,
     data_directory,
     log,
@@ -501,7 +496,7 @@ async def run_size(
         # the tenant (a running service has the schema ensured already).
         async with compose_use_cases(settings, repo, embedder, tenant, clock=lambda: NOW) as uses:
             try:
-                await measure_passes(uses, tenant, timer, embedder, n, summarised, f)
+                await measure_passes(uses, repo, tenant, timer, embedder, n, summarised, f)
             except BackendError as e:
                 # Recorded, not raised: the figures of the other sizes still get written.
                 f["error"] = f"{type(e).__name__}: {e}"
@@ -525,12 +520,13 @@ async def run_size(
 
 
 async def measure_passes(
-    uses: UseCases, tenant: Tenant, timer: RepoTimer, embedder: HashEmbedder, n: int,
+    uses: UseCases, repo: GraphRepository, tenant: Tenant, timer: RepoTimer,
+    embedder: HashEmbedder, n: int,
     summarised: frozenset[str], f: Figures,
 ) -> None:  # fmt: skip
     """Dry run, real pass, second real pass; each figure lands in `f` as soon as it exists.
     `summarised`: the normalised entities that had a summary (semantic memory) when seeded."""
-    service, maintenance = uses.memories, uses.maintenance
+    maintenance = uses.maintenance
     f["passes_completed"] = 0
     log("dry-run pass")
     dry = await timed_pass(maintenance, tenant, timer, embedder, dry_run=True)
@@ -558,7 +554,7 @@ async def measure_passes(
     )
     # Untimed: the state the second pass starts from, to explain any change it makes.
     try:
-        between = {m.id: m for m in await service.repository.all_memories(tenant)}
+        between = {m.id: m for m in await repo.all_memories(tenant)}
     except BackendError as e:
         log(f"WARNING: no snapshot before the second pass, so no diagnosis ({e})")
         between = {}
@@ -568,10 +564,10 @@ async def measure_passes(
     f["second_pass_changed"] = second.report.changed
     f["passes_completed"] = 3
     if second.report.changed and between:
-        after = {m.id: m for m in await service.repository.all_memories(tenant)}
+        after = {m.id: m for m in await repo.all_memories(tenant)}
         f.update(diagnose(real.report, second.report, between, after))
         log(f"second pass changed something: {f['second_pass_diagnosis']}")
-    stats = await service.repository.stats(tenant)
+    stats = await repo.stats(tenant)
     f["memories_after"] = stats.memories
     f["edges_after"] = sum(stats.edges.values())
     expected = n - len(real.report.forgotten) + len(real.report.consolidated)
@@ -703,14 +699,6 @@ DESCRIPTIONS: Final[dict[str, str]] = {
 }
 
 
-def _fmt(value: object) -> str:
-    if isinstance(value, bool) or value is None:
-        return str(value).lower() if value is not None else "–"
-    if isinstance(value, int | float):
-        return f"{value:,}"
-    return md_cell(str(value))
-
-
 def markdown_table(figures: Figures, sizes: Sequence[int]) -> str:
     head = (
         f"Maintenance bench — backend `{figures['backend']}`, commit `{figures['commit']}`, "
@@ -718,8 +706,8 @@ def markdown_table(figures: Figures, sizes: Sequence[int]) -> str:
         f"embedding cost excluded ({figures['vector_dimension']}-d hash vectors), "
         f"socket timeout {figures['socket_timeout']}"
     )
-    cols = " | ".join(f"N = {n:,}" for n in sizes)
-    lines = [head, "", f"| figure | {cols} | meaning |", "|---|" + "---:|" * len(sizes) + "---|"]
+    columns = ["figure", *(f"N = {n:,}" for n in sizes), "meaning"]
+    lines = [head, "", *md_table(columns, "l" + "r" * len(sizes) + "l")]
     keys = list(DESCRIPTIONS)
     for n in sizes:
         prefix = f"n{n}_"
@@ -728,8 +716,8 @@ def markdown_table(figures: Figures, sizes: Sequence[int]) -> str:
         values = [figures.get(f"n{n}_{key}") for n in sizes]
         if all(v is None for v in values):
             continue
-        cells = " | ".join(_fmt(v) for v in values)
-        lines.append(f"| `{key}` | {cells} | {DESCRIPTIONS.get(key, '')} |")
+        cells = [figure_cell(v) for v in values]
+        lines.append(md_row([f"`{key}`", *cells, DESCRIPTIONS.get(key, "")]))
     return "\n".join(lines) + "\n"
 
 
@@ -748,7 +736,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         default=DEFAULT_DIMENSION,
         help=f"embedding dimension (default {DEFAULT_DIMENSION}; the local embedder's is 384)",
     )
-    add_run_options(p, appendfsync="always")
+    add_run_options(p, "maintain", appendfsync="always")
     p.add_argument(
         "--profile", action="store_true", help="also profile a real pass on a re-seeded tenant"
     )

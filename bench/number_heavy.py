@@ -1,7 +1,7 @@
 """Number-heavy conversations recall bench (issue 51): does recall find a number the user stated
 among many others, the current one where it changed, the stated one where it did not?
 
-    python bench/number_heavy.py [--family tune|report|both] [--conversations N]
+    python -m bench.number_heavy [--family tune|report|both] [--conversations N]
                             [--vector-cache FILE] [--out DIR] [--check]
 
 1. Generates `--conversations` conversations of each family (`bench/harness/numbers_data.py`,
@@ -32,15 +32,13 @@ import asyncio
 import json
 import logging
 import statistics
-import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
 
-# `python bench/number_heavy.py` puts bench/ on sys.path, not the repository root.
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
+from bench.harness.bm25 import BM25_STOPWORDS, bm25_tokens
+from bench.harness.clock import BenchClock
 from bench.harness.embedders import PrimedEmbedder
 from bench.harness.guard import (
     FUSED_AT_10,
@@ -53,23 +51,21 @@ from bench.harness.guard import (
 )
 from bench.harness.locomo_data import embed_all
 from bench.harness.numbers_data import FAMILIES, SEEDS, Conversation, Question, conversations
-from bench.harness.reports import write_report
+from bench.harness.options import add_run_options, add_torch_threads, add_vector_cache
+from bench.harness.reports import md_row, md_table, write_report
 from bench.harness.run import (
-    DEFAULT_TORCH_THREADS,
     Figures,
-    add_run_options,
     client_figures,
     data_directory,
     log,
     run_stamp,
 )
+from bench.harness.scoring import SystemRun, newest_first
 from bench.harness.sessions import store_sessions
-from bench.locomo import BM25_STOPWORDS, BenchClock, bm25_tokens
-from bench.longmemeval import SystemRun, newest_first
 from graph_backends import FalkorConfig, open_backend
 from schema import Tenant
 from service.adapters.embedding import load_embedder
-from service.compose import compose_use_cases
+from service.compose import compose
 from service.settings import Settings
 from service.usecases.recall import TERMS, RecallRequest
 
@@ -203,11 +199,12 @@ async def run_retentia(
         tenants = [tenant(c) for c in convs]
         for t in tenants:
             await repo.drop_tenant(t)
-        async with compose_use_cases(
+        async with compose(
             settings, repo, embedder, tenants[0], clock=clock, ready=False
-        ) as uses:
+        ) as composed:
+            uses, memories = composed.uses, composed.internals.memories
             for n, (conv, where) in enumerate(zip(convs, tenants, strict=True), 1):
-                spent, made = await store_sessions(uses.memories, where, conv.sessions, clock)
+                spent, made = await store_sessions(memories, where, conv.sessions, clock)
                 ingest_s += spent
                 edges += made
                 ingested += len(conv.turns)
@@ -307,6 +304,12 @@ async def run(args: argparse.Namespace, data_dir: Path) -> tuple[Figures, Figure
 # -- report -----------------------------------------------------------------------------------
 
 
+#: The per-question scores of the report's table, in its column order.
+SCORES: Final = (
+    "recall@10", "current_first@5", "stale_in_top5", "stable_in_top5", "assistant_first"
+)  # fmt: skip
+
+
 def _cell(value: Any, digits: int = 3) -> str:
     if value is None:
         return "—"
@@ -335,17 +338,16 @@ def markdown(report: Mapping[str, Any], command: str) -> str:
             f"{family['systems'][SHIPPED]['questions']} questions, "
             f"{family['systems'][SHIPPED]['current_questions']} of them current)",
             "",
-            "| system | recall@10 | current_first@5 | stale_in_top5 | stable_in_top5 "
-            "| assistant_first | update edges | edges per turn | recall p50 ms |",
-            "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+            *md_table(
+                "system | recall@10 | current_first@5 | stale_in_top5 | stable_in_top5 | "
+                "assistant_first | update edges | edges per turn | recall p50 ms",
+                "lrrrrrrrr",
+            ),
         ]
         for system, f in family["systems"].items():
-            lines.append(
-                f"| {system} | {_cell(f['recall@10'])} | {_cell(f['current_first@5'])} "
-                f"| {_cell(f['stale_in_top5'])} | {_cell(f['stable_in_top5'])} "
-                f"| {_cell(f['assistant_first'])} | {_cell(f.get('update_edges'))} "
-                f"| {_cell(f.get('edges_per_turn'))} | {_cell(f.get('recall_p50_ms'), 1)} |"
-            )
+            cells = [_cell(f[name]) for name in SCORES]
+            cells += [_cell(f.get("update_edges")), _cell(f.get("edges_per_turn"))]
+            lines.append(md_row([system, *cells, _cell(f.get("recall_p50_ms"), 1)]))
         lines.append("")
     lines += [
         "The leg guard (`bench/harness/guard.py`): Retentia as shipped, asked for the top 10 "
@@ -367,10 +369,10 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     p.add_argument("--family", choices=(*FAMILIES, "both"), default="both")
     p.add_argument("--conversations", type=int, default=DEFAULT_CONVERSATIONS, help="per family")
-    p.add_argument("--vector-cache", type=Path, help="an .npz of vectors reused across runs")
-    p.add_argument("--torch-threads", type=int, default=DEFAULT_TORCH_THREADS)
+    add_vector_cache(p, help="an .npz of vectors reused across runs")
+    add_torch_threads(p)
     p.add_argument("--check", action="store_true", help="exit 1 when the leg guard fails")
-    add_run_options(p, appendfsync="everysec")
+    add_run_options(p, "number_heavy", appendfsync="everysec")
     args = p.parse_args(argv)
     if args.conversations < 1:
         p.error("--conversations must be at least 1")
@@ -379,7 +381,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 
 def command_line(args: argparse.Namespace) -> str:
     """The command that regenerates the report's figures."""
-    parts = ["python bench/number_heavy.py"]
+    parts = ["python -m bench.number_heavy"]
     if args.family != "both":
         parts.append(f"--family {args.family}")
     if args.conversations != DEFAULT_CONVERSATIONS:

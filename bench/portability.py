@@ -1,7 +1,7 @@
 """Portability bench: LoCoMo imported through the public history path, a tenant of N memories
 with facts exported and restored, and one subject erased from it, on an embedded FalkorDB.
 
-    python bench/portability.py [--n 100000] [--conversations 10] [--embedded-conversations 2]
+    python -m bench.portability [--n 100000] [--conversations 10] [--embedded-conversations 2]
                                 [--vector-cache /tmp/locomo.npz] [--skip-locomo] [--out DIR]
 
 1. LoCoMo: each conversation as a history NDJSON file (a `memory` record per turn, created at its
@@ -22,7 +22,7 @@ with facts exported and restored, and one subject erased from it, on an embedded
 Peak RSS is sampled from /proc every 20 ms during a phase, so each phase's peak is its own (for
 this process and for FalkorDB), not the run's high-water mark; the tenant (2, 3) runs before
 LoCoMo (1) so that its figures do not carry the embedding model.
-Writes `<out>/portability.json` and `<out>/portability.md`. See bench/README.md.
+Writes `<out>/portability.json` and `<out>/portability.md`. See bench/methods.md.
 """
 
 from __future__ import annotations
@@ -31,7 +31,6 @@ import argparse
 import asyncio
 import json
 import os
-import sys
 import threading
 import time
 from collections import Counter
@@ -40,27 +39,25 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Final
 
-# `python bench/portability.py` puts bench/ on sys.path, not the repository root.
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
 from bench.harness.embedders import HashEmbedder, PrimedEmbedder
 from bench.harness.locomo_data import (
-    add_locomo_run_options,
     embed_all,
     session_keys,
     session_time,
     turn_content,
 )
+from bench.harness.options import add_locomo_run_options
 from bench.harness.processes import falkordb_pid, proc_memory_mb
-from bench.harness.reports import md_cell, write_report
+from bench.harness.reports import md_cell, md_table, write_report
 from bench.harness.run import Figures, client_figures, data_directory, log, run_stamp
 from bench.harness.synthetic import build_memory, fact_inputs, generate_edges, generate_memories
-from graph_backends import FactStore, FalkorConfig, open_backend
+from graph_backends import Backend, FalkorConfig, open_backend
 from schema import Tenant
 from schema.facts import FactWriter
 from service.adapters.embedding import Embedder, load_embedder
-from service.compose import UseCases, compose_use_cases
+from service.compose import UseCases, compose, compose_use_cases
 from service.settings import Settings
+from service.usecases.facts import FactService
 from service.usecases.history_import import open_history
 from service.usecases.ndjson import Header, Line, encode, lines, read_header
 
@@ -197,7 +194,7 @@ async def locomo_phase(
 
 
 async def seed(
-    uses: UseCases, repo: FactStore, tenant: Tenant, n: int, seed_: int, f: Figures
+    facts_: FactService, repo: Backend, tenant: Tenant, n: int, seed_: int, f: Figures
 ) -> list[str]:
     """N memories, N edges requested and the facts their templates assert; the entity names
     by how many memories mention them, most first."""
@@ -218,7 +215,7 @@ async def seed(
         await repo.link(tenant, edges[start : start + LINK_BATCH])
     facts = fact_inputs(memories)
     for start in range(0, len(facts), FACT_BATCH):
-        await uses.facts.apply_facts(tenant, facts[start : start + FACT_BATCH], FactWriter.MEMORY)
+        await facts_.apply_facts(tenant, facts[start : start + FACT_BATCH], FactWriter.MEMORY)
     f["seed_s"] = round(time.perf_counter() - t0, 1)
     f["seed_edges_requested"] = len(edges)
     f["seed_facts"] = len(facts)
@@ -255,11 +252,14 @@ async def tenant_phase(
     target = Tenant(org="bench", project=f"restored-{n}")
     async with (
         open_backend(config) as repo,
-        compose_use_cases(settings, repo, HashEmbedder(DIMENSION), source, ready=False) as uses,
+        compose(settings, repo, HashEmbedder(DIMENSION), source, ready=False) as composed,
     ):
-        await uses.memories.ready(source)
+        # Seeded under the use cases, through the services behind them (the facts without a
+        # key, straight to the one supersession path).
+        uses, inner = composed.uses, composed.internals
+        await inner.memories.ready(source)
         falkordb = falkordb_pid(falkor_dir)
-        entities = await seed(uses, repo, source, n, args.seed, f)
+        entities = await seed(inner.facts, repo, source, n, args.seed, f)
         before = await repo.stats(source)
         f["memories"] = before.memories
         f["edges"] = sum(before.edges.values())
@@ -320,7 +320,6 @@ FIGURES: Final = {
 
 
 def markdown(f: Figures) -> str:
-    rows = [f"| {label} | {md_cell(str(f.get(key, 'n/a')))} |" for key, label in FIGURES.items()]
     context = ", ".join(f"{k} {f[k]}" for k in ("commit", "load_average", "cpus") if k in f)
     return "\n".join(
         [
@@ -328,9 +327,11 @@ def markdown(f: Figures) -> str:
             "",
             f"Embedded FalkorDB, N = {f['n']:,}; {context}. All figures in `portability.json`.",
             "",
-            "| figure | value |",
-            "|---|---:|",
-            *rows,
+            *md_table(
+                "figure | value",
+                "lr",
+                ([label, md_cell(str(f.get(key, "n/a")))] for key, label in FIGURES.items()),
+            ),
             "",
         ]
     )
@@ -360,7 +361,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     p.add_argument("--erase-rank", type=int, default=200, help="the erased subject's rank")
     p.add_argument("--seed", type=int, default=42)
     p.add_argument("--keep", action="store_true", help="keep the data directory")
-    add_locomo_run_options(p)
+    add_locomo_run_options(p, "portability")
     return p.parse_args(argv)
 
 

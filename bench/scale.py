@@ -2,7 +2,7 @@
 Protocol on each backend (embedded FalkorDB, a local Neo4j, embedded SurrealDB), with the real
 local embedder, and hybrid recall through `RecallService`.
 
-    python bench/scale.py [--backend falkordb neo4j surrealdb] [--n 10000] [--recall-only]
+    python -m bench.scale [--backend falkordb neo4j surrealdb] [--n 10000] [--recall-only]
 
 Measures embedding, insert and link throughput, p50/p95 latency of the read paths, how
 equivalent Cypher shapes of the connectivity queries compare (FalkorDB), peak RSS of this
@@ -10,7 +10,7 @@ process and of the database server, restart-to-ready and the vector search's ans
 restart, and recall latency with and without the query's embedding. Writes
 `<out>/scale-<backend>.json` (a flat object of named figures) and `.md` (the same as a Markdown
 table) per backend, and `<out>/scale-backends.md` (the backends side by side, ratios to
-FalkorDB, and every recall measurement). See bench/README.md.
+FalkorDB, and every recall measurement). See bench/methods.md.
 """
 
 from __future__ import annotations
@@ -39,14 +39,11 @@ from typing import Any, Final, Literal, Protocol, cast, get_args
 
 import numpy as np
 
-# `python bench/scale.py` puts bench/ on sys.path, not the repository root the imports below need.
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
 from bench.harness.embedders import PrimedEmbedder
+from bench.harness.options import add_out
 from bench.harness.processes import falkordb_pid, peak_rss_mb, proc_memory_mb
-from bench.harness.reports import md_cell, write_report
+from bench.harness.reports import md_cell, md_table, write_report
 from bench.harness.run import (
-    DEFAULT_OUT,
     DEFAULT_TORCH_THREADS,
     REPO_ROOT,
     Figures,
@@ -57,6 +54,7 @@ from bench.harness.run import (
     package_version,
     run_stamp,
 )
+from bench.harness.stats import p50_p95
 from bench.harness.synthetic import (
     BASE_TIME,
     SyntheticMemory,
@@ -66,11 +64,17 @@ from bench.harness.synthetic import (
     generate_memories,
 )
 from cypher import QueryName, load, used_params
-from graph_backends import FalkorConfig, Neo4jConfig, SurrealConfig
+from graph_backends import (
+    Backend,
+    FalkorConfig,
+    GraphRepository,
+    Neo4jConfig,
+    SurrealConfig,
+    fact_store,
+)
 from graph_backends.errors import BackendError
 from graph_backends.factory import open_backend
 from graph_backends.falkordb.repository import DIALECT, FalkorRepository
-from graph_backends.protocol import FactStore, GraphRepository, fact_store
 from schema import (
     CAUSAL_TYPES,
     SUPPORTIVE_TYPES,
@@ -87,8 +91,8 @@ from service.compose import build_fact_writers, compose_use_cases
 from service.settings import Settings
 from service.usecases.recall import RecallRequest, RecallResult, RecallService
 
-Backend = Literal["falkordb", "neo4j", "surrealdb"]
-BACKENDS: Final[tuple[Backend, ...]] = get_args(Backend)
+BackendName = Literal["falkordb", "neo4j", "surrealdb"]
+BACKENDS: Final[tuple[BackendName, ...]] = get_args(BackendName)
 
 EMBED_BATCH: Final = 1000
 INSERT_BATCH: Final = 500
@@ -110,11 +114,6 @@ def fulltext_query(text: str, rng: random.Random) -> str:
 # -- measurement helpers ---------------------------------------------------------------------
 
 
-def percentiles(samples_ms: Sequence[float]) -> tuple[float, float]:
-    cuts = statistics.quantiles(samples_ms, n=100, method="inclusive")
-    return cuts[49], cuts[94]
-
-
 async def time_op(
     name: str,
     op: Callable[[int], Awaitable[object]],
@@ -131,7 +130,7 @@ async def time_op(
         t0 = time.perf_counter()
         await op(warmup + i)
         samples.append((time.perf_counter() - t0) * 1000)
-    p50, p95 = percentiles(samples)
+    p50, p95 = p50_p95(samples)
     figures[f"{name}_p50_ms"] = round(p50, 2)
     figures[f"{name}_p95_ms"] = round(p95, 2)
     log(f"{name:<31} p50 {p50:8.2f} ms   p95 {p95:8.2f} ms   ({reps} reps)")
@@ -317,7 +316,7 @@ class Host(Protocol):
     opens, so a second `open` is a restart."""
 
     @property
-    def name(self) -> Backend: ...
+    def name(self) -> BackendName: ...
 
     @property
     def data_path(self) -> Path: ...
@@ -338,7 +337,7 @@ class FalkorHost:
 
     data_path: Path
     appendfsync: Literal["always", "everysec"]
-    name: Backend = "falkordb"
+    name: BackendName = "falkordb"
 
     def open(self) -> AbstractAsyncContextManager[GraphRepository]:
         config = FalkorConfig(
@@ -364,7 +363,7 @@ class Neo4jHost:
     """Neo4j 5 Community from Maven Central, started the way the tests start it."""
 
     data_path: Path
-    name: Backend = "neo4j"
+    name: BackendName = "neo4j"
     _server: Any = None
 
     @asynccontextmanager
@@ -410,7 +409,7 @@ class SurrealHost:
     """SurrealDB's embedded engine inside this process, file-backed (`surrealkv://`)."""
 
     data_path: Path
-    name: Backend = "surrealdb"
+    name: BackendName = "surrealdb"
 
     def open(self) -> AbstractAsyncContextManager[GraphRepository]:
         return open_backend(SurrealConfig(url=f"surrealkv://{self.data_path}"))
@@ -426,7 +425,7 @@ class SurrealHost:
         }
 
 
-def make_host(backend: Backend, data_dir: Path, args: argparse.Namespace) -> Host:
+def make_host(backend: BackendName, data_dir: Path, args: argparse.Namespace) -> Host:
     path = data_dir / backend
     if backend == "falkordb":
         return FalkorHost(path, args.appendfsync)
@@ -886,7 +885,7 @@ class CallLog:
     told apart by its edge types: the graph leg's (supportive) or the neighbour leg's; the
     session walks' `adjacent_around` is the neighbour leg's."""
 
-    def __init__(self, inner: FactStore) -> None:
+    def __init__(self, inner: Backend) -> None:
         self._inner = inner
         self.calls: list[Call] = []
         self.sizes: dict[str, list[int]] = defaultdict(list)
@@ -943,7 +942,7 @@ def breakdown(calls: Sequence[Call], start: float, end: float) -> dict[str, floa
 
 
 async def seed_facts(
-    settings: Settings, store: FactStore, tenant: Tenant, w: Workload, embedder: Embedder,
+    settings: Settings, store: Backend, tenant: Tenant, w: Workload, embedder: Embedder,
     figures: Figures,
 ) -> None:  # fmt: skip
     """One fact per memory whose template asserts one, through `FactService.apply_facts` (the
@@ -1030,7 +1029,7 @@ async def recall_phase(
                 (vector,) = await embedder.embed([text])
                 samples.append((time.perf_counter() - t0) * 1000)
                 primed.prime(text, vector)
-            p50, p95 = percentiles(samples[warm:])
+            p50, p95 = p50_p95(samples[warm:])
             figures[f"query_embed_{kind}_p50_ms"] = round(p50, 2)
             figures[f"query_embed_{kind}_p95_ms"] = round(p95, 2)
             log(f"{'query_embed_' + kind:<31} p50 {p50:8.2f} ms   p95 {p95:8.2f} ms")
@@ -1090,7 +1089,7 @@ def recall_op(
 
 
 async def recall_breakdown(
-    settings: Settings, store: FactStore, tenant: Tenant, embedder: Embedder,
+    settings: Settings, store: Backend, tenant: Tenant, embedder: Embedder,
     queries: Mapping[str, list[str]], args: argparse.Namespace, figures: Figures,
 ) -> None:  # fmt: skip
     """Mean time per phase over `--breakdown-reps` recalls of each kind, query vector primed,
@@ -1098,7 +1097,7 @@ async def recall_breakdown(
     for kind, texts in queries.items():
         log_ = CallLog(store)
         runs: list[dict[str, float]] = []
-        async with composed_recall(settings, cast(FactStore, log_), embedder, tenant) as svc:
+        async with composed_recall(settings, cast(Backend, log_), embedder, tenant) as svc:
             for text in texts[: args.breakdown_reps]:
                 log_.calls.clear()
                 t0 = time.perf_counter()
@@ -1135,7 +1134,7 @@ def judge_recall(n: int, figures: Figures) -> None:
 
 
 async def profile_recall(
-    settings: Settings, store: FactStore, tenant: Tenant, embedder: Embedder,
+    settings: Settings, store: Backend, tenant: Tenant, embedder: Embedder,
     texts: Sequence[str], n: int,
 ) -> str:  # fmt: skip
     """cProfile over sentence recalls with the query vector primed (profiler overhead inflates
@@ -1321,7 +1320,7 @@ def markdown_table(figures: Figures) -> str:
     lines = [head, ""]
     if figures.get("error"):
         lines += [f"**The run failed:** {md_cell(str(figures['error']))}", ""]
-    lines += ["| figure | value | meaning |", "|---|---:|---|"]
+    lines += md_table("figure | value | meaning", "lrl")
     ordered = [k for k in DESCRIPTIONS if k in figures]
     ordered += [k for k in figures if k not in DESCRIPTIONS and k not in META]
     for key in ordered:
@@ -1363,7 +1362,7 @@ def side_by_side(reports: Mapping[str, Figures]) -> list[str]:
     header = ["figure", *(["falkordb"] if base else [])]
     for b in others:
         header += [b, f"{b} ÷ falkordb"] if base else [b]
-    lines = ["| " + " | ".join(header) + " |", "|---" + "|---:" * (len(header) - 1) + "|"]
+    lines = md_table(header, "l" + "r" * (len(header) - 1))
     keys = [
         k for k in DESCRIPTIONS
         if k not in ("commit", "date") and any(k in r or _na_reason(r, k) for r in reports.values())
@@ -1399,10 +1398,12 @@ def recall_rows(reports: Iterable[Figures]) -> list[str]:
         if str(r.get("date", "")) >= str(newest.get(key, {}).get("date", "")):
             newest[key] = r
     lines = [
-        "| backend | n | run | query | with embedding p50 / p95 ms "
-        "| without embedding p50 / p95 ms | query embedding p50 / p95 ms "
-        "| target (without embedding) | met | load average | commit |",
-        "|---|---:|---|---|---:|---:|---:|---|---|---|---|",
+        *md_table(
+            "backend | n | run | query | with embedding p50 / p95 ms | "
+            "without embedding p50 / p95 ms | query embedding p50 / p95 ms | "
+            "target (without embedding) | met | load average | commit",
+            "lrllrrrllll",
+        ),
     ]
     for (n, _, backend, recall_only), r in sorted(newest.items()):
         run = "recall-only" if recall_only else "full"
@@ -1456,7 +1457,7 @@ def write_summary(out_dir: Path) -> None:
         "",
         "Ratios are the backend's figure ÷ FalkorDB's (timings, throughputs, sizes): above 1 is "
         "slower for a latency or time, faster for a `_per_s` throughput, larger for a size. "
-        "Meanings are in each backend's own report (`scale-<backend>.md`) and bench/README.md.",
+        "Meanings are in each backend's own report (`scale-<backend>.md`) and bench/methods.md.",
         "",
         *side_by_side(full),
         "",
@@ -1486,7 +1487,7 @@ def write_summary(out_dir: Path) -> None:
 # -- entry point -----------------------------------------------------------------------------
 
 
-def report_name(backend: Backend, args: argparse.Namespace) -> str:
+def report_name(backend: BackendName, args: argparse.Namespace) -> str:
     return f"scale-recall-{backend}-n{args.n}" if args.recall_only else f"scale-{backend}"
 
 
@@ -1591,7 +1592,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     p.add_argument(
         "--data-dir", type=Path, help="data root, one folder per backend (default: temporary)"
     )
-    p.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    add_out(p, "scale")
     p.add_argument("--appendfsync", choices=("always", "everysec"), default="always")
     args = p.parse_args(argv)
     if args.n < 200:

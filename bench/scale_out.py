@@ -1,9 +1,9 @@
 """Scale-out bench (issue 22): the cost curve of one tenant grown to a million memories, and a
 node holding many small tenants, on embedded FalkorDB.
 
-    python bench/scale_out.py curve [--sizes 100000 250000 500000 1000000]
-    python bench/scale_out.py tenants [--tenants 10000 --tenant-size 20]
-    python bench/scale_out.py restart --data-dir DIR   # restart to ready on a curve run's files
+    python -m bench.scale_out curve [--sizes 100000 250000 500000 1000000]
+    python -m bench.scale_out tenants [--tenants 10000 --tenant-size 20]
+    python -m bench.scale_out restart --data-dir DIR   # restart to ready on a curve run's files
 
 `curve` grows one tenant through the checkpoints of `--sizes`. At each checkpoint it re-opens the
 data directory (restart to ready: the server answers, the schema is ready and a vector search
@@ -27,7 +27,7 @@ the vectors mean. "Without embedding" recalls hash the query (microseconds); "wi
 recalls embed it with the real local model inside recall, as the service does.
 
 Writes `<out>/scale-out-curve.json`/`.md` and `<out>/scale-out-tenants.json`/`.md`. See
-bench/README.md ("Scale-out bench").
+bench/methods.md ("Scale-out bench").
 """
 
 from __future__ import annotations
@@ -37,7 +37,6 @@ import asyncio
 import os
 import random
 import re
-import statistics
 import sys
 import time
 from collections import Counter
@@ -50,14 +49,11 @@ from functools import partial
 from pathlib import Path
 from typing import Final, Literal
 
-# `python bench/scale_out.py` puts bench/ on sys.path, not the repository root the imports need.
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
 from bench.harness.embedders import HashEmbedder
+from bench.harness.options import add_out
 from bench.harness.processes import falkordb_pid, peak_rss_mb, proc_memory_mb
-from bench.harness.reports import md_cell, write_report
+from bench.harness.reports import md_cell, md_row, md_table, write_report
 from bench.harness.run import (
-    DEFAULT_OUT,
     DEFAULT_TORCH_THREADS,
     Figures,
     client_figures,
@@ -65,6 +61,7 @@ from bench.harness.run import (
     log,
     run_stamp,
 )
+from bench.harness.stats import p50_p95
 from bench.harness.synthetic import (
     BASE_TIME,
     EDGE_WEIGHTS,
@@ -75,10 +72,9 @@ from bench.harness.synthetic import (
 )
 from bench.harness.timing import RepoTimer
 from cypher import QueryName
-from graph_backends import FalkorConfig
+from graph_backends import Backend, FalkorConfig, GraphRepository, fact_store
 from graph_backends._common import bm25
 from graph_backends.factory import open_backend
-from graph_backends.protocol import FactStore, GraphRepository, fact_store
 from schema import MemoryEdge, Tenant
 from schema.facts import FactWriter
 from service.adapters.embedding import CachedEmbedder, Embedder, load_embedder
@@ -107,11 +103,6 @@ TARGETS: Final = {
 # -- small helpers ---------------------------------------------------------------------------
 
 
-def percentiles(samples_ms: Sequence[float]) -> tuple[float, float]:
-    cuts = statistics.quantiles(samples_ms, n=100, method="inclusive")
-    return round(cuts[49], 2), round(cuts[94], 2)
-
-
 def dir_size_mb(path: Path) -> float:
     return sum(p.stat().st_size for p in path.rglob("*") if p.is_file()) / 2**20
 
@@ -135,7 +126,7 @@ def words_query(text: str, rng: random.Random) -> str:
 
 def open_falkor(
     data_path: Path, appendfsync: Literal["always", "everysec"], startup_timeout_s: float = 900
-) -> AbstractAsyncContextManager[FactStore]:
+) -> AbstractAsyncContextManager[Backend]:
     """The embedded FalkorDB on `data_path`; a second open of the same path is a restart."""
     config = FalkorConfig(
         data_dir=data_path, appendfsync=appendfsync, startup_timeout_s=startup_timeout_s,
@@ -204,7 +195,7 @@ class WriteTimes:
 
 
 async def write_segment(
-    repo: GraphRepository, store: FactStore, tenant: Tenant, memories: Sequence[SyntheticMemory],
+    repo: GraphRepository, store: Backend, tenant: Tenant, memories: Sequence[SyntheticMemory],
     lo: int, hi: int, settings: Settings, seed: int, *, gone: AbstractSet[str] = frozenset(),
     progress: bool = True,
 ) -> WriteTimes:  # fmt: skip
@@ -253,7 +244,7 @@ async def write_segment(
 
 
 async def time_recalls(
-    store: FactStore, tenant: Tenant, settings: Settings, embedder: Embedder,
+    store: Backend, tenant: Tenant, settings: Settings, embedder: Embedder,
     texts: Sequence[str], warm: int,
 ) -> tuple[list[float], int]:  # fmt: skip
     """Sequential read-only recalls of `texts` through `RecallService` as the service composes
@@ -273,7 +264,7 @@ async def time_recalls(
 
 
 async def recall_figures(
-    store: FactStore, tenant: Tenant, settings: Settings, real: Embedder | None,
+    store: Backend, tenant: Tenant, settings: Settings, real: Embedder | None,
     memories: Sequence[SyntheticMemory], n: int, reps: int, seed: int, f: Figures,
 ) -> None:  # fmt: skip
     """Recall p50/p95 for a stored memory's text ("sentence") and 2–3 of its words ("words"),
@@ -291,7 +282,7 @@ async def recall_figures(
     for kind, texts in kinds.items():
         for mode, embedder in modes.items():
             samples, degraded = await time_recalls(store, tenant, settings, embedder, texts, warm)
-            p50, p95 = percentiles(samples)
+            p50, p95 = p50_p95(samples, 2)
             key = f"recall_{kind}" + ("" if mode == "embed" else "_noembed")
             f[f"{key}_p50_ms"], f[f"{key}_p95_ms"] = p50, p95
             f[f"{key}_degraded"] = degraded
@@ -449,11 +440,10 @@ def write_curve(out: Path, rows: Sequence[Figures], args: argparse.Namespace) ->
         f"{ctx['date']}, {ctx['cpus']} CPUs, appendfsync {args.appendfsync}, "
         f"{DIMENSION}-d hash vectors",
         "",
-        "| figure | " + " | ".join(f"{r['n']:,}" for r in rows) + " |",
-        "|---|" + "---:|" * len(rows),
+        *md_table(["figure", *(f"{r['n']:,}" for r in rows)], "l" + "r" * len(rows)),
     ]
     for key, label in CURVE_COLUMNS[1:]:
-        lines.append(f"| {label} (`{key}`) | " + " | ".join(cell(r.get(key)) for r in rows) + " |")
+        lines.append(md_row([f"{label} (`{key}`)", *(cell(r.get(key)) for r in rows)]))
     last = rows[-1]
     if "final_restart_to_ready_s" in last:
         lines += ["", f"Restart at {last['n']:,} to ready: {last['final_restart_to_ready_s']} s."]
@@ -468,7 +458,7 @@ def tenant_of(i: int) -> Tenant:
 
 
 async def create_tenants(
-    repo: FactStore, memories: Sequence[SyntheticMemory], count: int, size: int,
+    repo: Backend, memories: Sequence[SyntheticMemory], count: int, size: int,
     settings: Settings, args: argparse.Namespace,
 ) -> float:  # fmt: skip
     """Tenants 0..count-1, `size` memories each with their edges and facts, `--create-workers`
@@ -493,7 +483,7 @@ async def create_tenants(
 
 
 async def first_requests(
-    repo: FactStore, memories: Sequence[SyntheticMemory], count: int, size: int,
+    repo: Backend, memories: Sequence[SyntheticMemory], count: int, size: int,
     settings: Settings, args: argparse.Namespace, f: Figures,
 ) -> None:  # fmt: skip
     """The first and the second recall of `--first-requests` sampled tenants, one at a time."""
@@ -510,15 +500,15 @@ async def first_requests(
                 t1 = time.perf_counter()
                 await uses.recall.recall(tenant_of(i), request)
                 into.append((time.perf_counter() - t1) * 1000)
-    f["first_request_p50_ms"], f["first_request_p95_ms"] = percentiles(first)
-    f["second_request_p50_ms"], f["second_request_p95_ms"] = percentiles(second)
+    f["first_request_p50_ms"], f["first_request_p95_ms"] = p50_p95(first, 2)
+    f["second_request_p50_ms"], f["second_request_p95_ms"] = p50_p95(second, 2)
     log(
         f"first recall per tenant p50 {f['first_request_p50_ms']} ms, p95 "
         f"{f['first_request_p95_ms']} ms; second p50 {f['second_request_p50_ms']} ms"
     )
 
 
-async def maintenance_sweep(repo: FactStore, count: int, settings: Settings, f: Figures) -> None:
+async def maintenance_sweep(repo: Backend, count: int, settings: Settings, f: Figures) -> None:
     """One real pass over every tenant in turn, as `retentia maintain --all` runs them."""
     t1 = time.perf_counter()
     async with compose_use_cases(
@@ -537,9 +527,9 @@ def write_figures(out: Path, name: str, title: str, f: Figures, args: argparse.N
     lines = [
         f"{title}, commit `{ctx['commit']}`, {ctx['date']}, {ctx['cpus']} CPUs",
         "",
-        "| figure | value |",
-        "|---|---:|",
-        *(f"| `{k}` | {cell(v)} |" for k, v in f.items() if k not in ctx),
+        *md_table(
+            "figure | value", "lr", ([f"`{k}`", cell(v)] for k, v in f.items() if k not in ctx)
+        ),
     ]
     write_report(out, name, f, "\n".join(lines))
 
@@ -599,7 +589,7 @@ async def run_breakdown(args: argparse.Namespace, data_dir: Path, out: Path) -> 
 
 
 async def recall_breakdown(
-    repo: FactStore, tenant: Tenant, args: argparse.Namespace, f: Figures,
+    repo: Backend, tenant: Tenant, args: argparse.Namespace, f: Figures,
     prefix: str = "breakdown", *, serial: bool = False, **engine: object,
 ) -> None:  # fmt: skip
     """`--breakdown` sentence recalls without embedding (texts of stored memories), one at a
@@ -624,7 +614,7 @@ async def recall_breakdown(
         timer.restore()
     n = len(samples)
     f[f"{prefix}_recalls"], f[f"{prefix}_degraded"] = n, degraded
-    f[f"{prefix}_p50_ms"], f[f"{prefix}_p95_ms"] = percentiles(samples)
+    f[f"{prefix}_p50_ms"], f[f"{prefix}_p95_ms"] = p50_p95(samples, 2)
     for name in sorted(timer.seconds, key=lambda k: -timer.seconds[k]):
         f[f"{prefix}_{name}_ms"] = round(1000 * timer.seconds[name] / n, 2)
         f[f"{prefix}_{name}_calls"] = round(timer.calls[name] / n, 2)
@@ -639,7 +629,7 @@ async def recall_breakdown(
 
 
 async def common_words_answer(
-    repo: FactStore, tenant: Tenant, args: argparse.Namespace, f: Figures
+    repo: Backend, tenant: Tenant, args: argparse.Namespace, f: Figures
 ) -> None:
     """`--common-words` "words" queries (2–3 of a stored memory's words) whose every word the
     index holds in more than the postings cap: the memory full-text leg as shipped (the
@@ -681,8 +671,8 @@ async def common_words_answer(
     if not n:
         log(f"  common words: none of {tried} words queries had only common words")
         return
-    f["common_words_shipped_p50_ms"], f["common_words_shipped_p95_ms"] = percentiles(shipped)
-    f["common_words_union_p50_ms"], f["common_words_union_p95_ms"] = percentiles(union)
+    f["common_words_shipped_p50_ms"], f["common_words_shipped_p95_ms"] = p50_p95(shipped, 2)
+    f["common_words_union_p50_ms"], f["common_words_union_p95_ms"] = p50_p95(union, 2)
     f["common_words_source_found_shipped"] = found["shipped"]
     f["common_words_source_found_union"] = found["union"]
     log(
@@ -829,7 +819,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         q.add_argument("--torch-threads", type=int, default=DEFAULT_TORCH_THREADS)
         q.add_argument("--data-dir", type=Path, help="data root (default: a temporary dir)")
         q.add_argument("--keep", action="store_true", help="keep the temporary data directory")
-        q.add_argument("--out", type=Path, default=DEFAULT_OUT)
+        add_out(q, "scale_out")
         q.add_argument("--appendfsync", choices=("always", "everysec"), default="always")
     args = p.parse_args(argv)
     if args.mode == "curve" and (min(args.sizes) < 20 or args.recall_reps < 20):

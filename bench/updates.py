@@ -2,7 +2,7 @@
 false-update rate on LoCoMo's ordinary turns, and how many LongMemEval-S knowledge-update
 questions get their gold update found. The detector alone, no database: fast.
 
-    python bench/updates.py [--out DIR]
+    python -m bench.updates [--out DIR]
 
 1. Precision / recall on `bench/fixtures/update_pairs.json` (labelled candidate pairs; how
    each was labelled is in the file).
@@ -25,18 +25,18 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import time
 from collections import defaultdict
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Final
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
+from bench.harness.locomo_data import load_locomo
+from bench.harness.longmemeval_data import load_items
 from bench.harness.numbers_data import FAMILIES, SEEDS, conversations, true_updates, value_changes
-from bench.harness.reports import write_report
-from bench.harness.run import REPO_ROOT, log, run_stamp
+from bench.harness.options import LOCOMO_DATA, LONGMEMEVAL_DATA, add_out
+from bench.harness.reports import fixed, md_table, write_report
+from bench.harness.run import log, run_stamp
 from service.engine.updates import (
     MIN_SHARED_OWN,
     UpdateKind,
@@ -47,7 +47,6 @@ from service.engine.updates import (
 )
 
 FIXTURE: Final = Path(__file__).resolve().parent / "fixtures" / "update_pairs.json"
-DATA: Final = REPO_ROOT.parent / "shared" / "bench"
 #: Generated number-heavy conversations per family.
 NUMBER_CONVERSATIONS: Final = 10
 #: False edges kept in the JSON per family, for reading.
@@ -106,19 +105,12 @@ def fixture_figures() -> dict[str, Any]:
 
 
 def locomo_figures() -> dict[str, Any]:
-    raw = json.loads((DATA / "locomo10.json").read_text())
+    conversations, _ = load_locomo(LOCOMO_DATA, None, None)
     turns_total = 0
     found = 0
     kinds: dict[str, int] = defaultdict(int)
-    for conversation in raw:
-        c = conversation["conversation"]
-        turns: list[str] = []
-        n = 1
-        while f"session_{n}" in c:
-            for t in c[f"session_{n}"]:
-                caption = f" [image: {t['blip_caption']}]" if t.get("blip_caption") else ""
-                turns.append(f"{t['speaker']}: {t['text']}{caption}")
-            n += 1
+    for conversation in conversations:
+        turns = [t.content for t in conversation.turns]
         turns_total += len(turns)
         hits = detections(turns)
         found += len({i for i, _, _ in hits})
@@ -133,22 +125,12 @@ def locomo_figures() -> dict[str, Any]:
 
 
 def longmemeval_figures() -> dict[str, Any]:
-    raw = json.loads((DATA / "longmemeval_s_knowledge_update.json").read_text())
+    items = load_items(LONGMEMEVAL_DATA, None)
     questions = gold_found = turns_total = flagged = 0
-    for q in raw:
-        if q["question_id"].endswith("_abs"):
-            continue
+    for item in items:
         questions += 1
-        order = sorted(
-            range(len(q["haystack_sessions"])), key=lambda i: (q["haystack_dates"][i], i)
-        )
-        turns: list[str] = []
-        meta: list[tuple[str, bool]] = []
-        for i in order:
-            sid = q["haystack_session_ids"][i]
-            for t in q["haystack_sessions"][i]:
-                turns.append(f"{t['role']}: {t['content']}")
-                meta.append((sid, bool(t.get("has_answer"))))
+        turns = [t.content for t in item.turns]
+        meta = [(t.session, t.gold) for t in item.turns]
         turns_total += len(turns)
         hits = detections(turns)
         flagged += len({i for i, _, _ in hits})
@@ -222,12 +204,14 @@ def numbers_markdown(figures: dict[str, Any]) -> list[str]:
         "talk with numbers of their own. An edge is true when it joins two turns of one slot "
         "holding different values; recall counts each change of a slot's value found.",
         "",
-        "| family | turns | edges | edges per turn | turns with an edge | precision | recall "
-        "| date updates found |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|",
+        *md_table(
+            "family | turns | edges | edges per turn | turns with an edge | precision | recall | "
+            "date updates found",
+            "lrrrrrrr",
+        ),
     ]
     for name, f in figures.items():
-        precision = "—" if f["precision"] is None else f"{f['precision']:.3f}"
+        precision = fixed(f["precision"])
         lines.append(
             f"| {name} | {f['turns']:,} | {f['edges']} | {f['edges_per_turn']:.3f} "
             f"| {f['turns_with_an_edge_pct']:.2f} % | {precision} "
@@ -244,10 +228,9 @@ def markdown(figures: dict[str, Any]) -> str:
             "# Offline update detection",
             "",
             f"Commit `{figures['meta']['commit']}`, {figures['meta']['date']}. "
-            "Regenerate with `python bench/updates.py`.",
+            "Regenerate with `python -m bench.updates`.",
             "",
-            "| measure | value |",
-            "|---|---:|",
+            *md_table("measure | value", "lr"),
             f"| labelled pairs (`bench/fixtures/update_pairs.json`) | {f['pairs']} "
             f"({f['labelled_updates']} updates) |",
             f"| precision on the labelled pairs | {f['precision']:.3f} ({f['detected']} "
@@ -275,7 +258,7 @@ def markdown(figures: dict[str, Any]) -> str:
 
 def main(argv: Sequence[str] | None = None) -> None:
     p = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    p.add_argument("--out", type=Path, default=Path(__file__).resolve().parent / "results")
+    add_out(p, "updates")
     args = p.parse_args(argv)
     t0 = time.perf_counter()
     figures: dict[str, Any] = {"fixture": fixture_figures()}

@@ -7,7 +7,7 @@ ulimits). Every slow input is cached under ~/.cache/retentia/image, keyed by wha
 The checks: ready (/readyz) within a bound, a store and a recall over HTTP GraphQL with the
 chart's API key, non-root, no torch in the image, SIGTERM exits 0 within a bound, and the data
 on the volume survives the container being replaced. Results: a JSON file (for
-tests/image) and bench/results/image.md (image size, build time, start to ready)."""
+tests/image) and bench/results/image/image.md (image size, build time, start to ready)."""
 
 from __future__ import annotations
 
@@ -700,7 +700,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--rebuild", action="store_true", help="drop the cached image first")
     parser.add_argument("--json-out", type=Path, help="write the result here as JSON")
     parser.add_argument(
-        "--no-report", action="store_true", help="do not write bench/results/image.md"
+        "--no-report", action="store_true", help="do not write bench/results/image/image.md"
     )
     args = parser.parse_args(argv)
     began = time.monotonic()
@@ -727,7 +727,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         partial.write_text(json.dumps(result, indent=2) + "\n")
         partial.rename(args.json_out)  # whole or absent: tests/image polls for it
     if "checks" in result and not args.no_report:
-        out = ROOT / "bench" / "results" / "image.md"
+        out = ROOT / "bench" / "results" / "image" / "image.md"
         out.write_text(report(result))
     return 0 if result["passed"] else 1
 

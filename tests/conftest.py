@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from devtools import falkordb_cluster, neo4j_server
+from devtools import falkordb_cluster, falkordb_server, neo4j_server
 from graph_backends import (
     BackendConfig,
     FalkorConfig,
@@ -24,7 +24,6 @@ from graph_backends import (
     open_backend,
 )
 from schema import Tenant
-from tests import falkordb_server
 from tests.integration.service_process import ServiceProcess
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")

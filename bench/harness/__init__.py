@@ -1,22 +1,31 @@
-"""The shared bench harness: what more than one suite (`bench/<name>.py`) needs, and nothing
-of any one suite.
+"""The shared bench harness: what more than one suite (`bench/<suite>.py`) needs, and nothing
+of any one suite. No module here imports a suite, and no suite imports another.
 
-- `run`: the repository root, progress logging, the run's context (commit, date, client
-  libraries), run options and the data directory;
+- `options`: the command-line options the suites share (`--out`, `--data-dir`,
+  `--vector-cache`, `--torch-threads`, `--seed`, `--keep`, LoCoMo's set) and the data sets'
+  default paths;
+- `run`: the repository root and the results folder, progress logging, the run's context
+  (commit, date, client libraries) and the data directory;
+- `reports`: the JSON and Markdown report files and the Markdown they are made of (tables, rows,
+  cells);
+- `stats`: percentiles, each definition a committed report used, named;
 - `processes`: peak memory and CPU of this process and of the embedded FalkorDB;
 - `timing`: batched writes and a repository's calls, timed;
-- `reports`: the JSON and Markdown report files;
 - `embedders`: the deterministic `HashEmbedder` and the `PrimedEmbedder` over precomputed
   vectors;
-- `synthetic`: the synthetic memories and edges (scale and load);
-- `locomo_data`: LoCoMo's turns and their vectors (locomo and autolink);
+- `clock`, `bm25`, `scoring`, `guard`, `sessions`: what the recall suites share (the clock the
+  services read, the BM25 baseline's tokens, a system's answers, the leg guard, storing
+  sessions);
+- the data sets: `locomo_data` (LoCoMo, its history files and the vector cache),
+  `longmemeval_data` (LongMemEval-S's knowledge-update questions), `numbers_data` (the
+  number-heavy conversations), `synthetic` (the scale and load benches' memories and edges);
 - `http_client`: the load generator's HTTP/1.1 client.
 
 The suites compose the service through `service.compose`, as every entry point does, so a
-bench measures what ships. Importing this package first sets the Hugging Face defaults the
-benches run with (offline, no tokenizer thread pool), before anything loads the embedder: each
-suite puts the repository root on `sys.path` (a plain `python bench/<name>.py` puts only bench/
-there) and then imports `bench.harness`. The harness imports nothing from `tests/`.
+bench measures what ships. Every suite runs from the repository root as `python -m
+bench.<suite>`; importing this package first sets the Hugging Face defaults the benches run with
+(offline, no tokenizer thread pool), before anything loads the embedder. The harness imports
+nothing from `tests/`; the servers a bench starts are in `devtools/`.
 """
 
 from __future__ import annotations

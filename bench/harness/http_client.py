@@ -3,8 +3,8 @@ one piece and the answer read by its Content-Length (or chunks).
 
 The generator shares the two cores with the service it measures, so what it spends per request
 is taken from the service: httpx's AsyncClient spent ~1 ms of CPU per request here (3.5 s of a
-45 s level at 77 req/s), this client a fraction of that (bench/README.md, "Load"). Every answer
-is still read whole and checked as before (status, GraphQL errors, result type).
+45 s level at 77 req/s), this client a fraction of that (bench/methods.md, "Load bench").
+Every answer is still read whole and checked as before (status, GraphQL errors, result type).
 """
 
 from __future__ import annotations

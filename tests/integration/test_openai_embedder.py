@@ -17,9 +17,9 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
+from devtools.falkordb_server import free_port
 from service.adapters.embedding import EmbedderError, load_embedder
 from service.settings import Settings
-from tests.falkordb_server import free_port
 
 DIMENSION = 8
 

@@ -9,11 +9,8 @@ from datetime import UTC, datetime
 import pytest
 
 from bench.harness.guard import SINGLE_LEGS, leg_guard
+from bench.harness.locomo_data import Conversation, Question, Session, Turn
 from bench.locomo import (
-    Conversation,
-    Question,
-    Session,
-    Turn,
     conversation_split,
     guard_failures,
     split_figures,

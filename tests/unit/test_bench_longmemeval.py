@@ -6,14 +6,11 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import UTC, datetime
 
+from bench.harness.longmemeval_data import Item, Session, Turn
+from bench.harness.scoring import SystemRun, newest_first
 from bench.longmemeval import (
-    Item,
-    Session,
-    SystemRun,
-    Turn,
     by_intent,
     guard_failures,
-    newest_first,
     position_split,
     score,
     split_figures,

@@ -1,5 +1,5 @@
-"""A plain FalkorDB server (redis-server + the FalkorDB module) for the tests that reach
-FalkorDB by URL, exactly as a deployment would. `scripts/test` starts one and exports
+"""A plain FalkorDB server (redis-server + the FalkorDB module) for the tests and benches that
+reach FalkorDB by URL, exactly as a deployment would. `scripts/test` starts one and exports
 RETENTIA_TEST_FALKORDB_URL; without it the test session starts its own."""
 
 from __future__ import annotations
