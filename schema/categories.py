@@ -1,4 +1,4 @@
-"""Behavioural categories and their lifecycle constants (DESIGN §6)."""
+"""Behavioural categories and their lifecycle constants (docs/design.md §6)."""
 
 from __future__ import annotations
 

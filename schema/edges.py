@@ -1,4 +1,4 @@
-"""Edge types and their partitions: the one table κ and δ are computed from (DESIGN §2).
+"""Edge types and their partitions: the one table κ and δ are computed from (docs/design.md §2).
 
 κ (causal degree) counts causal edges; δ (supportive degree, which decides orphanhood) counts
 causal and supportive edges. Negative and neutral edges count toward neither.

@@ -1,4 +1,4 @@
-"""Facts: subject–predicate–object assertions kept true over time (DESIGN §5).
+"""Facts: subject–predicate–object assertions kept true over time (docs/design.md §5).
 
 `FactInput` is what a writer asserts; `Fact` is what the store keeps. No transition deletes a
 fact: supersession, retraction and expiry only close it in time. Only an erasure of a subject
@@ -61,7 +61,7 @@ class FactInput(BaseModel):
     valid_from: UtcDatetime | None = None
     #: When it stops being true, if known.
     valid_to: UtcDatetime | None = None
-    #: The event an obligation or a logistical fact is about (the anchor h of DESIGN §6).
+    #: The event an obligation or a logistical fact is about (the anchor h of docs/design.md §6.2).
     event_time: UtcDatetime | None = None
     #: True: the predicate holds one value at a time (a new value replaces the old one).
     #: Unset: the category's semantics and the registered functional predicates decide.
@@ -85,8 +85,8 @@ def effective_at(
     valid_to: datetime | None,
     invalid_at: datetime | None,
 ) -> bool:
-    """DESIGN §5's predicate, the one every reader of facts applies: true at instant `at` when
-    not retracted by then, started, and not yet ended."""
+    """docs/design.md §5.3's predicate, the one every reader of facts applies: true at instant `at`
+    when not retracted by then, started, and not yet ended."""
     return (
         (invalid_at is None or invalid_at > at)
         and (valid_from is None or valid_from <= at)
@@ -128,7 +128,7 @@ class Fact(BaseModel):
     writer: FactWriter = FactWriter.API
 
     def effective_at(self, at: datetime) -> bool:
-        """DESIGN §5's predicate (`effective_at`) on this fact's times."""
+        """docs/design.md §5.3's predicate (`effective_at`) on this fact's times."""
         return effective_at(
             at, valid_from=self.valid_from, valid_to=self.valid_to, invalid_at=self.invalid_at
         )

@@ -1,4 +1,4 @@
-"""Node labels of the graph model (DESIGN §2)."""
+"""Node labels of the graph model (docs/design.md §2)."""
 
 from __future__ import annotations
 

@@ -44,7 +44,7 @@ def _unit_interval(field: str) -> AfterValidator:
 
 
 class Memory(_Frozen):
-    """A stored memory with its lifecycle state (DESIGN §2)."""
+    """A stored memory with its lifecycle state (docs/design.md §2)."""
 
     id: MemoryId
     content: Content
@@ -97,7 +97,7 @@ class Memory(_Frozen):
 
 @dataclass(frozen=True, slots=True)
 class MemoryFacets:
-    """What recall admits and ranks a candidate by (DESIGN §7), read without the rest of the
+    """What recall admits and ranks a candidate by (docs/design.md §7), read without the rest of the
     memory: a recall ranks ~50 candidates and answers with ~10, and reading a candidate whole
     (content, up to 64 presentation times, metadata) was a quarter of the service's time."""
 

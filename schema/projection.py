@@ -1,5 +1,5 @@
-"""Facts → derived `Entity-[:RELATES]->Entity` edges (pure, DESIGN §5). One rule set for the
-write path (`service.usecases.facts`) and the reconciler, so the two can never disagree.
+"""Facts → derived `Entity-[:RELATES]->Entity` edges (pure, docs/design.md §5.4). One rule set for
+the write path (`service.usecases.facts`) and the reconciler, so the two can never disagree.
 
 A fact whose subject and object both resolve to entities projects one edge keyed
 (source, target, predicate); at most one edge per key is open. Retraction expires the edge; a

@@ -1,4 +1,4 @@
-"""Memory statuses, fact states and visibility (DESIGN §2, §4, §5)."""
+"""Memory statuses, fact states and visibility (docs/design.md §2, §4, §5)."""
 
 from __future__ import annotations
 

@@ -89,7 +89,7 @@ PROTOTYPES: Final[dict[Category, tuple[str, ...]]] = {
 MIN_SIMILARITY: Final = 0.25
 MIN_MARGIN: Final = 0.02
 #: The lead over the runner-up from which a label is trusted whole; a narrower lead shares the
-#: memory's category weights with `other` in proportion (DESIGN §6's soft weights). Every
+#: memory's category weights with `other` in proportion (docs/design.md §6.1's soft weights). Every
 #: disagreement with the hand-labelled set (bench/results/classifier.md) led by less; on
 #: LoCoMo a hard label cost R@10 / R@20 0.004 / 0.002 (ADR 0030).
 FULL_MARGIN: Final = 0.10

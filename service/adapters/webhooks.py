@@ -1,4 +1,4 @@
-"""Signed event webhooks: FACT_SUPERSEDED after a commit (DESIGN §5).
+"""Signed event webhooks: FACT_SUPERSEDED after a commit (docs/design.md §5).
 
 Each delivery is a JSON POST with `X-Retentia-Event`, `X-Retentia-Delivery` (an id the receiver
 can deduplicate on) and `X-Retentia-Signature: sha256=<hex HMAC-SHA256 of the body>`. Failures

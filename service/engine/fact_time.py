@@ -1,5 +1,5 @@
-"""Time in the fact layer (pure): the event-time validity kernel of DESIGN §6 and the expiry
-it implies for obligations and logistics.
+"""Time in the fact layer (pure): the event-time validity kernel of docs/design.md §6.2 and the
+expiry it implies for obligations and logistics.
 
 `V(t, h) = exp(−ν·(h−t)₊) · exp(−μ·(t−h)₊)` with μ ≫ ν: relevance rises as the event at `h`
 approaches and collapses after it. A fact whose kernel has fallen below the expiry floor after

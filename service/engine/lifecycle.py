@@ -1,4 +1,4 @@
-"""The memory status FSM, dormant revival and the active-forgetting check (DESIGN §4).
+"""The memory status FSM, dormant revival and the active-forgetting check (docs/design.md §4).
 
 Pure functions: the clock (`now`), the freshly computed score and the constants
 (`EngineSettings`) are arguments. Each decision carries a sentence saying why, for explain.
@@ -363,7 +363,7 @@ class Conjunct:
 
 @dataclass(frozen=True, slots=True)
 class ForgettingCheck:
-    """The four conditions of DESIGN §4; a memory is hard-deleted only when all hold."""
+    """The four conditions of docs/design.md §4.5; a memory is hard-deleted only when all hold."""
 
     deletion_score_below_threshold: Conjunct
     orphan: Conjunct

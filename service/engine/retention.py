@@ -1,5 +1,5 @@
-"""The retention score: relevance × connectivity × activation (DESIGN §3), plus the deletion
-score and core promotion of DESIGN §4.
+"""The retention score: relevance × connectivity × activation (docs/design.md §3), plus the deletion
+score and core promotion of docs/design.md §4.
 
 Pure functions: the clock (`now`) and the constants (`EngineSettings`) are arguments. Every
 force returns a frozen dataclass carrying its value *and* the inputs it was computed from, so
@@ -202,8 +202,8 @@ class DeletionScore:
 
 
 def deletion_score(relevance_at_rest: float, activation: float) -> DeletionScore:
-    """The forgetting score leaves connectivity out on purpose (DESIGN §4): orphanhood is its
-    own conjunct, and folding it in would make every orphan score 0 and look forgettable."""
+    """The forgetting score leaves connectivity out on purpose (docs/design.md §4.5): orphanhood is
+    its own conjunct, and folding it in would make every orphan score 0 and look forgettable."""
     return DeletionScore(
         value=relevance_at_rest * activation,
         relevance_at_rest=relevance_at_rest,

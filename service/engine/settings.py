@@ -1,4 +1,5 @@
-"""Every constant of the retention score and the lifecycle (DESIGN §3–4), with the design defaults.
+"""Every constant of the retention score and the lifecycle (docs/design.md §3–4), with the design
+defaults.
 
 The pure engine (`service.engine.retention`, `service.engine.lifecycle`) receives an
 `EngineSettings` as an argument and never reads the environment; the entry point builds one
@@ -22,7 +23,7 @@ class EngineSettings(BaseModel):
     # extra="forbid": a misspelt constant must fail loudly, not silently keep its default.
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    # -- relevance (DESIGN §3) --------------------------------------------------------------
+    # -- relevance (docs/design.md §3) -------------------------------------------------------------
     cosine_weight: float = Field(default=0.7, ge=0.0, le=1.0)  # weight of cos(e_n, e_q)
     entity_weight: float = Field(default=0.3, ge=0.0, le=1.0)  # weight of |E_n ∩ E_q| / |E_n|
     rest_floor: float = Field(default=0.1, ge=0.0, le=1.0)  # relevance at rest never drops below
@@ -38,7 +39,7 @@ class EngineSettings(BaseModel):
     stability_increment: float = Field(default=0.1, ge=0.0)  # stability += this / stability
     max_presentations: int = Field(default=64, ge=1)  # reactivation timestamps kept per memory
 
-    # -- status FSM (DESIGN §4) -------------------------------------------------------------
+    # -- status FSM (docs/design.md §4) ------------------------------------------------------------
     tagged_timeout_hours: float = Field(default=24.0, ge=0.0)  # tagged → dormant without an edge
     episodic_score: float = Field(default=0.6, ge=0.0, le=1.0)  # active scores below count low
     episodic_evaluations: int = Field(default=3, ge=1)  # consecutive lows for active → episodic
@@ -112,7 +113,7 @@ class EngineSettings(BaseModel):
     evaluation_interval_hours: float = Field(default=24.0, ge=0.0)  # one FSM evaluation per
     superseded_factor: float = Field(default=0.5, ge=0.0, le=1.0)  # score kept when superseded
 
-    # -- recall (DESIGN §7) -------------------------------------------------------------------
+    # -- recall (docs/design.md §7) ----------------------------------------------------------------
     recall_pool: int = Field(default=50, ge=1, le=1000)  # candidates each leg returns
     recall_rrf_k: int = Field(default=10, ge=1)  # k of reciprocal rank fusion (LoCoMo: 10 > 60)
     recall_min_similarity: float = Field(default=0.1, ge=-1.0, le=1.0)  # floor (backfill to k/2)
@@ -139,7 +140,7 @@ class EngineSettings(BaseModel):
     recall_restated_ratio: float = Field(default=0.6, ge=0.0, le=1.0)
     recall_restated_window: int = Field(default=5, ge=0, le=20)
 
-    # -- facts (DESIGN §5–6) -----------------------------------------------------------------
+    # -- facts (docs/design.md §5–6) ---------------------------------------------------------------
     event_anticipation: float = Field(default=0.02, gt=0.0)  # ν per hour before the event
     event_decay: float = Field(default=0.25, gt=0.0)  # μ per hour after it (μ ≫ ν)
     event_expiry_floor: float = Field(default=0.05, gt=0.0, lt=1.0)  # V below this: expired

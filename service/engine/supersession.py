@@ -1,4 +1,5 @@
-"""The one supersession decision every fact writer goes through (DESIGN §5), as a pure function.
+"""The one supersession decision every fact writer goes through (docs/design.md §5.1), as a pure
+function.
 
 `service.usecases.facts.apply_facts` builds the candidates and runs `plan_batch` inside the
 repository's atomic read-decide-write (`FactRepository.commit_facts`). Nothing here reads a clock

@@ -60,5 +60,6 @@ def settle(facts: Iterable[Fact]) -> dict[str, Fact]:
 
 
 def value_at(facts: Iterable[Fact], at: datetime) -> frozenset[str]:
-    """The objects (normalised) the slot holds at `at`: DESIGN §5's effective-at predicate."""
+    """The objects (normalised) the slot holds at `at`: docs/design.md §5.3's effective-at
+    predicate."""
     return frozenset(f.object_key for f in facts if f.effective_at(at))

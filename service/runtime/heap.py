@@ -6,7 +6,7 @@ were the ~340 ms pauses that set the 99th percentile at every concurrency, and t
 frequent young-generation passes cost CPU on every request. Moving what start-up built out of
 the collector's sight (`gc.freeze`) and collecting the young generation after 50,000 net
 allocations instead of 700 took the bench from ~59 to ~67 req/s at concurrency 4, p99 from
-~340 to ~100 ms (bench/README.md). Cycles are still collected, just less often.
+~340 to ~100 ms (bench/methods.md). Cycles are still collected, just less often.
 """
 
 from __future__ import annotations

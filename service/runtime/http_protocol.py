@@ -2,7 +2,7 @@
 
 uvicorn writes a response's status line and headers, then its body, as two socket writes, and
 on loopback each write wakes the client's process; the service's event loop is its busiest
-thread under load, and socket writes were its largest single cost (`bench/README.md`, load
+thread under load, and socket writes were its largest single cost (`bench/methods.md`, load
 bench). `CoalescingH11Protocol` gives h11 a transport that holds what is written until the
 response is complete — then sends it as one write — or, for anything written outside a
 response (a 100-continue, a refused request), until the end of the event loop's turn.

@@ -20,7 +20,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests import falkordb_server
+from devtools import falkordb_server
 from tests.integration.service_process import ServiceProcess
 
 BOOTSTRAP = "auth-test-bootstrap-0123456789abcdef0123456789"
@@ -277,7 +277,8 @@ def test_an_org_header_other_than_the_keys_own_is_refused_alike(secured: Service
     ]["message"].replace("never-existed", "X")
     own = secured.graphql(STATS, headers={"X-Retentia-Org": "default"})
     assert own["data"]["stats"]["__typename"] == "Stats"
-    # Names are case-insensitive, as the README says (issue 50: `Default` was Forbidden).
+    # Names are case-insensitive, as docs/authentication.md says (issue 50: `Default` was
+    # Forbidden).
     cased = secured.graphql(STATS, headers={"X-Retentia-Org": "Default"})
     assert cased["data"]["stats"]["__typename"] == "Stats", cased
     reserved = secured.graphql(

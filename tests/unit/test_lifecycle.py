@@ -1,5 +1,5 @@
-"""The status FSM of DESIGN §4 only ever makes the allowed single-step transitions (tagged →
-active | dormant, active → episodic, episodic | semantic → dormant), never skips a state,
+"""The status FSM of docs/design.md §4.1 only ever makes the allowed single-step transitions
+(tagged → active | dormant, active → episodic, episodic | semantic → dormant), never skips a state,
 settles at a fixed point that it then keeps; dormant memories come back only through a strong
 enough cascade; and forgetting never holds for a pinned, core, org-visible, too-young or
 connected (δ > 0) memory."""

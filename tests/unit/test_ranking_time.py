@@ -1,5 +1,5 @@
-"""The time terms of recall's ranking (DESIGN §6, docs/adr/0028): the event-time kernel is a soft
-weight blended with the category's α, as the category decay is."""
+"""The time terms of recall's ranking (docs/design.md §6.2, docs/adr/0028): the event-time kernel
+is a soft weight blended with the category's α, as the category decay is."""
 
 from __future__ import annotations
 

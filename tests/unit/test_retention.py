@@ -1,4 +1,4 @@
-"""The retention forces of DESIGN §3 reproduce the design's worked values and stay in their
+"""The retention forces of docs/design.md §3 reproduce the design's worked values and stay in their
 stated bounds for any input: relevance_query in [−0.7, 1], relevance at rest in [0.1, 1],
 connectivity in [0, 1] (0 exactly for orphans, ≥ 0.1 otherwise), activation in (0, 1] and never
 rising without a recall, core-promotion score in [0, 1]."""
