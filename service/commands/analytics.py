@@ -12,13 +12,12 @@ import base64
 import html
 import io
 import json
-import logging
 import sys
 from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, Literal
 
-from service.commands import command_settings, named_tenant
+from service.commands import command_start, named_tenant
 
 if TYPE_CHECKING:  # networkx and the use cases load only when the command runs
     from service.engine.causal_graph import Top
@@ -72,8 +71,7 @@ async def _run(args: argparse.Namespace) -> int:
     if fmt in ("png", "html") and not _have_matplotlib():
         print(f"retentia analytics: {MISSING_MATPLOTLIB.format(fmt=fmt)}", file=sys.stderr)
         return 2
-    settings = command_settings(args)
-    logging.basicConfig(level="WARNING", format="%(levelname)s %(name)s: %(message)s")
+    settings = command_start(args)
     try:
         tenant = named_tenant(args, settings)
         # Beside a running service this shares its embedded FalkorDB.

@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import logging
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from service.commands import command_settings
+from service.commands import command_start
 
 if TYPE_CHECKING:
     from service.usecases.erasure import PossibleAlias
@@ -59,8 +58,7 @@ async def _run(args: argparse.Namespace) -> int:
     from service import compose
     from service.usecases.auth import request_tenant
 
-    settings = command_settings(args)
-    logging.basicConfig(level="WARNING", format="%(levelname)s %(name)s: %(message)s")
+    settings = command_start(args)
     try:
         tenant = request_tenant(
             args.org or settings.default_org, args.project or settings.default_project

@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import logging
 import os
 import sys
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import TextIO
 
-from service.commands import command_settings
+from service.commands import command_start
 
 #: A progress line on stderr every this many records.
 PROGRESS_EVERY = 10_000
@@ -50,8 +49,7 @@ async def _run(args: argparse.Namespace) -> int:
     from service import compose
     from service.usecases.auth import request_tenant
 
-    settings = command_settings(args)
-    logging.basicConfig(level="WARNING", format="%(levelname)s %(name)s: %(message)s")
+    settings = command_start(args)
     try:
         tenant = request_tenant(
             args.org or settings.default_org, args.project or settings.default_project

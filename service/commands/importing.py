@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import logging
 import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TextIO
 
 from schema import InvalidInput
-from service.commands import command_settings
+from service.commands import command_start
 from service.usecases.ndjson import ImportReport, Line, Mode, Rejection
 
 #: Width of the progress bar, in characters.
@@ -141,8 +140,7 @@ async def _run(args: argparse.Namespace, stream: TextIO, total: int | None) -> i
     from service.usecases.auth import request_tenant
     from service.usecases.history_import import open_history
 
-    settings = command_settings(args)
-    logging.basicConfig(level="WARNING", format="%(levelname)s %(name)s: %(message)s")
+    settings = command_start(args)
     progress = _Progress(sys.stderr, total, args.batch)
     try:
         tenant = request_tenant(

@@ -4,11 +4,10 @@ is stored)."""
 from __future__ import annotations
 
 import argparse
-import logging
 import sys
 from pathlib import Path
 
-from service.commands import command_settings
+from service.commands import command_start
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -42,8 +41,7 @@ async def _run(args: argparse.Namespace) -> int:
     from service import compose
     from service.usecases.auth import Principal, parse_permissions, system_tenant
 
-    settings = command_settings(args)
-    logging.basicConfig(level="WARNING", format="%(levelname)s %(name)s: %(message)s")
+    settings = command_start(args)
     org = args.org or settings.default_org
     try:
         system_tenant(org)

@@ -4,11 +4,10 @@ every project, beside a running service too."""
 from __future__ import annotations
 
 import argparse
-import logging
 import sys
 from pathlib import Path
 
-from service.commands import chosen_tenants, command_settings, named_tenant
+from service.commands import chosen_tenants, command_start, named_tenant
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -43,8 +42,7 @@ async def _run(args: argparse.Namespace) -> int:
     from service import compose
     from service.usecases.auth import SYSTEM_PROJECT
 
-    settings = command_settings(args)
-    logging.basicConfig(level="WARNING", format="%(levelname)s %(name)s: %(message)s")
+    settings = command_start(args)
     held: list[Tenant] = []
     try:
         named = named_tenant(args, settings)

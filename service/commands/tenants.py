@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import logging
 import sys
 from pathlib import Path
 
-from service.commands import command_settings
+from service.commands import command_start
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -40,8 +39,7 @@ async def _run(args: argparse.Namespace) -> int:
     from service import compose
     from service.usecases.auth import request_tenant
 
-    settings = command_settings(args)
-    logging.basicConfig(level="WARNING", format="%(levelname)s %(name)s: %(message)s")
+    settings = command_start(args)
     try:
         if args.tenants_command == "drop" and not args.yes:
             print(
