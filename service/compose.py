@@ -257,7 +257,8 @@ async def compose(
     )
     core = CorePreferencesService(memories)
     stores = StoreService(memories, memory_facts)
-    idempotent = IdempotentWrites(
+    deletion = DeletionService(memories, facts)
+    writes = Writes(
         facts.repository,
         memories,
         stores,
@@ -267,12 +268,12 @@ async def compose(
             window=timedelta(seconds=settings.idempotency_window_s),
             pending_timeout=timedelta(seconds=settings.idempotency_pending_s),
         ),
+        deletion=deletion,
         fault=_fault_hook(settings),
     )
     keys = ApiKeyStore(facts.repository, clock)
-    deletion = DeletionService(memories, facts)
     uses = UseCases(
-        writes=Writes(idempotent, deletion, memories, facts),
+        writes=writes,
         memories=memories,
         facts=facts,
         erasure=ErasureService(memories, facts, core, reactivations),
@@ -301,7 +302,7 @@ async def compose(
         fatal_error=repository.fatal_error,
     )
     try:
-        yield Composed(uses, Internals(memories, stores, deletion, idempotent, facts, memory_facts))
+        yield Composed(uses, Internals(memories, stores, deletion, writes, facts, memory_facts))
     finally:
         await reactivations.aclose()
         if webhook is not None:

@@ -10,101 +10,41 @@ one it is the plain use case).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
 
-from schema import Memory, MemoryEdge, RetentiaError, Tenant
-from schema.facts import Fact, FactBatchResult, FactWriter
+from graph_backends import IdempotencyRepository
+from schema import Memory, Tenant
+from schema.facts import Fact
 from service.usecases.deletion import DeletionService
-from service.usecases.facts import FactService, FunctionalRegistration
-from service.usecases.idempotency import IdempotentWrites
+from service.usecases.facts import FactService, FaultHook, FunctionalRegistration
+from service.usecases.idempotency import Clock, IdempotencyPolicy, IdempotentWrites
 from service.usecases.memories import (
     DeleteReport,
-    LinkRequest,
     MemoryService,
-    StoreRequest,
-    StoreResult,
 )
-from service.usecases.store import Stored
+from service.usecases.store import StoreService
 
 
-class Writes:
-    """Memories and facts written as every surface writes them."""
+class Writes(IdempotentWrites):
+    """Memories and facts written as every surface writes them: the writes that take an
+    idempotency key (`IdempotentWrites`: store, store each, amend, link, ingest facts — without
+    a key each is the plain use case), and those below, each safe to send again as it is."""
 
     def __init__(
         self,
-        idempotent: IdempotentWrites,
-        deletion: DeletionService,
+        repository: IdempotencyRepository,
         memories: MemoryService,
+        stores: StoreService,
         facts: FactService,
+        clock: Clock,
+        policy: IdempotencyPolicy | None = None,
+        *,
+        deletion: DeletionService,
+        fault: FaultHook | None = None,
     ) -> None:
-        self._idempotent = idempotent
+        super().__init__(repository, memories, stores, facts, clock, policy, fault=fault)
         self._deletion = deletion
-        self._memories = memories
-        self._facts = facts
-
-    # -- under an idempotency key ------------------------------------------------------------
-
-    async def store(
-        self,
-        tenant: Tenant,
-        request: StoreRequest,
-        facts: Sequence[Any] = (),
-        *,
-        key: str | None = None,
-        field: str = "idempotencyKey",
-    ) -> Stored:
-        """One memory, then its facts (those given and those the configured LLM extracts)."""
-        return await self._idempotent.store(tenant, request, facts, key=key, field=field)
-
-    async def store_each(
-        self,
-        tenant: Tenant,
-        items: Sequence[tuple[StoreRequest, Sequence[Any]]],
-        *,
-        key: str | None = None,
-        field: str = "idempotencyKey",
-    ) -> list[Stored | RetentiaError]:
-        """Each memory on its own merits, with its facts; a failed item keeps its error."""
-        return await self._idempotent.store_each(tenant, items, key=key, field=field)
-
-    async def amend(
-        self,
-        tenant: Tenant,
-        memory_id: str,
-        content: str,
-        reason: str | None = None,
-        *,
-        key: str | None = None,
-        field: str = "idempotencyKey",
-    ) -> StoreResult:
-        """A new memory that supersedes `memory_id` (`MemoryService.amend`)."""
-        return await self._idempotent.amend(
-            tenant, memory_id, content, reason, key=key, field=field
-        )
-
-    async def link(
-        self,
-        tenant: Tenant,
-        edges: Sequence[LinkRequest],
-        *,
-        key: str | None = None,
-        field: str = "idempotencyKey",
-    ) -> list[MemoryEdge]:
-        return await self._idempotent.link(tenant, edges, key=key, field=field)
-
-    async def ingest_facts(
-        self,
-        tenant: Tenant,
-        facts: Sequence[Mapping[str, Any]],
-        writer: FactWriter,
-        *,
-        key: str | None = None,
-        field: str = "idempotencyKey",
-    ) -> FactBatchResult:
-        """A fact batch through the one supersession path (`FactService.apply_facts`)."""
-        return await self._idempotent.ingest_facts(tenant, facts, writer, key=key, field=field)
 
     # -- without a key (each safe to send again as it is) ------------------------------------
 
