@@ -61,7 +61,7 @@ from bench.harness.reports import (
     yes_no,
 )
 from bench.harness.run import Figures, data_directory, elapsed_s, git_commit, log
-from graph_backends import FalkorConfig, GraphRepository, open_backend
+from graph_backends import Backend, FalkorConfig, open_backend
 from schema import EdgeType, SearchHit, Tenant
 from service.adapters.classifier import PROTOTYPES
 from service.adapters.embedding import Embedder, Vector, load_embedder
@@ -613,7 +613,7 @@ class RealRun:
 
 
 async def ingest(
-    repo: GraphRepository,
+    repo: Backend,
     service: MemoryService,
     clock: SessionClock,
     sims: Sequence[SimConversation],
@@ -721,7 +721,7 @@ async def ingest(
 
 
 async def ingest_and_compare(
-    repo: GraphRepository,
+    repo: Backend,
     embedder: Embedder,
     sims: Sequence[SimConversation],
     settings: Settings,

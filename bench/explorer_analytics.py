@@ -38,7 +38,7 @@ import networkx as nx
 from bench.harness.options import add_out
 from bench.harness.reports import md_row, md_table
 from bench.harness.synthetic import EDGE_WEIGHTS, generate_memories
-from graph_backends import GraphRepository
+from graph_backends import Backend
 from graph_backends.config import FalkorConfig, Neo4jConfig, SurrealConfig
 from graph_backends.factory import open_backend
 from schema import CAUSAL_TYPES, EdgeType, Memory, MemoryEdge, MemoryStatus, Tenant
@@ -53,7 +53,7 @@ NOW = datetime(2026, 1, 1, tzinfo=UTC)
 
 
 @asynccontextmanager
-async def backend(name: str, data: Path) -> AsyncIterator[GraphRepository]:
+async def backend(name: str, data: Path) -> AsyncIterator[Backend]:
     if name == "falkordb":
         async with open_backend(FalkorConfig(data_dir=data, startup_timeout_s=600)) as repo:
             yield repo
@@ -91,7 +91,7 @@ def edges_for(ids: list[str], seed: int) -> list[MemoryEdge]:
     return out
 
 
-async def load(repo: GraphRepository, tenant: Tenant, n: int, budget_s: float) -> dict[str, Any]:
+async def load(repo: Backend, tenant: Tenant, n: int, budget_s: float) -> dict[str, Any]:
     await repo.ensure_schema(tenant)
     synthetic = generate_memories(n, seed=24)
     memories = [
@@ -139,7 +139,7 @@ async def timed(figures: dict[str, float], name: str, step: Callable[[], Awaitab
     return result
 
 
-async def analyse(repo: GraphRepository, tenant: Tenant) -> dict[str, float]:
+async def analyse(repo: Backend, tenant: Tenant) -> dict[str, float]:
     # The engine settings as the service reads them (the analytics bounds among them).
     service = AnalyticsService(repo, lambda: NOW, Settings().engine)
     f: dict[str, float] = {}

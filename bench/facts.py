@@ -47,7 +47,7 @@ from bench.harness.run import (
 )
 from bench.harness.stats import percentile
 from bench.harness.timing import RepoTimer
-from graph_backends import Backend, FalkorConfig, fact_store, open_backend
+from graph_backends import Backend, FalkorConfig, open_backend
 from graph_backends._common.records import epoch_us
 from graph_backends.falkordb.repository import FalkorRepository
 from graph_backends.protocol import GraphRepository
@@ -637,12 +637,12 @@ def profile_text(title: str, profiler: cProfile.Profile, top: int) -> str:
 
 
 async def profile_runs(
-    repo: GraphRepository, tenant: Tenant, workload: Workload, now: datetime,
+    repo: Backend, tenant: Tenant, workload: Workload, now: datetime,
     settings: Settings, args: argparse.Namespace, embedder: HashEmbedder | None,
 ) -> str:  # fmt: skip
     """The first `--profile-facts` inputs ingested again under cProfile (on a second tenant),
     and a reconciler pass under cProfile after corrupting the measured tenant again."""
-    store = fact_store(repo)
+    store = repo
     texts = []
     batches = max(1, args.profile_facts // args.batch)
     prefix = Workload(workload.batches[:batches], workload.kinds[:batches], 0, {})
@@ -851,7 +851,7 @@ async def run(args: argparse.Namespace, data_dir: Path) -> tuple[Figures, str]:
     profile = ""
     async with open_backend(config) as repo:
         await repo.drop_tenant(tenant)
-        store = fact_store(repo)
+        store = repo
         await store.ensure_fact_schema(tenant)
         clock = Clock(START)
         timer = RepoTimer(store)

@@ -74,7 +74,7 @@ from bench.harness.synthetic import (
     generate_memories,
 )
 from bench.harness.timing import reference_loop_ms
-from graph_backends import GraphRepository, open_backend
+from graph_backends import Backend, open_backend
 from schema import Tenant
 from service.adapters.embedding import Embedder
 from service.compose import UseCases, compose_use_cases, open_composed
@@ -654,7 +654,7 @@ async def recall_breakdown(data_dir: Path, traffic: Traffic, n: int) -> Figures:
 
     def composed(prefix: str, embedding: Embedder) -> AbstractAsyncContextManager[UseCases]:
         """The use cases over the repository, its calls timed under `prefix`."""
-        timed = cast(GraphRepository, _Timed(repository, spent, calls, prefix))
+        timed = cast(Backend, _Timed(repository, spent, calls, prefix))
         return compose_use_cases(settings, timed, embedding, TENANT, ready=False)
 
     async with (

@@ -51,7 +51,7 @@ from bench.harness.run import (
     run_stamp,
 )
 from bench.harness.timing import RepoTimer, write_batches
-from graph_backends import BackendError, FalkorConfig, GraphRepository, open_backend
+from graph_backends import Backend, BackendError, FalkorConfig, open_backend
 from schema import (
     Category,
     EdgeCreator,
@@ -427,7 +427,7 @@ def falkordb_peak_mb(falkor_dir: Path) -> float | None:
 # -- phases ----------------------------------------------------------------------------------
 
 
-async def seed(repo: GraphRepository, tenant: Tenant, t: Tenancy, f: Figures) -> None:
+async def seed(repo: Backend, tenant: Tenant, t: Tenancy, f: Figures) -> None:
     await repo.drop_tenant(tenant)
     await repo.ensure_schema(tenant)
     write = partial(repo.upsert_memories, tenant)
@@ -520,7 +520,7 @@ async def run_size(
 
 
 async def measure_passes(
-    uses: UseCases, repo: GraphRepository, tenant: Tenant, timer: RepoTimer,
+    uses: UseCases, repo: Backend, tenant: Tenant, timer: RepoTimer,
     embedder: HashEmbedder, n: int,
     summarised: frozenset[str], f: Figures,
 ) -> None:  # fmt: skip
@@ -613,7 +613,7 @@ def diagnose(
 
 
 async def profile_pass(
-    n: int, settings: Settings, args: argparse.Namespace, repo: GraphRepository,
+    n: int, settings: Settings, args: argparse.Namespace, repo: Backend,
     embedder: HashEmbedder,
 ) -> str:  # fmt: skip
     """A real pass under cProfile, on a second tenant seeded identically (the timed passes

@@ -67,12 +67,9 @@ from cypher import QueryName, load, used_params
 from graph_backends import (
     Backend,
     FalkorConfig,
-    GraphRepository,
     Neo4jConfig,
     SurrealConfig,
-    fact_store,
 )
-from graph_backends.errors import BackendError
 from graph_backends.factory import open_backend
 from graph_backends.falkordb.repository import DIALECT, FalkorRepository
 from schema import (
@@ -321,7 +318,7 @@ class Host(Protocol):
     @property
     def data_path(self) -> Path: ...
 
-    def open(self) -> AbstractAsyncContextManager[GraphRepository]:
+    def open(self) -> AbstractAsyncContextManager[Backend]:
         """Start what the backend needs, connect, and stop it all on exit."""
 
     def server_pid(self) -> int | None:
@@ -339,7 +336,7 @@ class FalkorHost:
     appendfsync: Literal["always", "everysec"]
     name: BackendName = "falkordb"
 
-    def open(self) -> AbstractAsyncContextManager[GraphRepository]:
+    def open(self) -> AbstractAsyncContextManager[Backend]:
         config = FalkorConfig(
             data_dir=self.data_path, appendfsync=self.appendfsync, startup_timeout_s=600
         )
@@ -367,7 +364,7 @@ class Neo4jHost:
     _server: Any = None
 
     @asynccontextmanager
-    async def _open(self) -> AsyncIterator[GraphRepository]:
+    async def _open(self) -> AsyncIterator[Backend]:
         from devtools import neo4j_server
 
         # The driver logs every server notification (e.g. "property key does not exist" on a
@@ -382,7 +379,7 @@ class Neo4jHost:
             await asyncio.to_thread(server.stop)
             self._server = None
 
-    def open(self) -> AbstractAsyncContextManager[GraphRepository]:
+    def open(self) -> AbstractAsyncContextManager[Backend]:
         return self._open()
 
     def server_pid(self) -> int | None:
@@ -411,7 +408,7 @@ class SurrealHost:
     data_path: Path
     name: BackendName = "surrealdb"
 
-    def open(self) -> AbstractAsyncContextManager[GraphRepository]:
+    def open(self) -> AbstractAsyncContextManager[Backend]:
         return open_backend(SurrealConfig(url=f"surrealkv://{self.data_path}"))
 
     def server_pid(self) -> int | None:
@@ -453,7 +450,7 @@ def record_backend_memory(host: Host, key: str, figures: Figures) -> None:
 # -- load and read phases --------------------------------------------------------------------
 
 
-async def insert_all(repo: GraphRepository, tenant: Tenant, w: Workload, figures: Figures) -> None:
+async def insert_all(repo: Backend, tenant: Tenant, w: Workload, figures: Figures) -> None:
     """`upsert_memories` in batches; each batch's `Memory` models are built before its timer
     starts (building all of them first would hold every vector twice at 100,000)."""
     elapsed = 0.0
@@ -473,7 +470,7 @@ async def insert_all(repo: GraphRepository, tenant: Tenant, w: Workload, figures
     figures["insert_total_s"] = round(elapsed, 2)
 
 
-async def link_all(repo: GraphRepository, tenant: Tenant, w: Workload, figures: Figures) -> None:
+async def link_all(repo: Backend, tenant: Tenant, w: Workload, figures: Figures) -> None:
     elapsed = 0.0
     for start in range(0, len(w.edges), LINK_BATCH):
         t0 = time.perf_counter()
@@ -501,7 +498,7 @@ async def link_all(repo: GraphRepository, tenant: Tenant, w: Workload, figures: 
 
 
 async def measure_latencies(
-    repo: GraphRepository, tenant: Tenant, w: Workload, reps: int, slow_reps: int,
+    repo: Backend, tenant: Tenant, w: Workload, reps: int, slow_reps: int,
     figures: Figures,
 ) -> None:  # fmt: skip
     ids = [m.id for m in w.memories]
@@ -655,7 +652,7 @@ async def restart_phase(
 
 
 async def vector_after_restart(
-    repo: GraphRepository, tenant: Tenant, w: Workload, first: Sequence[SearchHit],
+    repo: Backend, tenant: Tenant, w: Workload, first: Sequence[SearchHit],
     figures: Figures,
 ) -> None:  # fmt: skip
     """k=10 vector searches on the reloaded graph. A reloaded FalkorDB 4.16 vector index answers
@@ -769,7 +766,7 @@ class ShapeRunner:
     parameters its text uses, from the same values the repository passes.
     """
 
-    def __init__(self, repo: GraphRepository, tenant: Tenant) -> None:
+    def __init__(self, repo: Backend, tenant: Tenant) -> None:
         if not isinstance(repo, FalkorRepository):
             raise TypeError(f"query shapes need the FalkorDB repository, not {repo!r}")
         self._graph = repo._db.select_graph(tenant.key)
@@ -786,7 +783,7 @@ class ShapeRunner:
 
 
 async def check_shapes(
-    runner: ShapeRunner, repo: GraphRepository, tenant: Tenant, ids: Sequence[str]
+    runner: ShapeRunner, repo: Backend, tenant: Tenant, ids: Sequence[str]
 ) -> None:
     """Every shape returns exactly the production answer, over every memory of the tenant (the
     production shape run raw returns what the repository methods return)."""
@@ -828,7 +825,7 @@ async def time_shapes(
 
 
 async def compare_shapes(
-    repo: GraphRepository, tenant: Tenant, w: Workload, reps: int, slow_reps: int,
+    repo: Backend, tenant: Tenant, w: Workload, reps: int, slow_reps: int,
     figures: Figures,
 ) -> None:  # fmt: skip
     """Equivalent Cypher shapes of `degrees` (100 ids) and `orphans`, checked then timed like
@@ -974,7 +971,7 @@ async def seed_facts(
 
 @asynccontextmanager
 async def composed_recall(
-    settings: Settings, repository: GraphRepository, embedder: Embedder, tenant: Tenant
+    settings: Settings, repository: Backend, embedder: Embedder, tenant: Tenant
 ) -> AsyncIterator[RecallService]:
     """`RecallService` as the service composes it (`service.compose`: its classifier, its engine
     settings) at the bench's fixed instant. Every recall here is read-only: nothing is
@@ -986,19 +983,13 @@ async def composed_recall(
 
 
 async def recall_phase(
-    repo: GraphRepository, tenant: Tenant, w: Workload, embedder: Embedder, settings: Settings,
+    repo: Backend, tenant: Tenant, w: Workload, embedder: Embedder, settings: Settings,
     args: argparse.Namespace, figures: Figures,
 ) -> str | None:  # fmt: skip
     """Seed facts, then time `RecallService.recall` (k=10, read-only) with the query embedded
     by the real embedder and with it primed beforehand, and split the second into phases. The
     cProfile text when `--profile`."""
-    try:
-        store = fact_store(repo)
-    except BackendError as e:
-        figures["recall_status"] = "fact layer not ported yet"
-        not_applicable(figures, "recall_*", f"fact layer not ported yet: {e}")
-        log(f"recall skipped: {e}")
-        return None
+    store = repo
     figures["recall_status"] = "measured"
     primed = PrimedEmbedder(embedder, w.fact_vectors, owns_inner=False)
     await seed_facts(settings, store, tenant, w, primed, figures)

@@ -72,7 +72,7 @@ from bench.harness.synthetic import (
 )
 from bench.harness.timing import RepoTimer
 from cypher import QueryName
-from graph_backends import Backend, FalkorConfig, GraphRepository, fact_store
+from graph_backends import Backend, FalkorConfig
 from graph_backends._common import bm25
 from graph_backends.factory import open_backend
 from schema import MemoryEdge, Tenant
@@ -135,7 +135,7 @@ def open_falkor(
     return open_backend(config)
 
 
-async def wait_ready(repo: GraphRepository, tenant: Tenant, timeout_s: float = 900.0) -> None:
+async def wait_ready(repo: Backend, tenant: Tenant, timeout_s: float = 900.0) -> None:
     """Until the tenant's schema is ready and a vector search returns hits (FalkorDB rebuilds
     its vector index from the loaded data)."""
     (probe,) = await HashEmbedder(DIMENSION).embed(["restart probe"])
@@ -195,7 +195,7 @@ class WriteTimes:
 
 
 async def write_segment(
-    repo: GraphRepository, store: Backend, tenant: Tenant, memories: Sequence[SyntheticMemory],
+    repo: Backend, store: Backend, tenant: Tenant, memories: Sequence[SyntheticMemory],
     lo: int, hi: int, settings: Settings, seed: int, *, gone: AbstractSet[str] = frozenset(),
     progress: bool = True,
 ) -> WriteTimes:  # fmt: skip
@@ -290,7 +290,7 @@ async def recall_figures(
 
 
 async def maintenance_pass(
-    repo: GraphRepository, tenant: Tenant, settings: Settings, f: Figures, prefix: str = ""
+    repo: Backend, tenant: Tenant, settings: Settings, f: Figures, prefix: str = ""
 ) -> list[str]:
     """One real pass as `retentia maintain` composes it, at the bench's fixed instant; the ids
     it forgot."""
@@ -336,7 +336,7 @@ async def run_curve(args: argparse.Namespace, data_dir: Path, out: Path) -> list
                 else:
                     await repo.drop_tenant(tenant)
                     await repo.ensure_schema(tenant)
-                store = fact_store(repo)
+                store = repo
                 log(f"== growing to {n:,} memories")
                 w = await write_segment(
                     repo, store, tenant, memories, stored, n, settings, args.seed, gone=gone

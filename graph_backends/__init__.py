@@ -6,7 +6,6 @@ from graph_backends.conflicts import superseded_already
 from graph_backends.errors import BackendError, BackendUnavailable, SchemaMismatch
 from graph_backends.factory import open_backend, probe_backend
 from graph_backends.leases import lease_owner
-from graph_backends.narrowing import fact_store
 from graph_backends.protocol import (
     MAX_TRAVERSE_DEPTH,
     Backend,
@@ -42,7 +41,6 @@ __all__ = [
     "RecallRepository",
     "SchemaMismatch",
     "SurrealConfig",
-    "fact_store",
     "lease_owner",
     "open_backend",
     "probe_backend",

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from graph_backends import Backend, GraphRepository, fact_store, open_backend, probe_backend
+from graph_backends import Backend, open_backend, probe_backend
 from reconciler import Reconciler
 from schema import Tenant, build
 from service.adapters.classifier import build_classifier
@@ -205,14 +205,14 @@ def _webhook(settings: Settings) -> WebhookSender | None:
 
 def build_fact_writers(
     settings: Settings,
-    repository: GraphRepository,
+    repository: Backend,
     clock: Clock,
     embedder: Embedder | None = None,
 ) -> tuple[FactService, MemoryFactWriter, WebhookSender | None]:
     """The fact service (with its webhook and fault hook) and the memory writer over it."""
     webhook = _webhook(settings)
     facts = FactService(
-        fact_store(repository),
+        repository,
         clock,
         settings.engine,
         webhook=webhook,
@@ -225,7 +225,7 @@ def build_fact_writers(
 @asynccontextmanager
 async def compose(
     settings: Settings,
-    repository: GraphRepository,
+    repository: Backend,
     embedder: Embedder,
     tenant: Tenant,
     *,
@@ -312,7 +312,7 @@ async def compose(
 @asynccontextmanager
 async def compose_use_cases(
     settings: Settings,
-    repository: GraphRepository,
+    repository: Backend,
     embedder: Embedder,
     tenant: Tenant,
     *,

@@ -16,9 +16,9 @@ import pytest
 
 from devtools import falkordb_cluster, falkordb_server, neo4j_server
 from graph_backends import (
+    Backend,
     BackendConfig,
     FalkorConfig,
-    GraphRepository,
     Neo4jConfig,
     SurrealConfig,
     open_backend,
@@ -175,7 +175,7 @@ def backend_config(request: pytest.FixtureRequest, name: str) -> BackendConfig:
 
 
 @pytest.fixture(scope="session")
-async def repository(request: pytest.FixtureRequest) -> AsyncIterator[GraphRepository]:
+async def repository(request: pytest.FixtureRequest) -> AsyncIterator[Backend]:
     config = backend_config(request, request.param)
     async with open_backend(config) as repo:
         yield repo
@@ -194,7 +194,7 @@ def api(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServiceProcess]:
 
 
 @pytest.fixture
-async def tenant(repository: GraphRepository) -> AsyncIterator[Tenant]:
+async def tenant(repository: Backend) -> AsyncIterator[Tenant]:
     """A fresh tenant with its schema ensured; dropped afterwards."""
     t = new_tenant()
     await repository.ensure_schema(t)

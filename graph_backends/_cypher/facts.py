@@ -19,10 +19,8 @@ from graph_backends._common.fact_records import (
     stored_relation_params,
 )
 from graph_backends._common.records import (
-    align_session_neighbours,
     epoch_us,
     facets_from_row,
-    session_turn_params,
 )
 from graph_backends._common.restore import restore_facts_through_commit
 from graph_backends._cypher.memories import _BATCH, _chunks, _RunsCypher
@@ -329,19 +327,3 @@ class CypherRecallMethods(_FactRunsCypher, RecallReadMethods):
             }
             rows = await self._run(tenant, R.MEMORIES_MENTIONING_CAPPED, params, read_only=True)
         return [r["id"] for r in rows]
-
-    async def session_neighbours(
-        self, tenant: Tenant, turns: Sequence[tuple[str, datetime, str]]
-    ) -> list[tuple[tuple[str, datetime] | None, tuple[str, datetime] | None]]:
-        if not turns:
-            return []
-        params = {"turns": session_turn_params(turns)}
-        before = await self._run(tenant, R.PREVIOUS_IN_SESSIONS, params, read_only=True)
-        after = await self._run(tenant, R.NEXT_IN_SESSIONS, params, read_only=True)
-        return align_session_neighbours(len(turns), before, after)
-
-    async def facts_of_memories(self, tenant: Tenant, ids: Sequence[str]) -> dict[str, list[Fact]]:
-        if not ids:
-            return {}
-        rows = await self._run(tenant, R.FACTS_OF_MEMORIES, {"ids": list(ids)}, read_only=True)
-        return {r["id"]: [self._fact_from_props(p) for p in r["facts"]] for r in rows}

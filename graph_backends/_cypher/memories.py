@@ -7,51 +7,41 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Collection, Mapping, Sequence
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import TYPE_CHECKING, Any, Final
 
 from cypher import AnyQueryName, FactQueryName, QueryName, RecallQueryName
-from graph_backends._common.auto_links import capped
-from graph_backends._common.export import edge_page_params, tombstone_page_params
+from graph_backends._common.export import tombstone_page_params
 from graph_backends._common.id_windows import WindowHints, windowed_page
-from graph_backends._common.reactivation_writes import (
-    cascade_batches,
-    write_reactivations_separately,
-)
 from graph_backends._common.records import (
-    edge_from_row,
     edge_params,
     epoch_us,
     forgotten_from_row,
-    forgotten_params,
     memory_from_props,
     memory_props,
-    memory_update_rows,
     tombstone_from_row,
-    tombstone_params,
 )
 from graph_backends._shared.edge_reads import EdgeReadMethods
-from graph_backends._shared.seam import SharedRead
-from graph_backends._shared.walks import WalkMethods, type_names
+from graph_backends._shared.lifecycle_records import LifecycleRecordMethods
+from graph_backends._shared.memory_writes import MemoryWriteMethods
+from graph_backends._shared.seam import SharedRead, SharedWrite, WriteStep
+from graph_backends._shared.walks import WalkMethods
 from graph_backends.checks import (
-    check_auto_link_cap,
     check_embeddings,
     check_export_page,
     check_recent_page,
     check_status_page,
 )
-from graph_backends.protocol import MAX_EXPORT_PAGE, GraphRepository, ReactivationWrites
+from graph_backends.protocol import MAX_EXPORT_PAGE
 from schema import (
     CAUSAL_TYPES,
     SUPPORTIVE_TYPES,
     Degrees,
-    EdgeKey,
     EdgeType,
     ForgottenMemory,
     GraphStats,
     Memory,
     MemoryEdge,
     MemoryStatus,
-    NotFound,
     Tenant,
     Tombstone,
     parse_memory_id,
@@ -73,35 +63,6 @@ def _chunks(rows: Sequence[Any], size: int = _BATCH) -> list[Sequence[Any]]:
     return [rows[i : i + size] for i in range(0, len(rows), size)]
 
 
-def _capped_link_step(edges: Sequence[MemoryEdge], cap: int) -> Step:
-    """`link_auto_memories` of `edges`: one row per target, its edges in the order given."""
-    by_target: dict[str, list[dict[str, Any]]] = defaultdict(list)
-    for edge in edges:
-        by_target[edge.target].append(edge_params(edge))
-    targets = [{"id": target, "edges": rows} for target, rows in by_target.items()]
-    return (QueryName.LINK_AUTO_MEMORIES, {"targets": targets, "cap": check_auto_link_cap(cap)}, {})
-
-
-def refused_auto_links(
-    edges: Sequence[MemoryEdge],
-    steps: Sequence[Step],
-    replies: Sequence[Sequence[Mapping[str, Any]]],
-) -> list[EdgeKey]:
-    """The capped edges of `edges` that `link_auto_memories` (among `steps`, whose rows are
-    `replies`) did not write: their target had the cap of auto-links already."""
-    written = {
-        (row["source"], row["target"])
-        for (name, _, _), rows in zip(steps, replies, strict=True)
-        if name is QueryName.LINK_AUTO_MEMORIES
-        for row in rows
-    }
-    return [
-        EdgeKey(source=e.source, target=e.target, type=e.type)
-        for e in edges
-        if capped(e) and (e.source, e.target) not in written
-    ]
-
-
 #: Each shared read's query, of whichever family holds it.
 _SHARED_READS: Final[dict[SharedRead, AnyQueryName]] = {
     read: query
@@ -110,6 +71,10 @@ _SHARED_READS: Final[dict[SharedRead, AnyQueryName]] = {
     for read in SharedRead
     if read.value == query.value
 }
+
+
+#: Each shared write step's query.
+_SHARED_WRITES: Final[dict[SharedWrite, QueryName]] = {w: QueryName(w.value) for w in SharedWrite}
 
 
 class _RunsCypher:
@@ -168,7 +133,9 @@ class _RunsCypher:
         ) -> list[dict[str, Any]]: ...
 
 
-class CypherGraphMethods(_RunsCypher, WalkMethods, EdgeReadMethods):
+class CypherGraphMethods(
+    _RunsCypher, WalkMethods, EdgeReadMethods, MemoryWriteMethods, LifecycleRecordMethods
+):
     """The `GraphRepository` methods whose Cypher conversation every Cypher backend shares."""
 
     _dimension: int
@@ -190,6 +157,23 @@ class CypherGraphMethods(_RunsCypher, WalkMethods, EdgeReadMethods):
             self, tenant: Tenant, steps: Sequence[Step]
         ) -> list[list[dict[str, Any]]]:
             """`_transaction`, and the rows each query returned."""
+
+    async def _write_rows(
+        self, tenant: Tenant, steps: Sequence[WriteStep], *, none_without_schema: bool = False
+    ) -> list[list[dict[str, Any]]]:
+        # A graph without its schema matches no memory: each step writes nothing either way.
+        named = self._cypher_steps(steps)
+        if len(named) == 1:  # one query is atomic alone
+            ((name, params, templates),) = named
+            if not templates:
+                return [await self._run(tenant, name, params)]
+            return [await self._run(tenant, name, params, edge_type=templates["edge_type"])]
+        return await self._transaction_rows(tenant, named)
+
+    @staticmethod
+    def _cypher_steps(steps: Sequence[WriteStep]) -> list[Step]:
+        """Shared write steps as this dialect's queries."""
+        return [(_SHARED_WRITES[name], dict(params), dict(slots)) for name, params, slots in steps]
 
     # -- memories --------------------------------------------------------------------------
 
@@ -273,50 +257,6 @@ class CypherGraphMethods(_RunsCypher, WalkMethods, EdgeReadMethods):
 
     # -- edges -----------------------------------------------------------------------------
 
-    async def store_memories(
-        self,
-        tenant: Tenant,
-        memories: Sequence[Memory],
-        edges: Sequence[MemoryEdge],
-        *,
-        auto_link_cap: int | None = None,
-    ) -> list[EdgeKey]:
-        steps = await self._store_steps(tenant, memories, edges, auto_link_cap)
-        if not steps:
-            return []
-        if auto_link_cap is None:
-            await self._transaction(tenant, steps)
-            return []
-        return refused_auto_links(edges, steps, await self._transaction_rows(tenant, steps))
-
-    async def _store_steps(
-        self,
-        tenant: Tenant,
-        memories: Sequence[Memory],
-        edges: Sequence[MemoryEdge],
-        auto_link_cap: int | None = None,
-    ) -> list[Step]:
-        """`store_memories`'s queries, after checking that every end not among `memories`
-        exists (`NotFound` naming the first missing one). With `auto_link_cap`, the
-        machine-made RELATED_TO edges go last, each written only while its target is under
-        the cap (`link_auto_memories`)."""
-        check_embeddings(memories, self._dimension)
-        new = {m.id for m in memories}
-        ends = ({e.source for e in edges} | {e.target for e in edges}) - new
-        missing = sorted(ends - await self.existing_ids(tenant, ends)) if ends else []
-        if missing:
-            raise NotFound("memory", missing[0])
-        steps: list[Step] = []
-        if memories:
-            steps.append((QueryName.UPSERT_MEMORIES, {"rows": self._memory_rows(memories)}, {}))
-        if auto_link_cap is None:
-            return steps + self._link_steps(edges)
-        auto = [e for e in edges if capped(e)]
-        steps += self._link_steps([e for e in edges if not capped(e)])
-        if auto:
-            steps.append(_capped_link_step(auto, auto_link_cap))
-        return steps
-
     @staticmethod
     def _claim_step(supersedes: str, successor: Memory, score_factor: float) -> Step:
         """`claim_supersession` of an amendment (`store_amendment`)."""
@@ -328,41 +268,16 @@ class CypherGraphMethods(_RunsCypher, WalkMethods, EdgeReadMethods):
         return (QueryName.CLAIM_SUPERSESSION, params, {})
 
     @staticmethod
-    def _link_steps(edges: Sequence[MemoryEdge]) -> list[Step]:
+    def _link_steps(edges: Sequence[MemoryEdge]) -> list[WriteStep]:
+        """One `link_memories` step per edge type: Cypher names a relationship's type in the
+        query text, never as a parameter."""
         by_type: dict[EdgeType, list[dict[str, Any]]] = defaultdict(list)
         for edge in edges:
             by_type[edge.type].append(edge_params(edge))
         return [
-            (QueryName.LINK_MEMORIES, {"edges": rows}, {"edge_type": edge_type})
+            (SharedWrite.LINK_MEMORIES, {"edges": rows}, {"edge_type": edge_type})
             for edge_type, rows in by_type.items()
         ]
-
-    async def unlink(self, tenant: Tenant, keys: Sequence[EdgeKey]) -> list[bool]:
-        if not keys:
-            return []
-        rows = await self._run(
-            tenant,
-            QueryName.UNLINK_MEMORIES,
-            {
-                "edges": [
-                    {"source": k.source, "target": k.target, "type": str(k.type)} for k in keys
-                ]
-            },
-        )
-        removed = {(r["source"], r["target"], r["type"]) for r in rows}
-        return [(k.source, k.target, str(k.type)) in removed for k in keys]
-
-    async def edge_page(
-        self,
-        tenant: Tenant,
-        edge_types: Collection[EdgeType],
-        *,
-        limit: int = MAX_EXPORT_PAGE,
-        after: EdgeKey | None = None,
-    ) -> list[MemoryEdge]:
-        params = edge_page_params(edge_types, limit, after)
-        rows = await self._run(tenant, QueryName.EDGE_PAGE, params, read_only=True)
-        return [edge_from_row(r) for r in rows]
 
     # -- connectivity ----------------------------------------------------------------------
 
@@ -428,48 +343,6 @@ class CypherGraphMethods(_RunsCypher, WalkMethods, EdgeReadMethods):
         )
         return [r["id"] for r in rows]
 
-    async def validate_auto_links(self, tenant: Tenant, ids: Sequence[str], at: datetime) -> int:
-        if not ids:
-            return 0
-        rows = await self._run(
-            tenant,
-            QueryName.VALIDATE_AUTO_LINKS,
-            {"ids": list(dict.fromkeys(_ids(ids))), "now": epoch_us(at)},
-        )
-        return sum(int(r["validated"]) for r in rows)
-
-    async def record_cascade(
-        self,
-        tenant: Tenant,
-        reached: Mapping[str, int],
-        at: datetime,
-        *,
-        revive: Collection[str] = (),
-        revive_from: MemoryStatus = MemoryStatus.DORMANT,
-        revive_to: MemoryStatus = MemoryStatus.EPISODIC,
-    ) -> list[str]:
-        revived: list[str] = []
-        for counted, reviving in cascade_batches(reached, revive, _BATCH):
-            rows = await self._run(
-                tenant,
-                QueryName.RECORD_CASCADE,
-                {
-                    "reached": counted,
-                    "revive": reviving,
-                    "now": epoch_us(at),
-                    "from": str(revive_from),
-                    "to": str(revive_to),
-                },
-            )
-            revived.extend(r["id"] for r in rows)
-        return revived
-
-    async def write_reactivations(
-        self, tenant: Tenant, writes: ReactivationWrites
-    ) -> tuple[int, list[str]]:
-        # A mixin: the repositories it completes are GraphRepositories.
-        return await write_reactivations_separately(cast("GraphRepository", self), tenant, writes)
-
     async def auto_link_inbound(self, tenant: Tenant, ids: Sequence[str]) -> list[int]:
         wanted = _ids(ids)
         rows = await self._run(
@@ -480,21 +353,6 @@ class CypherGraphMethods(_RunsCypher, WalkMethods, EdgeReadMethods):
         )
         counts = {r["id"]: int(r["inbound"]) for r in rows}
         return [counts.get(i, 0) for i in wanted]
-
-    async def update_memories(
-        self,
-        tenant: Tenant,
-        memories: Sequence[Memory],
-        fields: Collection[str] | None = None,
-    ) -> list[bool]:
-        rows = memory_update_rows(memories, fields)
-        found: set[str] = set()
-        for start in range(0, len(rows), _BATCH):
-            result = await self._run(
-                tenant, QueryName.UPDATE_MEMORIES, {"rows": rows[start : start + _BATCH]}
-            )
-            found.update(r["id"] for r in result)
-        return [m.id in found for m in memories]
 
     async def all_memories(self, tenant: Tenant) -> list[Memory]:
         rows = await self._run(tenant, QueryName.ALL_MEMORIES, read_only=True)
@@ -522,24 +380,6 @@ class CypherGraphMethods(_RunsCypher, WalkMethods, EdgeReadMethods):
         )
         return [self._memory_from_props(r["memory"]) for r in rows]
 
-    async def write_forgotten(self, tenant: Tenant, forgotten: Sequence[ForgottenMemory]) -> None:
-        if forgotten:
-            await self._run(
-                tenant,
-                QueryName.WRITE_FORGOTTEN,
-                {"rows": [forgotten_params(f) for f in forgotten]},
-            )
-
-    async def get_forgotten(
-        self, tenant: Tenant, ids: Sequence[str]
-    ) -> list[ForgottenMemory | None]:
-        wanted = _ids(ids)
-        rows = await self._run(
-            tenant, QueryName.GET_FORGOTTEN, {"ids": list(dict.fromkeys(wanted))}, read_only=True
-        )
-        found = {r["id"]: forgotten_from_row(r) for r in rows}
-        return [found.get(i) for i in wanted]
-
     async def forgotten_page(
         self, tenant: Tenant, *, limit: int = MAX_EXPORT_PAGE, after: str | None = None
     ) -> list[ForgottenMemory]:
@@ -562,25 +402,6 @@ class CypherGraphMethods(_RunsCypher, WalkMethods, EdgeReadMethods):
         gone = {str(r["id"]) for r in rows}
         return [i in gone for i in wanted]
 
-    async def write_tombstones(self, tenant: Tenant, tombstones: Sequence[Tombstone]) -> None:
-        if tombstones:
-            await self._run(
-                tenant,
-                QueryName.WRITE_TOMBSTONES,
-                {"rows": [tombstone_params(t) for t in tombstones]},
-            )
-
-    async def get_tombstones(self, tenant: Tenant, ids: Sequence[str]) -> list[Tombstone | None]:
-        wanted = _ids(ids)
-        rows = await self._run(
-            tenant,
-            QueryName.GET_TOMBSTONES,
-            {"ids": list(dict.fromkeys(wanted))},
-            read_only=True,
-        )
-        found = {r["id"]: tombstone_from_row(r) for r in rows}
-        return [found.get(i) for i in wanted]
-
     async def tombstone_page(
         self, tenant: Tenant, *, limit: int = MAX_EXPORT_PAGE, after: str | None = None
     ) -> list[Tombstone]:
@@ -597,9 +418,6 @@ class CypherGraphMethods(_RunsCypher, WalkMethods, EdgeReadMethods):
     async def get_config(self, tenant: Tenant, key: str) -> str | None:
         rows = await self._run(tenant, QueryName.GET_CONFIG, {"key": key}, read_only=True)
         return str(rows[0]["value"]) if rows else None
-
-    async def put_config(self, tenant: Tenant, key: str, value: str) -> None:
-        await self._run(tenant, QueryName.PUT_CONFIG, {"key": key, "value": value})
 
     # -- export (PortableRepository) -------------------------------------------------------
 
@@ -630,18 +448,6 @@ class CypherGraphMethods(_RunsCypher, WalkMethods, EdgeReadMethods):
             else m
             for m in page
         ]
-
-    async def edges_from(self, tenant: Tenant, ids: Sequence[str]) -> list[MemoryEdge]:
-        edges: list[MemoryEdge] = []
-        for chunk in _chunks(list(dict.fromkeys(_ids(ids)))):
-            rows = await self._run(
-                tenant,
-                QueryName.EDGES_FROM,
-                {"ids": list(chunk), "types": type_names(())},
-                read_only=True,
-            )
-            edges.extend(edge_from_row(r) for r in rows)
-        return sorted(edges, key=lambda e: (e.source, e.target, e.type))
 
     async def config_entries(self, tenant: Tenant) -> dict[str, str]:
         rows = await self._run(tenant, QueryName.CONFIG_ENTRIES, read_only=True)

@@ -3,21 +3,33 @@ backend."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from graph_backends._common.entity_reach import nearest_first, reach_params
-from graph_backends._common.records import edge_from_row
+from graph_backends._common.records import (
+    align_session_neighbours,
+    edge_from_row,
+    session_turn_params,
+)
 from graph_backends._shared.seam import RunsNamedReads, SharedRead
 from graph_backends.checks import check_dimension, check_hub_cap, check_leg_k
 from schema import EdgeType, MemoryEdge, Tenant, parse_memory_id
+from schema.facts import Fact
 
 
 class RecallReadMethods(RunsNamedReads):
-    """`edges_among`, `similarities`, `last_in_sessions` and `memories_about_entities`."""
+    """`edges_among`, `similarities`, `last_in_sessions`, `session_neighbours`,
+    `memories_about_entities` and `facts_of_memories`."""
 
     _dimension: int
+
+    if TYPE_CHECKING:  # provided by each backend
+
+        @staticmethod
+        def _fact_from_props(props: Mapping[str, Any]) -> Fact:
+            """A fact from its stored properties, as this backend stores them."""
 
     async def edges_among(
         self,
@@ -55,6 +67,16 @@ class RecallReadMethods(RunsNamedReads):
         )
         return {r["session"]: r["id"] for r in rows if r["id"] is not None}
 
+    async def session_neighbours(
+        self, tenant: Tenant, turns: Sequence[tuple[str, datetime, str]]
+    ) -> list[tuple[tuple[str, datetime] | None, tuple[str, datetime] | None]]:
+        if not turns:
+            return []
+        params = {"turns": session_turn_params(turns)}
+        before = await self._read_rows(tenant, SharedRead.PREVIOUS_IN_SESSIONS, params)
+        after = await self._read_rows(tenant, SharedRead.NEXT_IN_SESSIONS, params)
+        return align_session_neighbours(len(turns), before, after)
+
     async def memories_about_entities(
         self,
         tenant: Tenant,
@@ -73,3 +95,9 @@ class RecallReadMethods(RunsNamedReads):
 
         rows = await nearest_first(read, reach_params(entity_ids, at, limit, max_facts))
         return {r["id"]: int(r["hops"]) for r in rows}
+
+    async def facts_of_memories(self, tenant: Tenant, ids: Sequence[str]) -> dict[str, list[Fact]]:
+        if not ids:
+            return {}
+        rows = await self._read_rows(tenant, SharedRead.FACTS_OF_MEMORIES, {"ids": list(ids)})
+        return {r["id"]: [self._fact_from_props(p) for p in r["facts"]] for r in rows if r["facts"]}

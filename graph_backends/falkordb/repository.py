@@ -47,8 +47,8 @@ from graph_backends._cypher.memories import (
     CypherGraphMethods,
     Step,
     _ids,
-    refused_auto_links,
 )
+from graph_backends._shared.memory_writes import refused_auto_links
 from graph_backends.checks import check_dimension, check_leg_k
 from graph_backends.conflicts import superseded_already
 from graph_backends.errors import BackendError, BackendUnavailable, SchemaMismatch
@@ -602,20 +602,6 @@ class FalkorRepository(
 
     # -- edges -----------------------------------------------------------------------------
 
-    async def link(self, tenant: Tenant, edges: Sequence[MemoryEdge]) -> None:
-        if not edges:
-            return
-        ends = {e.source for e in edges} | {e.target for e in edges}
-        missing = sorted(ends - await self.existing_ids(tenant, ends))
-        if missing:
-            raise NotFound("memory", missing[0])
-        steps = self._link_steps(edges)
-        if len(steps) == 1:
-            ((name, params, templates),) = steps
-            await self._run(tenant, name, params, edge_type=templates["edge_type"])
-            return
-        await self._transaction(tenant, steps)
-
     async def _transaction(self, tenant: Tenant, steps: Sequence[Step]) -> None:
         """Several queries in one MULTI/EXEC: other clients never see part of them, and redis
         replays a transaction from its append-only file whole or not at all."""
@@ -764,8 +750,9 @@ class FalkorRepository(
                         raise NotFound("memory", old)
                     if memory.superseded_by is not None:
                         raise superseded_already(old, memory.superseded_by)
+                    stored = await self._store_steps(tenant, [successor], edges, auto_link_cap)
                     steps = [
-                        *await self._store_steps(tenant, [successor], edges, auto_link_cap),
+                        *self._cypher_steps(stored),
                         self._claim_step(old, successor, score_factor),
                     ]
                     for name, _, templates in steps:
@@ -776,7 +763,7 @@ class FalkorRepository(
                         text = wire.query_text(query.render(**templates), query.bind(params))
                         pipe.execute_command("GRAPH.QUERY", tenant.key, text, "--compact")
                     replies = [wire.rows(reply) or [] for reply in await pipe.execute()]
-                    return refused_auto_links(edges, steps, replies)
+                    return refused_auto_links(edges, [n for n, _, _ in steps], replies)
             except WatchError:
                 await asyncio.sleep(random.uniform(0, min(0.002 * 2**attempt, 0.05)))
             except self._reroute_on as e:  # the slot moved: nothing was written

@@ -34,7 +34,8 @@ from graph_backends._common.records import (
 from graph_backends._common.tenants import tenants_named
 from graph_backends._cypher.erasure import CypherErasureMethods
 from graph_backends._cypher.idempotency import CypherIdempotencyMethods
-from graph_backends._cypher.memories import CypherGraphMethods, Step, refused_auto_links
+from graph_backends._cypher.memories import CypherGraphMethods, Step
+from graph_backends._shared.memory_writes import refused_auto_links
 from graph_backends.checks import check_dimension, check_leg_k
 from graph_backends.config import Neo4jConfig
 from graph_backends.conflicts import superseded_already
@@ -216,7 +217,9 @@ class Neo4jRepository(
         ((claim, claim_params),) = self._prepare(
             tenant, [self._claim_step(old, successor, score_factor)]
         )
-        steps = await self._store_steps(tenant, [successor], edges, auto_link_cap)
+        steps = self._cypher_steps(
+            await self._store_steps(tenant, [successor], edges, auto_link_cap)
+        )
         prepared = self._prepare(tenant, steps)
 
         async def work(tx: AsyncManagedTransaction) -> list[list[dict[str, Any]]]:
@@ -235,7 +238,7 @@ class Neo4jRepository(
         replies = await self._execute(
             work, read_only=False, what=f"an amendment for tenant {tenant}"
         )
-        return refused_auto_links(edges, steps, replies)
+        return refused_auto_links(edges, [n for n, _, _ in steps], replies)
 
     def fatal_error(self) -> str | None:
         return None  # nothing supervised: a server that is down is unavailable, not fatal
@@ -340,15 +343,6 @@ class Neo4jRepository(
                 return
 
     # -- edges -----------------------------------------------------------------------------
-
-    async def link(self, tenant: Tenant, edges: Sequence[MemoryEdge]) -> None:
-        if not edges:
-            return
-        ends = {e.source for e in edges} | {e.target for e in edges}
-        missing = sorted(ends - await self.existing_ids(tenant, ends))
-        if missing:
-            raise NotFound("memory", missing[0])
-        await self._transaction(tenant, self._link_steps(edges))
 
     # -- search ----------------------------------------------------------------------------
 

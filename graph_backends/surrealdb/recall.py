@@ -8,9 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from graph_backends._common.fact_records import fact_from_props
 from graph_backends._common.records import (
-    align_session_neighbours,
     epoch_us,
-    session_turn_params,
 )
 from graph_backends._common.widening import FACT_VECTOR_MOST, widened
 from graph_backends._shared.recall_reads import RecallReadMethods
@@ -30,6 +28,10 @@ class SurrealRecallMixin(RecallReadMethods):
     @staticmethod
     def _vector_param(vector: Sequence[float]) -> list[float]:
         return [float(x) for x in vector]
+
+    @staticmethod
+    def _fact_from_props(props: Mapping[str, Any]) -> Fact:
+        return fact_from_props(props)
 
     if TYPE_CHECKING:  # provided by SurrealRepository
 
@@ -94,20 +96,6 @@ class SurrealRecallMixin(RecallReadMethods):
         )
         return [r["id"] for r in rows]
 
-    async def session_neighbours(
-        self, tenant: Tenant, turns: Sequence[tuple[str, datetime, str]]
-    ) -> list[tuple[tuple[str, datetime] | None, tuple[str, datetime] | None]]:
-        if not turns:
-            return []
-        params = {"turns": session_turn_params(turns)}
-        before = await self._read(tenant, Q.PREVIOUS_IN_SESSIONS, params, empty=[])
-        after = await self._read(tenant, Q.NEXT_IN_SESSIONS, params, empty=[])
-        return align_session_neighbours(
-            len(turns),
-            [{"i": r["i"], **(r["turn"] or {})} for r in before],
-            [{"i": r["i"], **(r["turn"] or {})} for r in after],
-        )
-
     async def fact_vector_search(
         self, tenant: Tenant, vector: Sequence[float], at: datetime, k: int
     ) -> list[FactHit]:
@@ -148,9 +136,3 @@ class SurrealRecallMixin(RecallReadMethods):
             empty=[],
         )
         return [FactHit(r["id"], r["source"], float(r["score"])) for r in rows]
-
-    async def facts_of_memories(self, tenant: Tenant, ids: Sequence[str]) -> dict[str, list[Fact]]:
-        if not ids:
-            return {}
-        rows = await self._read(tenant, Q.FACTS_OF_MEMORIES, {"ids": list(ids)}, empty=[])
-        return {r["id"]: [fact_from_props(p) for p in r["facts"]] for r in rows if r["facts"]}

@@ -22,30 +22,22 @@ from contextlib import asynccontextmanager
 from datetime import datetime
 from typing import Any, Final
 
-from graph_backends._common.auto_links import capped
-from graph_backends._common.export import edge_page_params, tombstone_page_params
-from graph_backends._common.reactivation_writes import (
-    cascade_batches,
-    write_reactivations_separately,
-)
+from graph_backends._common.export import tombstone_page_params
 from graph_backends._common.records import (
-    edge_from_row,
     edge_params,
     epoch_us,
     forgotten_from_row,
-    forgotten_params,
     memory_from_props,
     memory_props,
-    memory_update_rows,
     tombstone_from_row,
-    tombstone_params,
 )
 from graph_backends._common.tenants import tenants_named
 from graph_backends._shared.edge_reads import EdgeReadMethods
-from graph_backends._shared.seam import SharedRead
-from graph_backends._shared.walks import WalkMethods, type_names
+from graph_backends._shared.lifecycle_records import LifecycleRecordMethods
+from graph_backends._shared.memory_writes import MemoryWriteMethods, refused_auto_links
+from graph_backends._shared.seam import SharedRead, SharedWrite, WriteStep
+from graph_backends._shared.walks import WalkMethods
 from graph_backends.checks import (
-    check_auto_link_cap,
     check_dimension,
     check_embeddings,
     check_export_page,
@@ -56,13 +48,12 @@ from graph_backends.checks import (
 from graph_backends.config import SurrealConfig
 from graph_backends.conflicts import superseded_already
 from graph_backends.errors import BackendError, SchemaMismatch
-from graph_backends.protocol import MAX_EXPORT_PAGE, Backend, ReactivationWrites
+from graph_backends.protocol import MAX_EXPORT_PAGE, Backend
 from graph_backends.surrealdb.client import Outcome, SurrealClient
 from graph_backends.surrealdb.facts import SurrealFactsMixin
 from graph_backends.surrealdb.idempotency import SurrealIdempotencyMixin
 from graph_backends.surrealdb.recall import SurrealRecallMixin
 from graph_backends.surrealdb.steps import (
-    BATCH,
     EF_SEARCH,
     ClaimRefused,
     MissingRecord,
@@ -114,45 +105,18 @@ _HNSW_DIMENSION: Final = re.compile(r"\bDIMENSION\s+(\d+)")
 _WRITE_ATTEMPTS: Final = 50
 
 
-def _edge_steps(edges: Sequence[MemoryEdge], auto_link_cap: int | None) -> list[Step]:
-    """The steps that write `edges`; with a cap, the machine-made RELATED_TO edges last, each
-    only while its target is under the cap (`link_auto_memories`)."""
-    kept = [e for e in edges if auto_link_cap is None or not capped(e)]
-    steps = (
-        [step(QueryName.LINK_MEMORIES, {"edges": [edge_params(e) for e in kept]})] if kept else []
-    )
-    if auto_link_cap is not None and len(kept) < len(edges):
-        by_target: dict[str, list[dict[str, Any]]] = {}
-        for edge in edges:
-            if capped(edge):
-                by_target.setdefault(edge.target, []).append(edge_params(edge))
-        targets = [{"id": t, "edges": rows} for t, rows in by_target.items()]
-        params = {"targets": targets, "cap": check_auto_link_cap(auto_link_cap)}
-        steps.append(step(QueryName.LINK_AUTO_MEMORIES, params))
-    return steps
-
-
-def _refused_auto_links(
-    edges: Sequence[MemoryEdge], auto_link_cap: int | None, values: Sequence[Any]
-) -> list[EdgeKey]:
-    """The capped edges `link_auto_memories` (the last step, whose value ends `values`) left
-    out."""
-    if auto_link_cap is None or not any(capped(e) for e in edges):
-        return []
-    written = {(row["source"], row["target"]) for row in values[-1]}
-    return [
-        EdgeKey(source=e.source, target=e.target, type=e.type)
-        for e in edges
-        if capped(e) and (e.source, e.target) not in written
-    ]
-
-
 def _ids(values: Collection[str]) -> list[str]:
     return [parse_memory_id(v) for v in values]
 
 
 class SurrealRepository(
-    SurrealFactsMixin, SurrealRecallMixin, SurrealIdempotencyMixin, WalkMethods, EdgeReadMethods
+    SurrealFactsMixin,
+    SurrealRecallMixin,
+    SurrealIdempotencyMixin,
+    WalkMethods,
+    EdgeReadMethods,
+    MemoryWriteMethods,
+    LifecycleRecordMethods,
 ):
     """SurrealDB behind the `GraphRepository`, `FactRepository` and `RecallRepository`
     Protocols; see them for the contract."""
@@ -262,6 +226,15 @@ class SurrealRepository(
             tenant, QueryName(name.value), params, empty=[]
         )
         return rows
+
+    async def _write_rows(
+        self, tenant: Tenant, steps: Sequence[WriteStep], *, none_without_schema: bool = False
+    ) -> list[list[dict[str, Any]]]:
+        empty: list[Any] | None = [[] for _ in steps] if none_without_schema else None
+        named = [step(QueryName(name.value), params) for name, params, _ in steps]
+        values = await self._write(tenant, named, empty=empty)
+        # A step that answers with a count (`upsert_memories`, `link_memories`) has no rows.
+        return [value if isinstance(value, list) else [] for value in values]
 
     async def _known(self, tenant: Tenant) -> bool:
         """Whether the tenant exists; asked of the server until it does (it stays known until
@@ -401,6 +374,12 @@ class SurrealRepository(
             rows.append({"id": memory.id, "props": props, "embedding": embedding})
         return rows
 
+    @staticmethod
+    def _link_steps(edges: Sequence[MemoryEdge]) -> list[WriteStep]:
+        """One `link_memories` step: the edge's type is a field of its record."""
+        rows = [edge_params(e) for e in edges]
+        return [(SharedWrite.LINK_MEMORIES, {"edges": rows}, {})] if rows else []
+
     async def upsert_memories(self, tenant: Tenant, memories: Sequence[Memory]) -> None:
         check_embeddings(memories, self._dimension)
         if memories:
@@ -459,51 +438,6 @@ class SurrealRepository(
 
     # -- edges -----------------------------------------------------------------------------
 
-    async def _check_ends(self, tenant: Tenant, ends: Collection[str]) -> None:
-        missing = sorted(set(ends) - await self.existing_ids(tenant, ends)) if ends else []
-        if missing:
-            raise NotFound("memory", missing[0])
-
-    async def _write_linking(
-        self, tenant: Tenant, steps: Sequence[Step], ends: Collection[str]
-    ) -> list[Any]:
-        try:
-            return await self._write(tenant, steps)
-        except MissingRecord:
-            # An end was deleted between the check and the write; the ENFORCED relation
-            # refused the edge and the transaction wrote nothing. Name the missing end.
-            await self._check_ends(tenant, ends)
-            raise
-
-    async def link(self, tenant: Tenant, edges: Sequence[MemoryEdge]) -> None:
-        if not edges:
-            return
-        ends = {e.source for e in edges} | {e.target for e in edges}
-        await self._check_ends(tenant, ends)
-        rows = [edge_params(e) for e in edges]
-        await self._write_linking(tenant, [step(QueryName.LINK_MEMORIES, {"edges": rows})], ends)
-
-    async def store_memories(
-        self,
-        tenant: Tenant,
-        memories: Sequence[Memory],
-        edges: Sequence[MemoryEdge],
-        *,
-        auto_link_cap: int | None = None,
-    ) -> list[EdgeKey]:
-        check_embeddings(memories, self._dimension)
-        new = {m.id for m in memories}
-        ends = ({e.source for e in edges} | {e.target for e in edges}) - new
-        await self._check_ends(tenant, ends)
-        steps: list[Step] = []
-        if memories:
-            steps.append(step(QueryName.UPSERT_MEMORIES, {"rows": self._memory_rows(memories)}))
-        steps += _edge_steps(edges, auto_link_cap)
-        if not steps:
-            return []
-        values = await self._write_linking(tenant, steps, ends)
-        return _refused_auto_links(edges, auto_link_cap, values)
-
     async def store_amendment(
         self,
         tenant: Tenant,
@@ -520,15 +454,12 @@ class SurrealRepository(
         processes' claims write the same record, so one fails its COMMIT, runs again and is
         refused."""
         old = parse_memory_id(supersedes)
-        check_embeddings([successor], self._dimension)
-        ends = ({e.source for e in edges} | {e.target for e in edges}) - {successor.id}
-        await self._check_ends(tenant, ends)
         params = {"id": old, "successor": successor.id, "factor": float(score_factor)}
-        steps = [
-            step(QueryName.CLAIM_SUPERSESSION, params),
-            step(QueryName.UPSERT_MEMORIES, {"rows": self._memory_rows([successor])}),
+        steps: list[WriteStep] = [
+            (SharedWrite.CLAIM_SUPERSESSION, params, {}),
+            *await self._store_steps(tenant, [successor], edges, auto_link_cap),
         ]
-        steps += _edge_steps(edges, auto_link_cap)
+        ends = ({e.source for e in edges} | {e.target for e in edges}) - {successor.id}
         try:
             values = await self._write_linking(tenant, steps, ends)
         except ClaimRefused:
@@ -536,32 +467,10 @@ class SurrealRepository(
             if memory is None:
                 raise NotFound("memory", old) from None
             raise superseded_already(old, memory.superseded_by) from None
-        return _refused_auto_links(edges, auto_link_cap, values)
-
-    async def unlink(self, tenant: Tenant, keys: Sequence[EdgeKey]) -> list[bool]:
-        if not keys:
-            return []
-        rows = [{"source": k.source, "target": k.target, "type": str(k.type)} for k in keys]
-        (removed,) = await self._write(
-            tenant, [step(QueryName.UNLINK_MEMORIES, {"edges": rows})], empty=[[]]
-        )
-        gone = {(r["source"], r["target"], r["type"]) for r in removed}
-        return [(k.source, k.target, str(k.type)) in gone for k in keys]
+        return refused_auto_links(edges, [name for name, _, _ in steps], values)
 
     async def component_sizes(self, tenant: Tenant) -> list[int] | None:
         return None  # SurrealDB has no graph algorithms: analytics computes them from edge_page
-
-    async def edge_page(
-        self,
-        tenant: Tenant,
-        edge_types: Collection[EdgeType],
-        *,
-        limit: int = MAX_EXPORT_PAGE,
-        after: EdgeKey | None = None,
-    ) -> list[MemoryEdge]:
-        params = edge_page_params(edge_types, limit, after)
-        rows = await self._read(tenant, QueryName.EDGE_PAGE, params, empty=[])
-        return [edge_from_row(r) for r in rows]
 
     # -- connectivity ----------------------------------------------------------------------
 
@@ -622,55 +531,6 @@ class SurrealRepository(
         )
         return ids
 
-    async def validate_auto_links(self, tenant: Tenant, ids: Sequence[str], at: datetime) -> int:
-        if not ids:
-            return 0
-        (validated,) = await self._write(
-            tenant,
-            [
-                step(
-                    QueryName.VALIDATE_AUTO_LINKS,
-                    {"ids": list(dict.fromkeys(_ids(ids))), "now": epoch_us(at)},
-                )
-            ],
-        )
-        return int(validated)
-
-    async def write_reactivations(
-        self, tenant: Tenant, writes: ReactivationWrites
-    ) -> tuple[int, list[str]]:
-        return await write_reactivations_separately(self, tenant, writes)
-
-    async def record_cascade(
-        self,
-        tenant: Tenant,
-        reached: Mapping[str, int],
-        at: datetime,
-        *,
-        revive: Collection[str] = (),
-        revive_from: MemoryStatus = MemoryStatus.DORMANT,
-        revive_to: MemoryStatus = MemoryStatus.EPISODIC,
-    ) -> list[str]:
-        revived: list[str] = []
-        for counted, reviving in cascade_batches(reached, revive, BATCH):
-            (changed,) = await self._write(
-                tenant,
-                [
-                    step(
-                        QueryName.RECORD_CASCADE,
-                        {
-                            "reached": counted,
-                            "revive": reviving,
-                            "now": epoch_us(at),
-                            "from": str(revive_from),
-                            "to": str(revive_to),
-                        },
-                    )
-                ],
-            )
-            revived.extend(changed)
-        return revived
-
     async def auto_link_inbound(self, tenant: Tenant, ids: Sequence[str]) -> list[int]:
         wanted = _ids(ids)
         counts: dict[str, int] = {}
@@ -709,23 +569,6 @@ class SurrealRepository(
 
     # -- lifecycle storage -----------------------------------------------------------------
 
-    async def update_memories(
-        self,
-        tenant: Tenant,
-        memories: Sequence[Memory],
-        fields: Collection[str] | None = None,
-    ) -> list[bool]:
-        rows = memory_update_rows(memories, fields)
-        for row in rows:
-            row["props"].pop("id", None)  # the record id carries it
-        found: set[str] = set()
-        for chunk in chunks(rows):
-            (updated,) = await self._write(
-                tenant, [step(QueryName.UPDATE_MEMORIES, {"rows": list(chunk)})]
-            )
-            found.update(updated)
-        return [m.id in found for m in memories]
-
     async def all_memories(self, tenant: Tenant) -> list[Memory]:
         rows = await self._read(tenant, QueryName.ALL_MEMORIES, empty=[])
         return [memory_from_props(r) for r in rows]
@@ -752,21 +595,6 @@ class SurrealRepository(
         )
         return [memory_from_props(r) for r in rows]
 
-    async def write_forgotten(self, tenant: Tenant, forgotten: Sequence[ForgottenMemory]) -> None:
-        if forgotten:
-            rows = [forgotten_params(f) for f in forgotten]
-            await self._write(tenant, [step(QueryName.WRITE_FORGOTTEN, {"rows": rows})])
-
-    async def get_forgotten(
-        self, tenant: Tenant, ids: Sequence[str]
-    ) -> list[ForgottenMemory | None]:
-        wanted = _ids(ids)
-        rows = await self._read(
-            tenant, QueryName.GET_FORGOTTEN, {"ids": list(dict.fromkeys(wanted))}, empty=[]
-        )
-        found = {r["id"]: forgotten_from_row(r) for r in rows}
-        return [found.get(i) for i in wanted]
-
     async def forgotten_page(
         self, tenant: Tenant, *, limit: int = MAX_EXPORT_PAGE, after: str | None = None
     ) -> list[ForgottenMemory]:
@@ -788,19 +616,6 @@ class SurrealRepository(
         gone = set(deleted)
         return [i in gone for i in wanted]
 
-    async def write_tombstones(self, tenant: Tenant, tombstones: Sequence[Tombstone]) -> None:
-        if tombstones:
-            rows = [tombstone_params(t) for t in tombstones]
-            await self._write(tenant, [step(QueryName.WRITE_TOMBSTONES, {"rows": rows})])
-
-    async def get_tombstones(self, tenant: Tenant, ids: Sequence[str]) -> list[Tombstone | None]:
-        wanted = _ids(ids)
-        rows = await self._read(
-            tenant, QueryName.GET_TOMBSTONES, {"ids": list(dict.fromkeys(wanted))}, empty=[]
-        )
-        found = {r["id"]: tombstone_from_row(r) for r in rows}
-        return [found.get(i) for i in wanted]
-
     async def tombstone_page(
         self, tenant: Tenant, *, limit: int = MAX_EXPORT_PAGE, after: str | None = None
     ) -> list[Tombstone]:
@@ -811,9 +626,6 @@ class SurrealRepository(
     async def get_config(self, tenant: Tenant, key: str) -> str | None:
         values = await self._read(tenant, QueryName.GET_CONFIG, {"key": key}, empty=[])
         return str(values[0]) if values else None
-
-    async def put_config(self, tenant: Tenant, key: str, value: str) -> None:
-        await self._write(tenant, [step(QueryName.PUT_CONFIG, {"key": key, "value": value})])
 
     # -- export (PortableRepository) -------------------------------------------------------
 
@@ -840,18 +652,6 @@ class SurrealRepository(
             else m
             for m in page
         ]
-
-    async def edges_from(self, tenant: Tenant, ids: Sequence[str]) -> list[MemoryEdge]:
-        edges: list[MemoryEdge] = []
-        for chunk in chunks(list(dict.fromkeys(_ids(ids)))):
-            rows = await self._read(
-                tenant,
-                QueryName.EDGES_FROM,
-                {"ids": list(chunk), "types": type_names(())},
-                empty=[],
-            )
-            edges.extend(edge_from_row(r) for r in rows)
-        return sorted(edges, key=lambda e: (e.source, e.target, e.type))
 
     async def config_entries(self, tenant: Tenant) -> dict[str, str]:
         rows = await self._read(tenant, QueryName.CONFIG_ENTRIES, empty=[])

@@ -11,6 +11,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
+from graph_backends._shared.seam import MissingEnd
 from graph_backends.errors import BackendError
 from graph_backends.surrealdb.surrealql import Query, QueryName, load
 from schema import Tenant
@@ -51,7 +52,7 @@ class MissingTable(BackendError):
     """A read touched a table the tenant does not have (its schema was never ensured)."""
 
 
-class MissingRecord(BackendError):
+class MissingRecord(MissingEnd):
     """An ENFORCED relation refused an edge whose end does not exist."""
 
 

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from graph_backends import GraphRepository, fact_store
+from graph_backends import Backend
 from graph_backends.protocol import MAX_EXPORT_PAGE
 from schema import (
     CAUSAL_TYPES,
@@ -97,11 +97,11 @@ def _top_keys(counts: Counter[str], limit: int) -> tuple[KeyCount, ...]:
 class AnalyticsService:
     def __init__(
         self,
-        repository: GraphRepository,
+        repository: Backend,
         clock: Callable[[], datetime],
         settings: EngineSettings,
     ) -> None:
-        self._repository = fact_store(repository)  # every backend is one (`MemoryService`)
+        self._repository = repository
         self._clock = clock
         self._s = settings
 

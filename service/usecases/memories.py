@@ -14,9 +14,7 @@ from typing import Any
 
 from graph_backends import (
     Backend,
-    GraphRepository,
     RecallRepository,
-    fact_store,
     superseded_already,
 )
 from schema import (
@@ -195,16 +193,14 @@ async def _nothing() -> list[Any]:
 class MemoryService:
     def __init__(
         self,
-        repository: GraphRepository,
+        repository: Backend,
         embedder: Embedder,
         clock: Clock,
         engine: EngineSettings | None = None,
         *,
         classifier: CategoryAssigner | None = None,
     ) -> None:
-        # Every backend is a `Backend` (`open_backend` yields one): held as such, once, so the
-        # use cases over this service need no cast for its fact and recall reads.
-        self._repository = fact_store(repository)
+        self._repository = repository
         self._classifier = classifier
         self._embedder = embedder
         self._clock = clock

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from graph_backends import GraphRepository, fact_store
+from graph_backends import Backend
 from schema import (
     Direction,
     EdgeCreator,
@@ -22,9 +22,7 @@ from schema import (
 from tests.factories import T0, edge, memories
 
 
-async def test_link_to_missing_memory_writes_nothing(
-    repository: GraphRepository, tenant: Tenant
-) -> None:
+async def test_link_to_missing_memory_writes_nothing(repository: Backend, tenant: Tenant) -> None:
     """A batch with one missing end fails whole and names the missing id."""
     a, b = memories(2)
     await repository.upsert_memories(tenant, [a, b])
@@ -54,7 +52,7 @@ def test_unknown_edge_type_and_self_loop_are_invalid() -> None:
         )
 
 
-async def test_mixed_type_batch_links_all(repository: GraphRepository, tenant: Tenant) -> None:
+async def test_mixed_type_batch_links_all(repository: Backend, tenant: Tenant) -> None:
     a, b, c = memories(3)
     await repository.upsert_memories(tenant, [a, b, c])
     await repository.link(
@@ -86,7 +84,7 @@ async def test_mixed_type_batch_links_all(repository: GraphRepository, tenant: T
 
 
 async def test_relinking_refreshes_instead_of_duplicating(
-    repository: GraphRepository, tenant: Tenant
+    repository: Backend, tenant: Tenant
 ) -> None:
     a, b = memories(2)
     await repository.upsert_memories(tenant, [a, b])
@@ -97,7 +95,7 @@ async def test_relinking_refreshes_instead_of_duplicating(
     assert only.weight == pytest.approx(0.9)
 
 
-async def test_unlink_reports_what_existed(repository: GraphRepository, tenant: Tenant) -> None:
+async def test_unlink_reports_what_existed(repository: Backend, tenant: Tenant) -> None:
     a, b = memories(2)
     await repository.upsert_memories(tenant, [a, b])
     await repository.link(tenant, [edge(a, b, EdgeType.CAUSED_BY)])
@@ -110,7 +108,7 @@ async def test_unlink_reports_what_existed(repository: GraphRepository, tenant: 
 
 
 async def test_traverse_respects_depth_direction_and_types(
-    repository: GraphRepository, tenant: Tenant
+    repository: Backend, tenant: Tenant
 ) -> None:
     """Chain a→b→c→d plus a CONTRADICTS side edge a→x and an extra b→d edge."""
     a, b, c, d, x = memories(5)
@@ -165,7 +163,7 @@ async def test_traverse_respects_depth_direction_and_types(
     }
 
 
-async def test_traverse_bad_requests(repository: GraphRepository, tenant: Tenant) -> None:
+async def test_traverse_bad_requests(repository: Backend, tenant: Tenant) -> None:
     (a,) = memories(1)
     await repository.upsert_memories(tenant, [a])
     with pytest.raises(NotFound):
@@ -178,7 +176,7 @@ async def test_traverse_bad_requests(repository: GraphRepository, tenant: Tenant
         await repository.traverse(tenant, "nope", depth=1, edge_types=[], direction=Direction.BOTH)
 
 
-async def test_traverse_stops_at_max_nodes(repository: GraphRepository, tenant: Tenant) -> None:
+async def test_traverse_stops_at_max_nodes(repository: Backend, tenant: Tenant) -> None:
     hub, *spokes = memories(30)
     await repository.upsert_memories(tenant, [hub, *spokes])
     await repository.link(tenant, [edge(hub, s, EdgeType.RELATED_TO) for s in spokes])
@@ -190,7 +188,7 @@ async def test_traverse_stops_at_max_nodes(repository: GraphRepository, tenant: 
 
 
 async def test_store_memories_writes_memories_and_edges_together(
-    repository: GraphRepository, tenant: Tenant
+    repository: Backend, tenant: Tenant
 ) -> None:
     """New memories and their edges (to each other and to existing memories) land in one atomic
     write; a missing end writes none of them."""
@@ -211,7 +209,7 @@ async def test_store_memories_writes_memories_and_edges_together(
 
 
 async def test_store_memories_keeps_the_auto_link_cap_in_the_write(
-    repository: GraphRepository, tenant: Tenant
+    repository: Backend, tenant: Tenant
 ) -> None:
     """With `auto_link_cap`, the database counts a target's machine-made RELATED_TO edges
     inside the write and creates auto-links into it only while under the cap (in the order
@@ -255,9 +253,7 @@ async def test_store_memories_keeps_the_auto_link_cap_in_the_write(
     assert await repository.store_memories(tenant, [], [], auto_link_cap=2) == []
 
 
-async def test_adjacent_by_one_type_and_by_several(
-    repository: GraphRepository, tenant: Tenant
-) -> None:
+async def test_adjacent_by_one_type_and_by_several(repository: Backend, tenant: Tenant) -> None:
     """Neighbours either direction over the given types only: one type (a session walk, a
     typed pattern) and several (the cascade, a filter) agree with the edges written."""
     a, b, c, d, e = memories(5)
@@ -272,7 +268,7 @@ async def test_adjacent_by_one_type_and_by_several(
             edge(b, c, EdgeType.CONTRADICTS),
         ],
     )
-    store = fact_store(repository)
+    store = repository
     ids = [a.id, b.id, new_memory_id()]
     assert await store.adjacent(tenant, ids, {EdgeType.TEMPORAL_SEQUENCE}) == {
         a.id: sorted([b.id, c.id]),
@@ -285,7 +281,7 @@ async def test_adjacent_by_one_type_and_by_several(
 
 
 async def test_adjacent_around_lists_two_hops_of_a_walk_in_one_read(
-    repository: GraphRepository, tenant: Tenant
+    repository: Backend, tenant: Tenant
 ) -> None:
     """A session a–b–c–d–e and an unrelated edge from c: around [a] holds the neighbour lists
     of a and of b (a's only neighbour) over that type, nothing further; around [c] those of c,
@@ -302,7 +298,7 @@ async def test_adjacent_around_lists_two_hops_of_a_walk_in_one_read(
             edge(c, f, EdgeType.SUPPORTS),
         ],
     )
-    store = fact_store(repository)
+    store = repository
     walk = EdgeType.TEMPORAL_SEQUENCE
     assert await store.adjacent_around(tenant, [a.id], walk) == {
         a.id: [b.id],

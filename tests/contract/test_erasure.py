@@ -12,7 +12,7 @@ from datetime import timedelta
 
 import pytest
 
-from graph_backends import GraphRepository, fact_store
+from graph_backends import Backend
 from schema import EdgeType, FactState, InvalidInput, NotFound, Tenant
 from schema.erasure import REDACTION, MemoryErasure
 from schema.facts import ExtractionRecord, ExtractionStatus, FactQuery, entity_id
@@ -32,7 +32,7 @@ ERASED = ("zoe", "diabetes", "elm street", "she moved", "retinopathy")
 
 
 async def history(
-    uses: UseCases, repository: GraphRepository, tenant: Tenant, clock: Clock
+    uses: UseCases, repository: Backend, tenant: Tenant, clock: Clock
 ) -> dict[str, str]:
     """A project where Zoe Smith is named, asserted about, amended, deleted once already and
     mentioned in passing, beside memories that have nothing to do with her."""
@@ -90,7 +90,7 @@ async def history(
         )
     ).memory.id
     await uses.core.approve(tenant, [ids["amended"]])
-    await fact_store(repository).record_extractions(
+    await repository.record_extractions(
         tenant,
         [
             ExtractionRecord(
@@ -102,7 +102,7 @@ async def history(
 
 
 async def test_erase_removes_the_subject_from_every_read_and_from_storage(
-    repository: GraphRepository, tenant: Tenant
+    repository: Backend, tenant: Tenant
 ) -> None:
     clock = Clock()
     async with use_cases(repository, tenant, clock) as uses:
@@ -172,7 +172,7 @@ async def test_erase_removes_the_subject_from_every_read_and_from_storage(
 
 async def no_read_returns_it(
     uses: UseCases,
-    repository: GraphRepository,
+    repository: Backend,
     tenant: Tenant,
     clock: Clock,
     ids: dict[str, str],
@@ -180,7 +180,7 @@ async def no_read_returns_it(
 ) -> None:
     """Every read a client or a recall leg makes, none of them naming Zoe Smith or an erased
     memory."""
-    backend = fact_store(repository)
+    backend = repository
     now = clock()
 
     def clean(text: str | None) -> bool:
@@ -262,7 +262,7 @@ async def no_read_returns_it(
 
 
 async def test_redact_keeps_the_memories_without_the_name(
-    repository: GraphRepository, tenant: Tenant
+    repository: Backend, tenant: Tenant
 ) -> None:
     """With REDACT the memories that name the subject stay, the name replaced in their
     content, entities and edge reasons, and embedded again; the facts about it go all the same,
@@ -314,7 +314,7 @@ async def test_redact_keeps_the_memories_without_the_name(
 
 
 async def test_a_name_without_letters_is_refused_and_an_unwritten_project_is_untouched(
-    repository: GraphRepository, tenant: Tenant
+    repository: Backend, tenant: Tenant
 ) -> None:
     clock = Clock()
     async with use_cases(repository, tenant, clock) as uses:

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from graph_backends import GraphRepository, fact_store
+from graph_backends import Backend
 from schema import FactState, InvalidInput, Tenant
 from schema.facts import FactOutcome, FactWriter
 from service.usecases.facts import FactService
@@ -34,8 +34,8 @@ def day(n: float) -> datetime:
     return T0 + timedelta(days=n)
 
 
-def service(repository: GraphRepository) -> FactService:
-    return FactService(fact_store(repository), TickingClock(T0 + timedelta(days=400)))
+def service(repository: Backend) -> FactService:
+    return FactService(repository, TickingClock(T0 + timedelta(days=400)))
 
 
 def fact(subject: str, obj: str, start: datetime, **extra: Any) -> dict[str, Any]:
@@ -61,7 +61,7 @@ async def answers(
 
 
 async def test_a_late_older_fact_fits_between_its_neighbours(
-    repository: GraphRepository, tenant: Tenant
+    repository: Backend, tenant: Tenant
 ) -> None:
     """Issue 20's report: Paris (2025-06), then Rome (2024-01), then Oslo (2024-06) left Rome
     and Oslo both valid until 2025-06, and asOf 2024-09 answered two cities."""
@@ -88,7 +88,7 @@ async def test_a_late_older_fact_fits_between_its_neighbours(
 
 
 async def test_a_restatement_keeps_its_value_when_a_change_arrives_between(
-    repository: GraphRepository, tenant: Tenant
+    repository: Backend, tenant: Tenant
 ) -> None:
     """Paris from day 0 and again from day 20, then a late Rome from day 10: from day 20 the
     slot holds Paris again (a skipped restatement would have lost it)."""
@@ -102,7 +102,7 @@ async def test_a_restatement_keeps_its_value_when_a_change_arrives_between(
 
 
 async def test_registering_a_functional_predicate_settles_the_stored_facts(
-    repository: GraphRepository, tenant: Tenant
+    repository: Backend, tenant: Tenant
 ) -> None:
     """Volvo, then `drives` registered as functional, then Saab: both stayed active."""
     svc = service(repository)
@@ -137,9 +137,7 @@ async def test_registering_a_functional_predicate_settles_the_stored_facts(
     assert got == [frozenset({"Volvo"}), frozenset({"Fiat"}), frozenset({"Saab"})]
 
 
-async def test_registered_predicates_are_bounded(
-    repository: GraphRepository, tenant: Tenant
-) -> None:
+async def test_registered_predicates_are_bounded(repository: Backend, tenant: Tenant) -> None:
     svc = service(repository)
     with pytest.raises(InvalidInput, match="longer than 200") as long:
         await svc.register_functional(tenant, ["x" * 201])
@@ -218,7 +216,7 @@ def instants(s: Scenario) -> list[datetime]:
     return [day(p) for p in sorted(points | {30.0})]
 
 
-async def check(repository: GraphRepository, tenant: Tenant, s: Scenario) -> None:
+async def check(repository: Backend, tenant: Tenant, s: Scenario) -> None:
     svc = service(repository)
     reference, subject = f"ref-{uuid.uuid4().hex[:8]}", f"sub-{uuid.uuid4().hex[:8]}"
     await play(svc, tenant, reference, s, ordered=True)
@@ -231,7 +229,7 @@ async def check(repository: GraphRepository, tenant: Tenant, s: Scenario) -> Non
 
 
 async def test_slot_history_does_not_depend_on_arrival_order(
-    repository: GraphRepository, tenant: Tenant
+    repository: Backend, tenant: Tenant
 ) -> None:
     loop = asyncio.get_running_loop()
     examples = 0

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from graph_backends import GraphRepository, fact_store
+from graph_backends import Backend
 from schema import Category, FactState, InvalidInput, Tenant
 from schema.facts import FactOutcome, FactWriter
 from service.usecases.facts import FactService
@@ -19,8 +19,8 @@ from tests.factories import T0
 pytestmark = pytest.mark.fact_layer
 
 
-def service(repository: GraphRepository, clock: Clock | None = None) -> FactService:
-    return FactService(fact_store(repository), clock or Clock())
+def service(repository: Backend, clock: Clock | None = None) -> FactService:
+    return FactService(repository, clock or Clock())
 
 
 def fact(subject: str, predicate: str, obj: str, **extra: Any) -> dict[str, Any]:
@@ -36,7 +36,7 @@ async def open_edges(svc: FactService, tenant: Tenant, clock: Clock) -> set[tupl
     return {(names[r.source], r.predicate, names[r.target]) for r in relations}
 
 
-async def test_single_valued_slot_supersedes(repository: GraphRepository, tenant: Tenant) -> None:
+async def test_single_valued_slot_supersedes(repository: Backend, tenant: Tenant) -> None:
     clock = Clock()
     svc = service(repository, clock)
     first = await svc.apply_facts(tenant, [fact("Alice", "works at", "Acme")], FactWriter.API)
@@ -56,9 +56,7 @@ async def test_single_valued_slot_supersedes(repository: GraphRepository, tenant
     assert await open_edges(svc, tenant, clock) == {("Alice", "works at", "Globex")}
 
 
-async def test_multi_valued_predicate_accumulates(
-    repository: GraphRepository, tenant: Tenant
-) -> None:
+async def test_multi_valued_predicate_accumulates(repository: Backend, tenant: Tenant) -> None:
     svc = service(repository)
     await svc.apply_facts(tenant, [fact("Alice", "likes", "tea")], FactWriter.API)
     result = await svc.apply_facts(tenant, [fact("Alice", "likes", "coffee")], FactWriter.API)
@@ -67,7 +65,7 @@ async def test_multi_valued_predicate_accumulates(
 
 
 async def test_tentative_move_soft_conflicts_and_confirmed_move_supersedes(
-    repository: GraphRepository, tenant: Tenant
+    repository: Backend, tenant: Tenant
 ) -> None:
     clock = Clock()
     svc = service(repository, clock)
@@ -95,9 +93,7 @@ async def test_tentative_move_soft_conflicts_and_confirmed_move_supersedes(
     assert await open_edges(svc, tenant, clock) == {("Alice", "lives in", "London")}
 
 
-async def test_retrying_a_batch_changes_nothing(
-    repository: GraphRepository, tenant: Tenant
-) -> None:
+async def test_retrying_a_batch_changes_nothing(repository: Backend, tenant: Tenant) -> None:
     clock = Clock()
     svc = service(repository, clock)
     batch = [
@@ -120,9 +116,7 @@ async def test_retrying_a_batch_changes_nothing(
     assert after == history
 
 
-async def test_bad_facts_cost_the_batch_nothing(
-    repository: GraphRepository, tenant: Tenant
-) -> None:
+async def test_bad_facts_cost_the_batch_nothing(repository: Backend, tenant: Tenant) -> None:
     svc = service(repository)
     result = await svc.apply_facts(
         tenant,
@@ -152,7 +146,7 @@ async def test_bad_facts_cost_the_batch_nothing(
 
 
 async def test_fifty_version_chain_answers_every_instant(
-    repository: GraphRepository, tenant: Tenant
+    repository: Backend, tenant: Tenant
 ) -> None:
     svc = service(repository)
     starts = [T0 + timedelta(days=7 * i) for i in range(50)]
@@ -190,9 +184,7 @@ async def test_fifty_version_chain_answers_every_instant(
     assert sorted(f.object for f in ranged) == ["Tier 10", "Tier 11", "Tier 12"]
 
 
-async def test_older_news_is_recorded_as_history(
-    repository: GraphRepository, tenant: Tenant
-) -> None:
+async def test_older_news_is_recorded_as_history(repository: Backend, tenant: Tenant) -> None:
     svc = service(repository)
     await svc.apply_facts(
         tenant,
@@ -210,9 +202,7 @@ async def test_older_news_is_recorded_as_history(
     assert then.object == "Acme" and then.state is FactState.SUPERSEDED
 
 
-async def test_retraction_leaves_the_past_intact(
-    repository: GraphRepository, tenant: Tenant
-) -> None:
+async def test_retraction_leaves_the_past_intact(repository: Backend, tenant: Tenant) -> None:
     clock = Clock()
     svc = service(repository, clock)
     result = await svc.apply_facts(tenant, [fact("Alice", "works at", "Acme")], FactWriter.API)
@@ -237,7 +227,7 @@ async def test_retraction_leaves_the_past_intact(
 
 
 async def test_obligation_relevance_rises_then_it_expires(
-    repository: GraphRepository, tenant: Tenant
+    repository: Backend, tenant: Tenant
 ) -> None:
     clock = Clock()
     svc = service(repository, clock)
@@ -266,7 +256,7 @@ async def test_obligation_relevance_rises_then_it_expires(
 
 
 async def test_concurrent_writers_of_one_slot_leave_one_active_fact(
-    repository: GraphRepository, tenant: Tenant
+    repository: Backend, tenant: Tenant
 ) -> None:
     """Instants the server assigns are taken inside the serialised section: each committed
     writer starts after the one before it (on the old code, read before the writes were
@@ -296,7 +286,7 @@ async def test_concurrent_writers_of_one_slot_leave_one_active_fact(
 
 
 async def test_an_entitys_facts_filter_by_predicate_and_subject_before_the_limit(
-    repository: GraphRepository, tenant: Tenant
+    repository: Backend, tenant: Tenant
 ) -> None:
     """Many newer facts about an entity must not hide an older one the filters ask for."""
     clock = Clock()

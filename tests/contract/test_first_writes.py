@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from graph_backends import GraphRepository, fact_store
+from graph_backends import Backend
 from schema import Tenant
 from schema.facts import FactWriter
 from service.engine.settings import EngineSettings
@@ -27,15 +27,15 @@ ROUNDS = 3
 class Services:
     """The use cases a first write reaches, over one repository, as `compose` wires them."""
 
-    def __init__(self, repository: GraphRepository) -> None:
+    def __init__(self, repository: Backend) -> None:
         clock = Clock()
         embedder = HashEmbedder()
         self.memories = MemoryService(repository, embedder, clock, EngineSettings())
-        self.facts = FactService(fact_store(repository), clock, embedder=embedder)
+        self.facts = FactService(repository, clock, embedder=embedder)
         self.core = CorePreferencesService(self.memories)
 
 
-async def _first_writes(repository: GraphRepository, tenant: Tenant) -> list[Any]:
+async def _first_writes(repository: Backend, tenant: Tenant) -> list[Any]:
     """Stores, fact batches and a preference write to a brand-new tenant, all at once, each
     through its own service instances (as separate replicas would)."""
 
@@ -60,7 +60,7 @@ async def _first_writes(repository: GraphRepository, tenant: Tenant) -> list[Any
     )
 
 
-async def test_concurrent_first_writes_all_succeed(repository: GraphRepository) -> None:
+async def test_concurrent_first_writes_all_succeed(repository: Backend) -> None:
     for _ in range(ROUNDS):
         tenant = new_tenant()
         try:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from graph_backends import GraphRepository, fact_store
+from graph_backends import Backend
 from schema import EdgeType, FactState, MemoryStatus, Tenant
 from schema.facts import FactWriter
 from service.compose import compose_use_cases
@@ -25,11 +25,11 @@ ENGINE = EngineSettings(auto_link_max_per_store=0)
 
 
 async def test_a_forgotten_memory_is_kept_restored_and_purged_after_the_retention(
-    repository: GraphRepository, tenant: Tenant
+    repository: Backend, tenant: Tenant
 ) -> None:
     clock = Clock(T0)
     service = MemoryService(repository, HashEmbedder(), clock, ENGINE)
-    facts = FactService(fact_store(repository), clock, ENGINE)
+    facts = FactService(repository, clock, ENGINE)
     anchor = (await service.store(tenant, StoreRequest(content="the boiler was serviced"))).memory
     await service.store(
         tenant,
@@ -108,7 +108,7 @@ async def test_a_forgotten_memory_is_kept_restored_and_purged_after_the_retentio
 
 
 async def test_a_whole_pass_is_restored_by_its_instant_and_a_dry_run_keeps_nothing(
-    repository: GraphRepository, tenant: Tenant
+    repository: Backend, tenant: Tenant
 ) -> None:
     clock = Clock(T0)
     service = MemoryService(repository, HashEmbedder(), clock, ENGINE)
@@ -132,7 +132,7 @@ async def test_a_whole_pass_is_restored_by_its_instant_and_a_dry_run_keeps_nothi
 
 
 async def test_erasing_a_subject_deletes_the_forgotten_memories_that_name_it(
-    repository: GraphRepository, tenant: Tenant
+    repository: Backend, tenant: Tenant
 ) -> None:
     """Erasure leaves no trace of its subject in the archive either: a forgotten memory naming
     it goes for good (one not naming it stays restorable)."""

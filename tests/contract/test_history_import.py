@@ -12,7 +12,7 @@ from datetime import timedelta
 
 import pytest
 
-from graph_backends import GraphRepository, fact_store
+from graph_backends import Backend
 from schema import EdgeType, InvalidInput, Tenant
 from schema.facts import FactQuery
 from service.engine.settings import EngineSettings
@@ -97,9 +97,9 @@ def history_file() -> list[str]:
     return [json.dumps(r) for r in records] + ["{not json"]
 
 
-def importer(repository: GraphRepository, clock: Clock) -> HistoryImporter:
+def importer(repository: Backend, clock: Clock) -> HistoryImporter:
     memories = MemoryService(repository, HashEmbedder(), clock, ENGINE)
-    facts = FactService(fact_store(repository), clock, ENGINE)
+    facts = FactService(repository, clock, ENGINE)
     return HistoryImporter(
         memories,
         StoreService(memories, MemoryFactWriter(facts)),
@@ -108,24 +108,21 @@ def importer(repository: GraphRepository, clock: Clock) -> HistoryImporter:
     )
 
 
-async def run(repository: GraphRepository, tenant: Tenant, batch: int = 3) -> ImportReport:
+async def run(repository: Backend, tenant: Tenant, batch: int = 3) -> ImportReport:
     header, records = open_history(history_file())
     assert header.mode == "history"
     return await importer(repository, Clock(T0)).run(tenant, records, batch=batch)
 
 
-async def state(repository: GraphRepository, tenant: Tenant) -> tuple[object, ...]:
+async def state(repository: Backend, tenant: Tenant) -> tuple[object, ...]:
     memories = sorted(
         (m.model_dump(exclude={"embedding"}) for m in await repository.all_memories(tenant)),
         key=lambda m: str(m["id"]),
     )
     ids = [str(m["id"]) for m in memories]
-    edges = sorted(
-        e.model_dump_json() for e in await fact_store(repository).edges_among(tenant, ids)
-    )
+    edges = sorted(e.model_dump_json() for e in await repository.edges_among(tenant, ids))
     facts = sorted(
-        f.model_dump_json()
-        for f in await fact_store(repository).find_facts(tenant, FactQuery(limit=1000))
+        f.model_dump_json() for f in await repository.find_facts(tenant, FactQuery(limit=1000))
     )
     config = [
         await repository.get_config(tenant, k)
@@ -135,7 +132,7 @@ async def state(repository: GraphRepository, tenant: Tenant) -> tuple[object, ..
 
 
 async def test_a_history_file_is_imported_with_its_own_time(
-    repository: GraphRepository, tenant: Tenant
+    repository: Backend, tenant: Tenant
 ) -> None:
     """Memories keep the file's instants, sessions and entities under ids derived from their
     client ids; edges (the forward one too) and facts land on them; settings apply; each bad
@@ -168,13 +165,12 @@ async def test_a_history_file_is_imported_with_its_own_time(
     assert got[m1].source_session == got[m2].source_session == "s1"
     assert got[m1].entities == ("Zoe", "Lisbon")
     edges = {
-        (e.source, e.target, e.type)
-        for e in await fact_store(repository).edges_among(tenant, [m1, m2, m3])
+        (e.source, e.target, e.type) for e in await repository.edges_among(tenant, [m1, m2, m3])
     }
     assert {(m3, m1, EdgeType.CAUSED_BY), (m2, m1, EdgeType.SUPPORTS)} <= edges
     # The session chain of s1, made by the store path as for a client.
     assert (m1, m2, EdgeType.TEMPORAL_SEQUENCE) in edges
-    facts = await fact_store(repository).find_facts(tenant, FactQuery(limit=100))
+    facts = await repository.find_facts(tenant, FactQuery(limit=100))
     by_predicate = {f.predicate: f for f in facts}
     assert by_predicate["lives in"].source == m1
     assert by_predicate["lives in"].valid_from == YEAR_AGO
@@ -185,7 +181,7 @@ async def test_a_history_file_is_imported_with_its_own_time(
 
 
 async def test_importing_the_same_file_again_changes_nothing(
-    repository: GraphRepository, tenant: Tenant
+    repository: Backend, tenant: Tenant
 ) -> None:
     """A re-run (what a resumed import is) imports nothing, reports every item it had imported
     as skipped and every bad record rejected again, and leaves the stored state as it was —
@@ -204,7 +200,7 @@ async def test_importing_the_same_file_again_changes_nothing(
 
 
 async def test_a_client_id_reused_for_other_content_is_rejected(
-    repository: GraphRepository, tenant: Tenant
+    repository: Backend, tenant: Tenant
 ) -> None:
     """A second file that gives a stored memory's client id to other content does not
     overwrite or skip it silently: the record is rejected, naming the id."""

@@ -9,7 +9,7 @@ from datetime import timedelta
 
 import pytest
 
-from graph_backends import Backend, GraphRepository, fact_store
+from graph_backends import Backend
 from schema import Tenant
 from schema.idempotency import IdempotencyRecord, IdempotencyState
 from tests.conftest import new_tenant
@@ -32,8 +32,8 @@ def record(key: str, clock: Clock, *, request: str = "h1", plan: str = "[]") -> 
 
 
 @pytest.fixture
-def store(repository: GraphRepository) -> Backend:
-    return fact_store(repository)
+def store(repository: Backend) -> Backend:
+    return repository
 
 
 async def test_a_key_is_claimed_once_then_held_with_what_it_recorded(
@@ -96,7 +96,7 @@ async def test_concurrent_claims_of_one_key_store_exactly_one(
     assert {held.request_hash for held in claims if held is not None} == {f"h{winners[0]}"}
 
 
-async def test_keys_are_per_tenant(store: Backend, repository: GraphRepository) -> None:
+async def test_keys_are_per_tenant(store: Backend, repository: Backend) -> None:
     clock = Clock()
     a, b = new_tenant(), new_tenant()
     try:

@@ -12,7 +12,7 @@ from datetime import timedelta
 
 import pytest
 
-from graph_backends import GraphRepository, fact_store
+from graph_backends import Backend
 from schema import EdgeType, InvalidInput, RetentiaError, Tenant
 from schema.facts import FactWriter
 from schema.idempotency import IdempotencyConflict
@@ -39,7 +39,7 @@ class Killed(Exception):
 
 
 def writes(
-    repository: GraphRepository,
+    repository: Backend,
     clock: Clock,
     *,
     kill_before_answer: bool = False,
@@ -48,7 +48,7 @@ def writes(
     """The keyed writes as `compose` builds them (`kill_before_answer`: the first keyed write
     stops between its write and the record of its answer, as a killed process would;
     `before_answer`: what happens elsewhere while each keyed write is at that point)."""
-    store = fact_store(repository)
+    store = repository
     memories = MemoryService(repository, HashEmbedder(), clock)
     facts = FactService(store, clock)
     armed = [kill_before_answer]
@@ -72,12 +72,12 @@ def writes(
     )
 
 
-async def memory_ids(repository: GraphRepository, tenant: Tenant) -> list[str]:
+async def memory_ids(repository: Backend, tenant: Tenant) -> list[str]:
     return [m.id for m in await repository.recent_memories(tenant, limit=100)]
 
 
 async def test_a_store_retried_under_its_key_writes_one_memory_and_answers_the_first(
-    repository: GraphRepository, tenant: Tenant
+    repository: Backend, tenant: Tenant
 ) -> None:
     """Defect 8: the same storeMemory sent twice (its first answer lost) stored two memories."""
     clock = Clock()
@@ -91,7 +91,7 @@ async def test_a_store_retried_under_its_key_writes_one_memory_and_answers_the_f
 
 
 async def test_a_different_request_under_a_used_key_is_a_conflict_naming_it(
-    repository: GraphRepository, tenant: Tenant
+    repository: Backend, tenant: Tenant
 ) -> None:
     keyed = writes(repository, Clock())
     await keyed.store(tenant, StoreRequest(content="one"), key="k-7")
@@ -104,7 +104,7 @@ async def test_a_different_request_under_a_used_key_is_a_conflict_naming_it(
     assert len(await memory_ids(repository, tenant)) == 1
 
 
-async def test_keys_of_different_tenants_do_not_collide(repository: GraphRepository) -> None:
+async def test_keys_of_different_tenants_do_not_collide(repository: Backend) -> None:
     keyed = writes(repository, Clock())
     a, b = new_tenant(), new_tenant()
     try:
@@ -117,9 +117,7 @@ async def test_keys_of_different_tenants_do_not_collide(repository: GraphReposit
         await repository.drop_tenant(b)
 
 
-async def test_after_the_window_a_key_is_new_again(
-    repository: GraphRepository, tenant: Tenant
-) -> None:
+async def test_after_the_window_a_key_is_new_again(repository: Backend, tenant: Tenant) -> None:
     clock = Clock()
     keyed = writes(repository, clock)
     request = StoreRequest(content="a reminder")
@@ -132,7 +130,7 @@ async def test_after_the_window_a_key_is_new_again(
 
 @pytest.mark.parametrize("key", ["", "x" * 201, "has space", "naïve", "a;b"])
 async def test_a_malformed_key_is_refused_before_anything_is_written(
-    repository: GraphRepository, tenant: Tenant, key: str
+    repository: Backend, tenant: Tenant, key: str
 ) -> None:
     with pytest.raises(InvalidInput) as raised:
         await writes(repository, Clock()).store(tenant, StoreRequest(content="c"), key=key)
@@ -141,7 +139,7 @@ async def test_a_malformed_key_is_refused_before_anything_is_written(
 
 
 async def test_a_write_cut_off_before_its_answer_is_finished_by_the_retry(
-    repository: GraphRepository, tenant: Tenant
+    repository: Backend, tenant: Tenant
 ) -> None:
     """The first request wrote its memory and died before recording its answer; the retry
     (at once: the claim is fresh) finds the planned memory and answers it, writing nothing."""
@@ -160,7 +158,7 @@ async def test_a_write_cut_off_before_its_answer_is_finished_by_the_retry(
 
 
 async def test_a_request_finished_beside_its_slow_writer_answers_both_alike(
-    repository: GraphRepository, tenant: Tenant
+    repository: Backend, tenant: Tenant
 ) -> None:
     """Replica A wrote its memory and links and is slow to record its answer; replica B, sent
     the same keyed request meanwhile, finishes A's plan (reads the memory and its links back)
@@ -186,7 +184,7 @@ async def test_a_request_finished_beside_its_slow_writer_answers_both_alike(
 
 
 async def test_a_claim_whose_writer_died_before_writing_is_taken_over_after_the_timeout(
-    repository: GraphRepository, tenant: Tenant
+    repository: Backend, tenant: Tenant
 ) -> None:
     """A claim with nothing written: a retry while it is young is a retryable conflict; once
     its writer is presumed dead, the retry writes the planned memory (once)."""
@@ -194,7 +192,7 @@ async def test_a_claim_whose_writer_died_before_writing_is_taken_over_after_the_
     request = StoreRequest(content="a claim that never wrote")
     planned = "6f1c1d1e-0000-4000-8000-000000000001"
     hashed = request_hash("store", {"request": request, "facts": []})
-    await fact_store(repository).claim_idempotency_key(
+    await repository.claim_idempotency_key(
         tenant, record("k", clock, request=hashed, plan=json.dumps([planned]))
     )
     keyed = writes(repository, clock)
@@ -209,9 +207,7 @@ async def test_a_claim_whose_writer_died_before_writing_is_taken_over_after_the_
     assert await memory_ids(repository, tenant) == [planned]
 
 
-async def test_concurrent_duplicates_write_once(
-    repository: GraphRepository, tenant: Tenant
-) -> None:
+async def test_concurrent_duplicates_write_once(repository: Backend, tenant: Tenant) -> None:
     """Four requests with one key at once: one memory; each answer is it, or a retryable
     conflict (the first is still writing)."""
     keyed = writes(repository, Clock())
@@ -229,7 +225,7 @@ async def test_concurrent_duplicates_write_once(
 
 
 async def test_a_batch_store_retried_answers_each_item_as_the_first_did(
-    repository: GraphRepository, tenant: Tenant
+    repository: Backend, tenant: Tenant
 ) -> None:
     clock = Clock()
     keyed = writes(repository, clock)
@@ -248,9 +244,7 @@ async def test_a_batch_store_retried_answers_each_item_as_the_first_did(
     assert len(await memory_ids(repository, tenant)) == 2
 
 
-async def test_an_amend_retried_makes_one_correction(
-    repository: GraphRepository, tenant: Tenant
-) -> None:
+async def test_an_amend_retried_makes_one_correction(repository: Backend, tenant: Tenant) -> None:
     clock = Clock()
     keyed = writes(repository, clock)
     old = await keyed.store(tenant, StoreRequest(content="The office is on floor 3"))
@@ -268,7 +262,7 @@ async def test_an_amend_retried_makes_one_correction(
 
 
 async def test_an_amend_cut_off_before_its_answer_is_finished_once(
-    repository: GraphRepository, tenant: Tenant
+    repository: Backend, tenant: Tenant
 ) -> None:
     clock = Clock()
     old = await writes(repository, clock).store(tenant, StoreRequest(content="Plan: basic"))
@@ -287,7 +281,7 @@ async def test_an_amend_cut_off_before_its_answer_is_finished_once(
 
 
 async def test_link_and_fact_batches_retried_answer_the_first(
-    repository: GraphRepository, tenant: Tenant
+    repository: Backend, tenant: Tenant
 ) -> None:
     clock = Clock()
     keyed = writes(repository, clock)
@@ -304,13 +298,13 @@ async def test_link_and_fact_batches_retried_answer_the_first(
 
 
 async def test_a_keyed_write_purges_the_tenants_expired_records(
-    repository: GraphRepository, tenant: Tenant
+    repository: Backend, tenant: Tenant
 ) -> None:
     """Expired records are removed lazily: the first keyed write of a tenant after the purge
     interval deletes those expired by then."""
     clock = Clock()
     keyed = writes(repository, clock)
-    store = fact_store(repository)
+    store = repository
     await keyed.store(tenant, StoreRequest(content="long ago"), key="old")
     clock.advance(hours=2)  # "old" expired; the purge interval (1 h) has passed
     await keyed.store(tenant, StoreRequest(content="now"), key="new")

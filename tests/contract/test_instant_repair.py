@@ -9,7 +9,7 @@ import logging
 
 import pytest
 
-from graph_backends import GraphRepository, fact_store
+from graph_backends import Backend
 from graph_backends._common.records import EARLIEST_US, LATEST_US
 from schema import EARLIEST_INSTANT, LATEST_INSTANT, Tenant
 from schema.facts import FactWriter
@@ -26,20 +26,18 @@ BEFORE = EARLIEST_US - 3600 * 1_000_000
 AFTER = LATEST_US + 14 * 3600 * 1_000_000
 
 
-async def _poison(
-    repository: GraphRepository, tenant: Tenant, memory_id: str, fact_id: str
-) -> None:
+async def _poison(repository: Backend, tenant: Tenant, memory_id: str, fact_id: str) -> None:
     """The raw writes an old version made, through the repository's own client."""
     await store_raw_instant(repository, tenant, "memory", memory_id, "event_time", BEFORE)
     await store_raw_instant(repository, tenant, "fact", fact_id, "invalid_at", AFTER)
 
 
 async def test_repair_sets_out_of_range_instants_to_the_bounds(
-    repository: GraphRepository, tenant: Tenant, caplog: pytest.LogCaptureFixture
+    repository: Backend, tenant: Tenant, caplog: pytest.LogCaptureFixture
 ) -> None:
     memories = MemoryService(repository, HashEmbedder(), Clock(), ENGINE)
     stored = await memories.store(tenant, StoreRequest(content="an event"))
-    facts = FactService(fact_store(repository), Clock(), ENGINE)
+    facts = FactService(repository, Clock(), ENGINE)
     written = await facts.apply_facts(
         tenant, [{"subject": "Alice", "predicate": "lives in", "object": "Oslo"}], FactWriter.API
     )

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from graph_backends import GraphRepository, fact_store
+from graph_backends import Backend
 from graph_backends._common.records import LATEST_US
 from schema import EARLIEST_INSTANT, LATEST_INSTANT, Category, InvalidInput, Tenant
 from schema.facts import FactWriter
@@ -45,9 +45,7 @@ INSTANTS = st.one_of(
 )
 
 
-async def _round_trip(
-    repository: GraphRepository, tenant: Tenant, a: datetime, b: datetime
-) -> None:
+async def _round_trip(repository: Backend, tenant: Tenant, a: datetime, b: datetime) -> None:
     start, end = sorted((a, b))
     if start == end:
         end = LATEST_INSTANT if start != LATEST_INSTANT else end
@@ -57,7 +55,7 @@ async def _round_trip(
     (memory,) = await memories.get(tenant, [stored.memory.id])
     assert memory is not None and memory.event_time == a
 
-    facts = FactService(fact_store(repository), Clock(), ENGINE)
+    facts = FactService(repository, Clock(), ENGINE)
     written = await facts.apply_facts(
         tenant,
         [
@@ -87,9 +85,7 @@ async def _round_trip(
     assert await facts.facts(tenant, predicate=f"visits {a.isoformat()}", at=start) == []
 
 
-async def test_every_accepted_instant_round_trips(
-    repository: GraphRepository, tenant: Tenant
-) -> None:
+async def test_every_accepted_instant_round_trips(repository: Backend, tenant: Tenant) -> None:
     loop = asyncio.get_running_loop()
 
     @settings(
@@ -106,12 +102,12 @@ async def test_every_accepted_instant_round_trips(
 
 
 async def test_a_poisoned_instant_no_longer_fails_the_project(
-    repository: GraphRepository, tenant: Tenant
+    repository: Backend, tenant: Tenant
 ) -> None:
     """A retraction stored past year 9999 by an earlier version (written here with a raw query
     through the repository's own client) used to make every fact read raise OverflowError;
     now the fact reads back retracted at the last instant, and every read answers."""
-    facts = FactService(fact_store(repository), Clock(), ENGINE)
+    facts = FactService(repository, Clock(), ENGINE)
     written = await facts.apply_facts(
         tenant, [{"subject": "Alice", "predicate": "lives in", "object": "Oslo"}], FactWriter.API
     )

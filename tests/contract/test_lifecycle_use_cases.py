@@ -12,7 +12,7 @@ from datetime import datetime, timedelta
 
 import pytest
 
-from graph_backends import GraphRepository, fact_store
+from graph_backends import Backend
 from schema import (
     Category,
     Conflict,
@@ -42,16 +42,14 @@ def clock() -> Clock:
 
 @pytest.fixture
 async def service(
-    repository: GraphRepository, tenant: Tenant, clock: Clock
+    repository: Backend, tenant: Tenant, clock: Clock
 ) -> AsyncIterator[MemoryService]:
     yield MemoryService(repository, HashEmbedder(), clock, ENGINE)
 
 
 def explainer(service: MemoryService) -> ExplainService:
     """Explanations over `service`, with a recall service over the same repository."""
-    recall = RecallService(
-        fact_store(service.repository), service.embedder, service.now, service.engine
-    )
+    recall = RecallService(service.repository, service.embedder, service.now, service.engine)
     return ExplainService(service, recall)
 
 
@@ -90,7 +88,7 @@ async def test_auto_links_are_similar_capped_and_never_parallel(
         assert len(r.auto_links) <= ENGINE.auto_link_max_per_store
 
 
-async def test_inbound_auto_links_are_capped(repository: GraphRepository, tenant: Tenant) -> None:
+async def test_inbound_auto_links_are_capped(repository: Backend, tenant: Tenant) -> None:
     service = MemoryService(
         repository,
         HashEmbedder(),
@@ -107,7 +105,7 @@ async def test_inbound_auto_links_are_capped(repository: GraphRepository, tenant
 
 
 async def test_conflict_hints_are_returned_not_stored(
-    service: MemoryService, tenant: Tenant, repository: GraphRepository
+    service: MemoryService, tenant: Tenant, repository: Backend
 ) -> None:
     rent = await put(service, tenant, "my rent is 1200 dollars a month")
     changed = await service.store(tenant, StoreRequest(content="my rent is 1500 dollars a month"))
@@ -145,7 +143,7 @@ async def test_amend_supersedes_without_deleting(service: MemoryService, tenant:
 
 
 async def test_reactivation_raises_activation_and_cascades(
-    service: MemoryService, tenant: Tenant, repository: GraphRepository, clock: Clock
+    service: MemoryService, tenant: Tenant, repository: Backend, clock: Clock
 ) -> None:
     """seed —SUPPORTS— near —SUPPORTS— far; near and far are dormant."""
     seed = await put(service, tenant, "alpha one")
@@ -209,7 +207,7 @@ async def test_a_cascade_from_several_seeds_takes_the_nearest(
 
 
 async def test_delete_reports_new_orphans_as_removal_impact_predicts(
-    service: MemoryService, tenant: Tenant, repository: GraphRepository
+    service: MemoryService, tenant: Tenant, repository: Backend
 ) -> None:
     hub = await put(service, tenant, "hub memory x")
     leaf = await put(
@@ -230,7 +228,7 @@ async def test_delete_reports_new_orphans_as_removal_impact_predicts(
 
 
 async def test_maintenance_consolidates_promotes_and_is_idempotent(
-    service: MemoryService, tenant: Tenant, repository: GraphRepository, clock: Clock
+    service: MemoryService, tenant: Tenant, repository: Backend, clock: Clock
 ) -> None:
     ids = [
         await put(service, tenant, text, entities=["Acme"], category=Category.PROJECTS_ENDEAVORS)
@@ -282,7 +280,7 @@ async def test_maintenance_consolidates_promotes_and_is_idempotent(
 
 
 async def test_approval_preference_makes_candidates(
-    service: MemoryService, tenant: Tenant, repository: GraphRepository, clock: Clock
+    service: MemoryService, tenant: Tenant, repository: Backend, clock: Clock
 ) -> None:
     await CorePreferencesService(service).set_preferences(
         tenant, preferences(approval=["identity_self_concept"])
@@ -306,7 +304,7 @@ async def test_approval_preference_makes_candidates(
 
 
 async def test_hysteresis_counts_one_evaluation_per_interval(
-    service: MemoryService, tenant: Tenant, repository: GraphRepository, clock: Clock
+    service: MemoryService, tenant: Tenant, repository: Backend, clock: Clock
 ) -> None:
     """active → episodic after 3 low evaluations, counted at most once per 24 h."""
     a = await put(service, tenant, "first node")
@@ -327,7 +325,7 @@ async def test_hysteresis_counts_one_evaluation_per_interval(
 
 
 async def test_explain_shows_every_number(
-    service: MemoryService, tenant: Tenant, repository: GraphRepository, clock: Clock
+    service: MemoryService, tenant: Tenant, repository: Backend, clock: Clock
 ) -> None:
     a = await put(service, tenant, "the lighthouse keeper", entities=["Keeper"])
     b = await put(
@@ -396,7 +394,7 @@ async def test_explain_says_when_a_pending_transition_happens(
 
 
 async def test_a_summary_promoted_or_dormant_still_counts_as_consolidated(
-    service: MemoryService, tenant: Tenant, repository: GraphRepository, clock: Clock
+    service: MemoryService, tenant: Tenant, repository: Backend, clock: Clock
 ) -> None:
     """Found by bench/maintain.py at 100k: a summary promoted to core was summarised again."""
     ids = [
@@ -419,9 +417,7 @@ async def test_a_summary_promoted_or_dormant_still_counts_as_consolidated(
     assert (await maintenance(service).maintain(tenant)).consolidated == []
 
 
-async def test_inbound_cap_holds_within_one_batch(
-    repository: GraphRepository, tenant: Tenant
-) -> None:
+async def test_inbound_cap_holds_within_one_batch(repository: Backend, tenant: Tenant) -> None:
     service = MemoryService(
         repository,
         HashEmbedder(),
@@ -444,7 +440,7 @@ async def test_inbound_cap_holds_within_one_batch(
 
 
 async def test_consolidation_alone_touches_nothing_else_and_is_idempotent(
-    service: MemoryService, tenant: Tenant, repository: GraphRepository, clock: Clock
+    service: MemoryService, tenant: Tenant, repository: Backend, clock: Clock
 ) -> None:
     ids = [
         await put(service, tenant, text, entities=["Acme"])
@@ -557,7 +553,7 @@ class _SlowerForEarlierTurns(HashEmbedder):
 
 
 async def test_concurrent_turns_of_a_session_form_one_chain(
-    tenant: Tenant, repository: GraphRepository
+    tenant: Tenant, repository: Backend
 ) -> None:
     """Each new turn follows the session's newest: stores of one session arriving together
     must not all follow the same turn (the session would fork), so each turn has at most one

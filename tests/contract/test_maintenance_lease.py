@@ -5,14 +5,14 @@ a dry run takes none."""
 
 from __future__ import annotations
 
-from graph_backends import GraphRepository, fact_store
+from graph_backends import Backend
 from schema import Tenant
 from service.usecases.maintenance import LEASE_NAME, LEASE_TTL
 from service.usecases.memories import MemoryService, StoreRequest
 from tests.engine_support import Clock, HashEmbedder, maintenance
 
 
-async def seeded(repository: GraphRepository, clock: Clock, tenant: Tenant) -> MemoryService:
+async def seeded(repository: Backend, clock: Clock, tenant: Tenant) -> MemoryService:
     service = MemoryService(repository, HashEmbedder(), clock)
     for i in range(4):
         await service.store(
@@ -23,11 +23,11 @@ async def seeded(repository: GraphRepository, clock: Clock, tenant: Tenant) -> M
 
 
 async def test_a_held_lease_skips_the_pass_and_writes_nothing(
-    repository: GraphRepository, tenant: Tenant
+    repository: Backend, tenant: Tenant
 ) -> None:
     clock = Clock()
     service = await seeded(repository, clock, tenant)
-    leases = fact_store(repository)
+    leases = repository
     assert await leases.acquire_lease(tenant, LEASE_NAME, "other-replica", clock(), LEASE_TTL)
     before = {m.id: m for m in await repository.all_memories(tenant)}
 
@@ -49,12 +49,10 @@ async def test_a_held_lease_skips_the_pass_and_writes_nothing(
     assert not ran.lease_held and ran.evaluated == dry.evaluated
 
 
-async def test_a_pass_releases_its_lease(repository: GraphRepository, tenant: Tenant) -> None:
+async def test_a_pass_releases_its_lease(repository: Backend, tenant: Tenant) -> None:
     clock = Clock()
     service = await seeded(repository, clock, tenant)
     first = await maintenance(service).maintain(tenant)
     assert not first.lease_held
     # Released at the end: another owner may take it at once, without waiting for the TTL.
-    assert await fact_store(repository).acquire_lease(
-        tenant, LEASE_NAME, "next-pass", clock(), LEASE_TTL
-    )
+    assert await repository.acquire_lease(tenant, LEASE_NAME, "next-pass", clock(), LEASE_TTL)

@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from graph_backends import GraphRepository, ReactivationWrites, fact_store
+from graph_backends import Backend, ReactivationWrites
 from schema import (
     Category,
     EdgeCreator,
@@ -32,7 +32,7 @@ HOSTILE = [
 ]
 
 
-async def test_get_is_aligned_with_input_ids(repository: GraphRepository, tenant: Tenant) -> None:
+async def test_get_is_aligned_with_input_ids(repository: Backend, tenant: Tenant) -> None:
     """A batch get returns one result per requested id, in order, None where missing."""
     stored = memories(5)
     await repository.upsert_memories(tenant, stored)
@@ -42,7 +42,7 @@ async def test_get_is_aligned_with_input_ids(repository: GraphRepository, tenant
     assert [m.id if m else None for m in got] == [stored[3].id, None, stored[0].id, stored[3].id]
 
 
-async def test_every_field_round_trips(repository: GraphRepository, tenant: Tenant) -> None:
+async def test_every_field_round_trips(repository: Backend, tenant: Tenant) -> None:
     """What is stored is returned: every property, timestamps to the microsecond."""
     original = memory(
         "Alice moved to Berlin",
@@ -75,7 +75,7 @@ async def test_every_field_round_trips(repository: GraphRepository, tenant: Tena
 
 @pytest.mark.parametrize("content", HOSTILE, ids=range(len(HOSTILE)))
 async def test_hostile_content_is_kept_byte_for_byte(
-    repository: GraphRepository, tenant: Tenant, content: str
+    repository: Backend, tenant: Tenant, content: str
 ) -> None:
     """Cypher, RediSearch syntax, emoji and 100 KB of text are data, never syntax."""
     stored = memory(content)
@@ -86,7 +86,7 @@ async def test_hostile_content_is_kept_byte_for_byte(
     assert (await repository.stats(tenant)).memories == 1
 
 
-async def test_upsert_replaces_all_properties(repository: GraphRepository, tenant: Tenant) -> None:
+async def test_upsert_replaces_all_properties(repository: Backend, tenant: Tenant) -> None:
     """Upserting an id again replaces the memory; removed optional fields are gone."""
     first = memory("v1", summary="old summary", metadata={"a": "1"})
     await repository.upsert_memories(tenant, [first])
@@ -99,7 +99,7 @@ async def test_upsert_replaces_all_properties(repository: GraphRepository, tenan
 
 
 async def test_wrong_embedding_dimension_writes_nothing(
-    repository: GraphRepository, tenant: Tenant
+    repository: Backend, tenant: Tenant
 ) -> None:
     good = memory("good")
     bad = memory("bad").model_copy(update={"embedding": (1.0, 0.0)})
@@ -109,7 +109,7 @@ async def test_wrong_embedding_dimension_writes_nothing(
 
 
 async def test_delete_removes_memory_and_incident_edges(
-    repository: GraphRepository, tenant: Tenant
+    repository: Backend, tenant: Tenant
 ) -> None:
     a, b, c = memories(3)
     await repository.upsert_memories(tenant, [a, b, c])
@@ -122,9 +122,7 @@ async def test_delete_removes_memory_and_incident_edges(
     assert sorted(await repository.orphans(tenant)) == sorted([a.id, c.id])
 
 
-async def test_recent_memories_pages_newest_first(
-    repository: GraphRepository, tenant: Tenant
-) -> None:
+async def test_recent_memories_pages_newest_first(repository: Backend, tenant: Tenant) -> None:
     """Keyset pages cover every memory once, newest first, ties broken by id."""
     stored = memories(7)
     same_instant = [memory(f"tie {i}", created_at=T0 + timedelta(seconds=3)) for i in range(3)]
@@ -144,7 +142,7 @@ async def test_recent_memories_pages_newest_first(
 
 @pytest.mark.parametrize("limit", [1, 3, 7, 50])
 async def test_recent_memories_page_across_gaps_bursts_and_the_future(
-    repository: GraphRepository, tenant: Tenant, limit: int
+    repository: Backend, tenant: Tenant, limit: int
 ) -> None:
     """Every memory once, newest first, whatever the spacing of the instants: a burst of one
     instant (an import dated per batch) larger than a page, memories minutes and years apart,
@@ -170,7 +168,7 @@ async def test_recent_memories_page_across_gaps_bursts_and_the_future(
         assert [m.id for m in seen] == [m.id for m in expected]
 
 
-async def test_malformed_ids_are_rejected(repository: GraphRepository, tenant: Tenant) -> None:
+async def test_malformed_ids_are_rejected(repository: Backend, tenant: Tenant) -> None:
     with pytest.raises(InvalidInput, match="not a UUID"):
         await repository.get_memories(tenant, ["not-a-uuid"])
     with pytest.raises(InvalidInput, match="not a UUID"):
@@ -178,7 +176,7 @@ async def test_malformed_ids_are_rejected(repository: GraphRepository, tenant: T
 
 
 async def test_record_cascade_counts_in_place_and_revives_only_the_named_dormant(
-    repository: GraphRepository, tenant: Tenant
+    repository: Backend, tenant: Tenant
 ) -> None:
     """Reached memories count the cascades that reached them and keep every other property;
     only a dormant one named in `revive` changes status; a missing id is ignored; a second
@@ -217,7 +215,7 @@ async def test_record_cascade_counts_in_place_and_revives_only_the_named_dormant
 
 @pytest.mark.parametrize("crowd_size", [3, 520])
 async def test_write_reactivations_has_the_effect_of_its_three_writes(
-    repository: GraphRepository, tenant: Tenant, crowd_size: int
+    repository: Backend, tenant: Tenant, crowd_size: int
 ) -> None:
     """A reactivation batch's writes in one call leave the store as update_memories,
     validate_auto_links and record_cascade do: the direct properties written, the hits'
@@ -281,7 +279,7 @@ async def test_write_reactivations_has_the_effect_of_its_three_writes(
 
 
 async def test_last_in_sessions_is_the_newest_turn_of_each(
-    repository: GraphRepository, tenant: Tenant
+    repository: Backend, tenant: Tenant
 ) -> None:
     """What a new turn follows: the newest memory of its session, the greatest id among
     turns stored at the same instant; sessions without memories are left out."""
@@ -291,12 +289,12 @@ async def test_last_in_sessions_is_the_newest_turn_of_each(
     ]
     tied = [memory(f"tie {i}", source_session="b", created_at=T0) for i in range(3)]
     await repository.upsert_memories(tenant, [*reversed(early), *tied, memory("no session")])
-    last = await fact_store(repository).last_in_sessions(tenant, {"a", "b", "none"})
+    last = await repository.last_in_sessions(tenant, {"a", "b", "none"})
     assert last == {"a": early[-1].id, "b": max(m.id for m in tied)}
 
 
 async def test_session_neighbours_order_turns_by_instant_then_id(
-    repository: GraphRepository, tenant: Tenant
+    repository: Backend, tenant: Tenant
 ) -> None:
     """What a new turn sits between in its session: the turns just before and just after its
     (created_at, id), ids breaking a tie of instants only; other sessions' turns, whatever
@@ -317,7 +315,7 @@ async def test_session_neighbours_order_turns_by_instant_then_id(
         ("s", T0 + timedelta(hours=1), "0"),  # after all
         ("none", T0, tied[0].id),  # a session without turns
     ]
-    found = await fact_store(repository).session_neighbours(tenant, turns)
+    found = await repository.session_neighbours(tenant, turns)
     ids = [(p and p[0], n and n[0]) for p, n in found]
     assert ids == [
         (tied[0].id, tied[2].id),
@@ -330,7 +328,7 @@ async def test_session_neighbours_order_turns_by_instant_then_id(
 
 
 async def test_memories_mentioning_leaves_out_a_name_past_the_cap(
-    repository: GraphRepository, tenant: Tenant
+    repository: Backend, tenant: Tenant
 ) -> None:
     """A name more memories name than `max_mentions` (a hub) seeds nothing, whatever its case;
     names at or under the cap still find theirs, newest first; without a cap every name does."""
@@ -343,7 +341,7 @@ async def test_memories_mentioning_leaves_out_a_name_past_the_cap(
         memory("Bob alone", entities=("Bob",), created_at=T0 + timedelta(hours=2)),
     ]
     await repository.upsert_memories(tenant, [*hub, *rare])
-    store = fact_store(repository)
+    store = repository
     newest_first = [rare[1].id, rare[0].id]
     assert await store.memories_mentioning(tenant, ["Bob", "alice"], 20, 5) == newest_first
     assert await store.memories_mentioning(tenant, ["alice"], 20, 7) == [

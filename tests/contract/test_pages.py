@@ -10,7 +10,7 @@ from typing import Any, TypeVar
 
 import pytest
 
-from graph_backends import GraphRepository, fact_store
+from graph_backends import Backend
 from schema import Direction, EdgeType, MemoryStatus, Subgraph, Tenant
 from schema.facts import Fact, FactPosition, FactWriter
 from service.usecases.facts import FactService
@@ -62,12 +62,12 @@ async def write_likes(svc: FactService, tenant: Tenant, clock: Clock, n: int) ->
 
 
 async def test_more_facts_than_one_page_read_to_the_end(
-    repository: GraphRepository, tenant: Tenant
+    repository: Backend, tenant: Tenant
 ) -> None:
     """2,500 facts read 1,000 at a time: every fact once, newest first with ties broken by id,
     with a subject (its index) and without (the whole tenant) alike."""
     clock = Clock()
-    svc = FactService(fact_store(repository), clock)
+    svc = FactService(repository, clock)
     written = await write_likes(svc, tenant, clock, 2_500)
     stored = [f for f in await svc.repository.get_facts(tenant, written) if f is not None]
     for subject in ("Alice", None):
@@ -81,12 +81,12 @@ async def test_more_facts_than_one_page_read_to_the_end(
 
 
 async def test_fact_pages_skip_nothing_while_facts_are_written(
-    repository: GraphRepository, tenant: Tenant
+    repository: Backend, tenant: Tenant
 ) -> None:
     """Facts written between two page reads (newer ones, and one valid long before) neither
     push an earlier fact into a second appearance nor hide one not yet read."""
     clock = Clock()
-    svc = FactService(fact_store(repository), clock)
+    svc = FactService(repository, clock)
     written = set(await write_likes(svc, tenant, clock, 60))
     seen: list[Fact] = []
     after = None
@@ -107,11 +107,11 @@ async def test_fact_pages_skip_nothing_while_facts_are_written(
 
 
 async def test_slot_and_entity_histories_read_oldest_first_to_the_end(
-    repository: GraphRepository, tenant: Tenant
+    repository: Backend, tenant: Tenant
 ) -> None:
     """A slot's history and an entity's facts, 5 at a time: every version once, oldest first."""
     clock = Clock()
-    svc = FactService(fact_store(repository), clock)
+    svc = FactService(repository, clock)
     ids = []
     for i in range(23):
         moved = {"subject": "Bob", "predicate": "lives in", "object": f"City {i}"}
@@ -129,9 +129,7 @@ async def test_slot_and_entity_histories_read_oldest_first_to_the_end(
     assert [f.id for f in await svc.entity_history(tenant, "Bob")] == expected
 
 
-async def test_memories_of_a_status_read_to_the_end(
-    repository: GraphRepository, tenant: Tenant
-) -> None:
+async def test_memories_of_a_status_read_to_the_end(repository: Backend, tenant: Tenant) -> None:
     """Core memories, 4 at a time: each once, newest first, ties on created_at broken by id;
     memories of other statuses never appear."""
     stored = [m.model_copy(update={"status": MemoryStatus.CORE}) for m in memories(9)]
@@ -153,7 +151,7 @@ async def test_memories_of_a_status_read_to_the_end(
     assert keys == sorted(((m.created_at, m.id) for m in stored + tied), reverse=True)
 
 
-async def test_a_traversal_reads_to_the_end(repository: GraphRepository, tenant: Tenant) -> None:
+async def test_a_traversal_reads_to_the_end(repository: Backend, tenant: Tenant) -> None:
     """A hub with 12 spokes of 3 leaves each (and edges among spokes), 7 memories a page: each
     reached memory once, in the order (hop, id); every edge among them once over all pages,
     none twice; the last page says no more follow."""

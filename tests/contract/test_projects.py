@@ -11,7 +11,7 @@ from datetime import timedelta
 
 import pytest
 
-from graph_backends import GraphRepository, fact_store
+from graph_backends import Backend
 from schema import EdgeType, InvalidInput, NotFound, Tenant
 from schema.facts import FactWriter
 from schema.idempotency import IdempotencyRecord, IdempotencyState
@@ -32,14 +32,14 @@ READ = frozenset({Permission.PROJECT_READ})
 class Org:
     """A fresh org and the use cases over one repository, wired as `compose` wires them."""
 
-    def __init__(self, repository: GraphRepository) -> None:
+    def __init__(self, repository: Backend) -> None:
         self.name = f"o-{uuid.uuid4().hex[:10]}"
         self.repository = repository
         self.clock = Clock()
         embedder = HashEmbedder()
         self.memories = MemoryService(repository, embedder, self.clock, EngineSettings())
-        self.facts = FactService(fact_store(repository), self.clock, embedder=embedder)
-        self.keys = ApiKeyStore(fact_store(repository), self.clock)
+        self.facts = FactService(repository, self.clock, embedder=embedder)
+        self.keys = ApiKeyStore(repository, self.clock)
         self.projects = ProjectService(
             self.memories, ReactivationQueue(ReactivationService(self.memories)), self.keys
         )
@@ -65,7 +65,7 @@ class Org:
 
 
 @pytest.fixture
-async def org(repository: GraphRepository) -> Org:
+async def org(repository: Backend) -> Org:
     return Org(repository)
 
 
@@ -99,7 +99,7 @@ async def test_drop_leaves_nothing_of_the_project_reachable(org: Org) -> None:
         fact = [{"subject": "zoe", "predicate": "lives in", "object": "oslo"}]
         await org.facts.apply_facts(gone, fact, FactWriter.API)
         await org.repository.put_config(gone, "note", '{"x": 1}')
-        store = fact_store(org.repository)
+        store = org.repository
         now = org.clock()
         claim = IdempotencyRecord(
             key="k-1",

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from graph_backends import GraphRepository, fact_store
+from graph_backends import Backend
 from schema import Direction, NotFound, Tenant
 from service.engine.settings import EngineSettings
 from service.usecases.analytics import AnalyticsService
@@ -27,7 +27,7 @@ pytestmark = pytest.mark.fact_layer
 MISSING_ID = "00000000-0000-4000-8000-000000000000"
 
 
-async def traces(repository: GraphRepository, tenant: Tenant) -> list[str]:
+async def traces(repository: Backend, tenant: Tenant) -> list[str]:
     """What the engine itself holds of the tenant, asked under the seam (not through the
     repository's own answer to the same question)."""
     from graph_backends.falkordb.repository import FalkorRepository
@@ -69,25 +69,25 @@ async def traces(repository: GraphRepository, tenant: Tenant) -> list[str]:
 class Services:
     """The use cases a request reaches, over one repository, as `compose` wires them."""
 
-    def __init__(self, repository: GraphRepository) -> None:
+    def __init__(self, repository: Backend) -> None:
         self.clock = Clock()
         embedder = HashEmbedder()
         self.memories = MemoryService(repository, embedder, self.clock, EngineSettings())
-        self.facts = FactService(fact_store(repository), self.clock, embedder=embedder)
-        self.recall = RecallService(fact_store(repository), embedder, self.clock)
+        self.facts = FactService(repository, self.clock, embedder=embedder)
+        self.recall = RecallService(repository, embedder, self.clock)
         self.explain = ExplainService(self.memories, self.recall)
         self.core = CorePreferencesService(self.memories)
         self.analytics = AnalyticsService(repository, self.clock, EngineSettings())
-        self.subgraph = SubgraphService(self.memories, fact_store(repository), self.recall)
+        self.subgraph = SubgraphService(self.memories, repository, self.recall)
 
 
 async def test_reads_of_a_tenant_never_written_create_nothing(
-    repository: GraphRepository,
+    repository: Backend,
 ) -> None:
     await reads_of_a_tenant_never_written_create_nothing(repository)
 
 
-async def reads_of_a_tenant_never_written_create_nothing(repository: GraphRepository) -> None:
+async def reads_of_a_tenant_never_written_create_nothing(repository: Backend) -> None:
     """Every read of a tenant never written, then its first write (also run on a Neo4j
     database that never held any tenant: `tests/backends/neo4j/test_neo4j_fresh_database.py`)."""
     ghost = new_tenant()
@@ -116,7 +116,7 @@ async def reads_of_a_tenant_never_written_create_nothing(repository: GraphReposi
         assert (analytics.causal.memories, analytics.churn.facts) == (0, 0)
         assert await repository.edge_page(ghost, []) == []
         assert await repository.tombstone_page(ghost) == []
-        assert await fact_store(repository).holds_facts(ghost) is False
+        assert await repository.holds_facts(ghost) is False
         assert await repository.component_sizes(ghost) in (None, [])
         assert await uses.facts.asserted(ghost, [MISSING_ID]) == [[]]
         for seeds in (SubgraphRequest(entity="carol", depth=2), SubgraphRequest(query="offsite")):

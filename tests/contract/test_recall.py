@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from graph_backends import GraphRepository, fact_store
+from graph_backends import Backend
 from schema import CATEGORY_POLICIES, Category, InvalidInput, MemoryStatus, Tenant
 from schema.facts import FactWriter, entity_id
 from service.engine.settings import EngineSettings
@@ -63,10 +63,10 @@ class BrokenText:
 
 
 class World:
-    def __init__(self, repository: GraphRepository, tenant: Tenant) -> None:
+    def __init__(self, repository: Backend, tenant: Tenant) -> None:
         self.clock = Clock()
         self.tenant = tenant
-        self.store = fact_store(repository)
+        self.store = repository
         self.embedder = HashEmbedder()
         self.memories = MemoryService(repository, self.embedder, self.clock)
         self.facts = FactService(self.store, self.clock, embedder=self.embedder)
@@ -105,7 +105,7 @@ def fact(subject: str, predicate: str, obj: str, **extra: Any) -> dict[str, Any]
 
 
 @pytest.fixture
-async def world(repository: GraphRepository, tenant: Tenant) -> World:
+async def world(repository: Backend, tenant: Tenant) -> World:
     return World(repository, tenant)
 
 
@@ -268,7 +268,7 @@ async def test_memories_about_entities_leave_out_hub_entities(world: World) -> N
 
 
 async def test_a_broken_leg_degrades_recall_and_all_broken_fails(
-    world: World, repository: GraphRepository
+    world: World, repository: Backend
 ) -> None:
     target = await world.put("The quarterly budget review moved to Thursday")
     await world.put("Unrelated note about gardening")
@@ -290,9 +290,7 @@ async def test_a_broken_leg_degrades_recall_and_all_broken_fails(
         )
 
 
-async def test_a_missing_index_fails_its_leg_only(
-    world: World, repository: GraphRepository
-) -> None:
+async def test_a_missing_index_fails_its_leg_only(world: World, repository: Backend) -> None:
     from graph_backends.falkordb.repository import FalkorRepository
     from graph_backends.neo4j.repository import Neo4jRepository
     from graph_backends.surrealdb.repository import SurrealRepository

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from graph_backends import GraphRepository, fact_store
+from graph_backends import Backend
 from reconciler import Reconciler
 from schema import Category, FactState, Tenant
 from schema.facts import FactWriter, Relation, RelationExpiry
@@ -24,8 +24,8 @@ def fact(subject: str, predicate: str, obj: str, **extra: Any) -> dict[str, Any]
     return {"subject": subject, "predicate": predicate, "object": obj, **extra}
 
 
-async def seeded(repository: GraphRepository, tenant: Tenant, clock: Clock) -> FactService:
-    svc = FactService(fact_store(repository), clock)
+async def seeded(repository: Backend, tenant: Tenant, clock: Clock) -> FactService:
+    svc = FactService(repository, clock)
     await svc.apply_facts(
         tenant,
         [fact(f"Person {i}", "works at", f"Company {i % 7}") for i in range(40)],
@@ -54,7 +54,7 @@ async def corrupt(svc: FactService, tenant: Tenant, clock: Clock) -> int:
 
 
 async def test_one_pass_repairs_everything_and_the_next_changes_nothing(
-    repository: GraphRepository, tenant: Tenant
+    repository: Backend, tenant: Tenant
 ) -> None:
     clock = Clock()
     svc = await seeded(repository, tenant, clock)
@@ -74,10 +74,10 @@ async def test_one_pass_repairs_everything_and_the_next_changes_nothing(
 
 
 async def test_an_edge_without_an_active_fact_is_closed_at_the_facts_instant(
-    repository: GraphRepository, tenant: Tenant
+    repository: Backend, tenant: Tenant
 ) -> None:
     clock = Clock()
-    svc = FactService(fact_store(repository), clock)
+    svc = FactService(repository, clock)
     first = await svc.apply_facts(tenant, [fact("Alice", "works at", "Acme")], FactWriter.API)
     acme = first.results[0].fact_id
     assert acme is not None
@@ -91,7 +91,7 @@ async def test_an_edge_without_an_active_fact_is_closed_at_the_facts_instant(
 
     # drift: the writer dies between the supersession's fact write and its projection, so the
     # Acme edge stays open and Globex has none
-    dying = FactService(fact_store(repository), clock, fault=kill)
+    dying = FactService(repository, clock, fault=kill)
     with pytest.raises(Killed):
         await dying.apply_facts(tenant, [fact("Alice", "works at", "Globex")], FactWriter.API)
     superseded_at = clock()
@@ -108,11 +108,9 @@ async def test_an_edge_without_an_active_fact_is_closed_at_the_facts_instant(
     }
 
 
-async def test_ended_facts_expire_with_their_edges(
-    repository: GraphRepository, tenant: Tenant
-) -> None:
+async def test_ended_facts_expire_with_their_edges(repository: Backend, tenant: Tenant) -> None:
     clock = Clock()
-    svc = FactService(fact_store(repository), clock)
+    svc = FactService(repository, clock)
     due = clock() + timedelta(hours=5)
     result = await svc.apply_facts(
         tenant,
@@ -144,7 +142,7 @@ async def test_ended_facts_expire_with_their_edges(
 
 
 async def test_two_runners_at_once_apply_each_repair_once(
-    repository: GraphRepository, tenant: Tenant
+    repository: Backend, tenant: Tenant
 ) -> None:
     clock = Clock()
     svc = await seeded(repository, tenant, clock)

@@ -12,7 +12,7 @@ from datetime import timedelta
 import pytest
 
 from cypher import AnyQueryName, FactQueryName, QueryName, RecallQueryName, load
-from graph_backends import FalkorConfig, GraphRepository, fact_store, open_backend
+from graph_backends import Backend, FalkorConfig, open_backend
 from graph_backends._common.fact_records import (
     close_params,
     expiry_params,
@@ -80,7 +80,7 @@ NOT_CHECKED: dict[str, frozenset[AnyQueryName]] = {
 }
 
 
-async def test_ensure_schema_is_idempotent(repository: GraphRepository) -> None:
+async def test_ensure_schema_is_idempotent(repository: Backend) -> None:
     tenant = new_tenant()
     try:
         assert not await repository.schema_ready(tenant)
@@ -261,7 +261,7 @@ def sample_params(name: AnyQueryName, dialect: str, tenant: Tenant) -> dict[str,
 class CypherBackend:
     name: str
     dialect: str
-    repository: GraphRepository
+    repository: Backend
     tenant: Tenant
 
     async def explain(self, text: str, params: dict[str, object]) -> str:
@@ -295,7 +295,7 @@ async def cypher_backend(
     async with open_backend(config) as repository:
         tenant = new_tenant()
         await repository.ensure_schema(tenant)
-        await fact_store(repository).ensure_fact_schema(tenant)
+        await repository.ensure_fact_schema(tenant)
         try:
             yield CypherBackend(name, DIALECTS[name], repository, tenant)
         finally:

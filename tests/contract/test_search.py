@@ -8,14 +8,12 @@ from datetime import timedelta
 
 import pytest
 
-from graph_backends import GraphRepository, fact_store
+from graph_backends import Backend
 from schema import Category, InvalidInput, MemoryFacets, MemoryStatus, Tenant
 from tests.factories import T0, memories, memory, unit_vector
 
 
-async def test_vector_search_finds_each_exact_vector(
-    repository: GraphRepository, tenant: Tenant
-) -> None:
+async def test_vector_search_finds_each_exact_vector(repository: Backend, tenant: Tenant) -> None:
     """With efRuntime 100 every stored vector is its own nearest neighbour (similarity 1)."""
     stored = memories(120)
     await repository.upsert_memories(tenant, stored)
@@ -27,16 +25,14 @@ async def test_vector_search_finds_each_exact_vector(
         assert [h.score for h in hits] == sorted((h.score for h in hits), reverse=True)
 
 
-async def test_vector_search_rejects_wrong_dimension(
-    repository: GraphRepository, tenant: Tenant
-) -> None:
+async def test_vector_search_rejects_wrong_dimension(repository: Backend, tenant: Tenant) -> None:
     with pytest.raises(InvalidInput, match="dimensions"):
         await repository.vector_search(tenant, [0.1, 0.2], 3)
     with pytest.raises(InvalidInput, match="k"):
         await repository.vector_search(tenant, unit_vector(1), 0)
 
 
-async def test_fulltext_ranks_by_score(repository: GraphRepository, tenant: Tenant) -> None:
+async def test_fulltext_ranks_by_score(repository: Backend, tenant: Tenant) -> None:
     """Best first: a memory matching more of the query's words outranks one matching fewer."""
     strong = memory("the quarterly budget review with the finance team")
     weak = memory("a passing mention of the budget")
@@ -48,7 +44,7 @@ async def test_fulltext_ranks_by_score(repository: GraphRepository, tenant: Tena
 
 
 async def test_fulltext_ranks_by_words_held_when_every_word_is_common(
-    repository: GraphRepository, tenant: Tenant
+    repository: Backend, tenant: Tenant
 ) -> None:
     """Every query word is in most memories, so BM25's idf gives them little or (SurrealDB,
     which clamps it at 0) no weight: the memories holding every word still come first, and
@@ -63,7 +59,7 @@ async def test_fulltext_ranks_by_words_held_when_every_word_is_common(
 
 
 async def test_fulltext_weighs_rare_words_above_common_ones(
-    repository: GraphRepository, tenant: Tenant
+    repository: Backend, tenant: Tenant
 ) -> None:
     """A name few memories carry outranks short memories that share only a common word with
     the query (FalkorDB's own score has no IDF; the backend ranks by BM25)."""
@@ -102,7 +98,7 @@ HOSTILE_QUERIES = [
 
 @pytest.mark.parametrize("query", HOSTILE_QUERIES, ids=range(len(HOSTILE_QUERIES)))
 async def test_fulltext_query_is_plain_text(
-    repository: GraphRepository, tenant: Tenant, query: str
+    repository: Backend, tenant: Tenant, query: str
 ) -> None:
     """No input is query syntax: nothing errors, and hyphens/UUIDs/slashes match as words."""
     await repository.upsert_memories(
@@ -118,7 +114,7 @@ async def test_fulltext_query_is_plain_text(
 
 
 async def test_fulltext_matches_hyphenated_words_and_uuids(
-    repository: GraphRepository, tenant: Tenant
+    repository: Backend, tenant: Tenant
 ) -> None:
     web = memory("the world-wide web")
     ticket = memory("ticket 123e4567-e89b-12d3-a456-426614174000 was closed")
@@ -131,7 +127,7 @@ async def test_fulltext_matches_hyphenated_words_and_uuids(
 
 
 async def test_memory_facets_are_the_memories_own_fields(
-    repository: GraphRepository, tenant: Tenant
+    repository: Backend, tenant: Tenant
 ) -> None:
     """What recall ranks by reads as the memory read whole would: every field set, and a
     memory with the defaults (nulls are not stored); other tenants' and unknown ids absent."""
@@ -156,7 +152,7 @@ async def test_memory_facets_are_the_memories_own_fields(
     stranger = memory("another tenant's", seed=5)
     await repository.upsert_memories(elsewhere, [stranger])
     missing = "00000000-0000-4000-8000-000000000000"
-    store = fact_store(repository)
+    store = repository
     got = await store.memory_facets(tenant, [*(m.id for m in stored), stranger.id, missing])
     assert got == {m.id: MemoryFacets.of(m) for m in stored}
     assert got[full.id].category_weights == full.category_weights
@@ -164,21 +160,19 @@ async def test_memory_facets_are_the_memories_own_fields(
 
 
 async def test_similarities_are_the_cosine_of_the_stored_embeddings(
-    repository: GraphRepository, tenant: Tenant
+    repository: Backend, tenant: Tenant
 ) -> None:
     """The engine computes what Python would: cosine to each stored embedding."""
     stored = [memory(f"memory {n}", seed=n) for n in range(5)]
     await repository.upsert_memories(tenant, stored)
     query = unit_vector(99)
     missing = "00000000-0000-4000-8000-000000000000"
-    got = await fact_store(repository).similarities(
-        tenant, [*(m.id for m in stored), missing], query
-    )
+    got = await repository.similarities(tenant, [*(m.id for m in stored), missing], query)
     assert set(got) == {m.id for m in stored}
     for m in stored:
         assert m.embedding is not None
         expected = sum(a * b for a, b in zip(m.embedding, query, strict=True))
         assert got[m.id] == pytest.approx(expected, abs=1e-4)
-    assert await fact_store(repository).similarities(tenant, [], query) == {}
+    assert await repository.similarities(tenant, [], query) == {}
     with pytest.raises(InvalidInput, match="dimensions"):
-        await fact_store(repository).similarities(tenant, [stored[0].id], (1.0, 0.0))
+        await repository.similarities(tenant, [stored[0].id], (1.0, 0.0))

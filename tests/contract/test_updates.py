@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from graph_backends import GraphRepository, fact_store
+from graph_backends import Backend
 from schema import EdgeCreator, EdgeType, Tenant
 from service.adapters.tokens import configured_tokenizer
 from service.engine.settings import EngineSettings
@@ -27,15 +27,13 @@ TOKENIZER = configured_tokenizer(None, None)
 
 
 class World:
-    def __init__(self, repository: GraphRepository, tenant: Tenant, **engine: Any) -> None:
+    def __init__(self, repository: Backend, tenant: Tenant, **engine: Any) -> None:
         self.clock = Clock()
         self.tenant = tenant
         self.repository = repository
         self.engine = EngineSettings(**engine)
         self.memories = MemoryService(repository, HashEmbedder(), self.clock, self.engine)
-        self.recall_service = RecallService(
-            fact_store(repository), HashEmbedder(), self.clock, self.engine
-        )
+        self.recall_service = RecallService(repository, HashEmbedder(), self.clock, self.engine)
 
     async def put(self, content: str, **fields: Any) -> str:
         result = await self.memories.store(self.tenant, StoreRequest(content=content, **fields))
@@ -49,7 +47,7 @@ class World:
 
 
 @pytest.fixture
-async def world(repository: GraphRepository, tenant: Tenant) -> World:
+async def world(repository: Backend, tenant: Tenant) -> World:
     return World(repository, tenant)
 
 
@@ -85,7 +83,7 @@ async def test_ordinary_turns_and_other_speakers_make_no_update(world: World) ->
     assert chatter.updates == ()
 
 
-async def test_detection_off_makes_no_edge(repository: GraphRepository, tenant: Tenant) -> None:
+async def test_detection_off_makes_no_edge(repository: Backend, tenant: Tenant) -> None:
     world = World(repository, tenant, update_detection=False)
     await world.put("user: I lead a team of 4 engineers at work.")
     world.clock.advance(days=30)
@@ -427,7 +425,7 @@ async def test_true_updates_among_unrelated_numbers_are_still_found(world: World
 
 
 async def test_the_detector_holds_back_where_it_would_link_most_stores(
-    repository: GraphRepository, tenant: Tenant
+    repository: Backend, tenant: Tenant
 ) -> None:
     """Where the detector would link more than its share of a tenant's recent stores, it
     writes no update edge until the share falls (a bound it watches, not a fixed budget)."""

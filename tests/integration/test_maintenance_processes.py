@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from graph_backends import FalkorConfig, Neo4jConfig, fact_store, open_backend
+from graph_backends import FalkorConfig, Neo4jConfig, open_backend
 from reconciler.runner import LEASE_NAME as RECONCILER_LEASE
 from schema import MemoryStatus, Tenant
 from schema.facts import FactWriter, Relation, RelationExpiry
@@ -142,7 +142,7 @@ async def _damaged(database: Database, tenant: Tenant) -> tuple[int, int]:
     clock = Clock(now=datetime.now(UTC) - timedelta(minutes=5))
     async with open_backend(database.config()) as repository:
         await repository.ensure_schema(tenant)
-        facts = FactService(fact_store(repository), clock)
+        facts = FactService(repository, clock)
         await facts.apply_facts(
             tenant,
             [
@@ -182,7 +182,7 @@ async def test_two_reconcile_processes_at_once_repair_once(database: Database) -
             damaged
         ), reports
         async with open_backend(database.config()) as repository:
-            store = fact_store(repository)
+            store = repository
             now = datetime.now(UTC)
             active = {f.id for f in await store.active_state_facts(tenant)}
             open_edges = await store.open_relations(tenant, now)
@@ -192,7 +192,7 @@ async def test_two_reconcile_processes_at_once_repair_once(database: Database) -
 async def _hold(database: Database, tenant: Tenant, name: str, *, release: bool = False) -> None:
     """Take (or give back) the tenant's lease `name` as a third process would mid-pass."""
     async with open_backend(database.config()) as repository:
-        store = fact_store(repository)
+        store = repository
         if release:
             await store.release_lease(tenant, name, "test-holder")
             return

@@ -16,7 +16,7 @@ from typing import Any
 import httpx
 import pytest
 
-from graph_backends import FalkorConfig, fact_store, open_backend
+from graph_backends import FalkorConfig, open_backend
 from schema import Tenant
 from tests.conftest import DIMENSION
 from tests.integration.service_process import ServiceProcess
@@ -46,7 +46,7 @@ def graph_state(data_dir: Path) -> tuple[list[str], list[str]]:
     async def read() -> tuple[list[str], list[str]]:
         config = FalkorConfig(data_dir=data_dir / "falkordb", vector_dimension=DIMENSION)
         async with open_backend(config) as repository:
-            store = fact_store(repository)
+            store = repository
             now = datetime.now(UTC)
             facts = await store.active_state_facts(TENANT)
             edges = await store.open_relations(TENANT, now)
