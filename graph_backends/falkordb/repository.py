@@ -302,6 +302,10 @@ class FalkorRepository(
                     return await self._records(tenant, reply)
                 except self._reroute_on as e:
                     await self._rerouted(e, attempt)
+                except ResponseError as e:
+                    if not await self._moved_under_write(tenant, e):
+                        raise
+                    await self._rerouted(e, attempt)
         # Reads issued in the same turn share one socket write (`_falkor_batch`).
         send = (
             self._reads.execute
@@ -314,6 +318,19 @@ class FalkorRepository(
             return await self._records(tenant, reply)
         except (RedisConnectionError, RedisTimeoutError, OSError) as e:
             raise BackendUnavailable(f"FalkorDB is unreachable ({e})") from e
+
+    async def _moved_under_write(self, tenant: Tenant, error: ResponseError) -> bool:
+        """Whether a write was refused because its graph key left the node while the query
+        ran (a slot's MIGRATE): FalkorDB then aborts it before anything lands ("Encountered an
+        empty key when opened key …"), and it may be sent again to where the key is now. A
+        key that exists nowhere was dropped (an erase): sending the write again would create
+        an empty graph, so that stays a failure."""
+        if not str(error).startswith(_KEY_LEFT_UNDER_WRITE):
+            return False
+        try:
+            return bool(await self._db.connection.exists(tenant.key))
+        except (RedisError, OSError):
+            return False
 
     def _cluster_slot(self) -> AbstractAsyncContextManager[Any]:
         """One of the cluster's single-command slots (nothing to wait for outside a cluster)."""
@@ -817,6 +834,12 @@ class FalkorRepository(
 
 
 _REDIRECTS: Final = (AskError, MovedError, TryAgainError)
+#: FalkorDB's refusals of a write whose graph key was deleted or replaced while the query ran
+#: (checked at commit, so nothing of it landed).
+_KEY_LEFT_UNDER_WRITE: Final = (
+    "Encountered an empty key when opened key",
+    "Encountered different graph value when opened key",
+)
 
 
 def _per_node(replies: Any) -> list[list[str]]:

@@ -94,3 +94,45 @@ async def test_a_tenant_moves_to_another_master_under_load(
             assert c.exists(tenant.key), "the tenant's graph is not on the master it moved to"
         assert tenant in await repository.list_tenants()
         await repository.drop_tenant(tenant)
+
+
+async def test_a_write_running_while_its_graph_migrates_is_sent_again(
+    cluster: falkordb_cluster.Cluster,
+) -> None:
+    """A write whose graph key leaves the node while the query runs (MIGRATE deletes it at
+    the source) is refused by FalkorDB at commit ("Encountered an empty key when opened key
+    …") with nothing of it written; the repository sends it again to where the key went
+    instead of failing it. Large writes and several moves widen the window; CI met it with
+    single-memory writes (the first test here, stop 58)."""
+    tenant = new_tenant()
+    config = FalkorConfig(url=cluster.url, cluster=True, vector_dimension=DIMENSION)
+    async with open_backend(config) as repository:
+        await repository.ensure_schema(tenant)
+        stored: list[str] = []
+        errors: list[BaseException] = []
+        moves = 6
+
+        async def writer() -> None:
+            batch = 0
+            while moves:
+                ms = [memory(f"memory {batch}.{i} of a large write", seed=i) for i in range(300)]
+                try:
+                    await repository.store_memories(tenant, ms, [])
+                except Exception as e:
+                    errors.append(e)
+                else:
+                    stored.extend(m.id for m in ms)
+                batch += 1
+
+        task = asyncio.create_task(writer())
+        try:
+            for _ in range(6):
+                await asyncio.sleep(0.15)
+                await asyncio.to_thread(_move_slot, cluster, tenant.key)
+        finally:
+            moves = 0
+            await task
+        assert not errors, errors[:3]
+        found = await repository.get_memories(tenant, stored)
+        assert stored and all(m is not None for m in found)
+        await repository.drop_tenant(tenant)
