@@ -95,6 +95,8 @@ class QueryName(StrEnum):
     DELETE_FORGOTTEN = "delete_forgotten"
     GET_CONFIG = "get_config"
     PUT_CONFIG = "put_config"
+    REPLACE_MEMORY_VECTORS = "replace_memory_vectors"
+    REPLACE_FACT_VECTORS = "replace_fact_vectors"
     VALIDATE_AUTO_LINKS = "validate_auto_links"
     RECORD_CASCADE = "record_cascade"
     WRITE_REACTIVATIONS = "write_reactivations"

@@ -4,7 +4,7 @@ refuse the same sizes with the same `InvalidInput`. The limits are the contract'
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from graph_backends.protocol import (
     MAX_EXPORT_PAGE,
@@ -70,6 +70,16 @@ def check_dimension(vector: Sequence[float], dimension: int) -> None:
     """A query vector must have the index's dimension."""
     if len(vector) != dimension:
         raise InvalidInput("vector", f"has {len(vector)} dimensions; the index has {dimension}")
+
+
+def check_vectors(vectors: Mapping[str, Sequence[float]], dimension: int) -> None:
+    """Every vector written in place of a memory's or fact's must have the index's dimension."""
+    for key, vector in vectors.items():
+        if len(vector) != dimension:
+            raise InvalidInput(
+                "vector",
+                f"{key} has {len(vector)} dimensions; the vector index has {dimension}",
+            )
 
 
 def check_embeddings(memories: Sequence[Memory], dimension: int) -> None:

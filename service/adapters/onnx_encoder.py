@@ -27,7 +27,7 @@ import tempfile
 import warnings
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 import numpy as np
 
@@ -115,7 +115,8 @@ def embedding_dimension(model: Any) -> int:
 
 
 class OnnxEncoder:
-    """`encode()` as sentence-transformers has it, for a mean-pooled model, on ONNX Runtime."""
+    """`encode()` as sentence-transformers has it, for a mean-pooled model (or, with
+    `pooling="cls"`, one that takes its first token's state, as bge does), on ONNX Runtime."""
 
     def __init__(
         self,
@@ -127,6 +128,7 @@ class OnnxEncoder:
         dimension: int,
         threads: int,
         int8: bool = False,
+        pooling: Literal["mean", "cls"] = "mean",
     ) -> None:
         self._tokenizer = tokenizer
         self._session = session
@@ -137,6 +139,7 @@ class OnnxEncoder:
         self.threads = threads
         #: Whether the weights are int8 (not torch's vectors, though close to them).
         self.int8 = int8
+        self._pooling = pooling
 
     @classmethod
     def of_model(cls, model: Any, session: Any, *, threads: int, int8: bool = False) -> OnnxEncoder:
@@ -164,6 +167,8 @@ class OnnxEncoder:
         )
         feed = {n: np.asarray(tokens[n], dtype=np.int64) for n in self._names}
         (hidden,) = self._session.run(["last_hidden_state"], feed)
+        if self._pooling == "cls":
+            return hidden[:, 0]
         mask = feed["attention_mask"][..., None].astype(hidden.dtype)
         pooled = (hidden * mask).sum(axis=1) / np.clip(mask.sum(axis=1), 1e-9, None)
         return pooled
@@ -411,3 +416,30 @@ def prebuilt_encoder(
         log.warning("the prebuilt ONNX embedder agrees with torch only to cosine %.6f", agreed)
         return None
     return encoder
+
+
+def fetched_encoder(
+    model_dir: Path, *, threads: int, max_tokens: int, pooling: Literal["mean", "cls"]
+) -> OnnxEncoder:
+    """A model fetched as an int8 ONNX file and its `tokenizer.json` (`model.onnx` and
+    `tokenizer.json` in `model_dir`, `service.adapters.fetched_models`): no torch to check it
+    against, the pinned checksums stand for that check."""
+    import onnxruntime
+
+    options = onnxruntime.SessionOptions()
+    options.intra_op_num_threads = threads
+    options.inter_op_num_threads = 1
+    session = onnxruntime.InferenceSession(
+        str(model_dir / "model.onnx"), options, providers=["CPUExecutionProvider"]
+    )
+    (output,) = session.get_outputs()
+    return OnnxEncoder(
+        _FastTokenizer(model_dir / "tokenizer.json"),
+        session,
+        max_tokens=max_tokens,
+        normalise=True,
+        dimension=int(output.shape[-1]),
+        threads=threads,
+        int8=True,
+        pooling=pooling,
+    )

@@ -6,7 +6,9 @@ a `RetentiaError` it raises becomes the union's member for that error when the u
 member for, propagates to be masked and logged ("Unexpected error (request …)") — except
 `Unavailable` (the database down, or its embedded server restarting), which any resolver may
 meet: it becomes a GraphQL error with `extensions: {code: "UNAVAILABLE", retryable: true}`
-(`unavailable_error`), so a client can tell "try again shortly" from a bug."""
+(`unavailable_error`), so a client can tell "try again shortly" from a bug; and
+`EmbedderMismatch` (a project embedded with another model) where the union has no `Conflict`:
+`EMBEDDER_MISMATCH` with its message (`embedder_mismatch_error`)."""
 
 from __future__ import annotations
 
@@ -28,6 +30,7 @@ from service.api.types.errors import (
     UnauthenticatedError,
 )
 from service.usecases.auth import AuthenticationUnavailable, AuthError, Forbidden, Unauthenticated
+from service.usecases.embedder_records import EmbedderMismatch
 from service.usecases.recall import RecallFailed
 
 
@@ -87,6 +90,25 @@ def as_result(error: RetentiaError, members: frozenset[type[Any]]) -> Any:
 
 
 UNAVAILABLE: Final = "UNAVAILABLE"
+EMBEDDER_MISMATCH: Final = "EMBEDDER_MISMATCH"
+
+
+def embedder_mismatch_error(error: GraphQLError) -> GraphQLError | None:
+    """The error a client gets when a resolver whose union has no `Conflict` met
+    `EmbedderMismatch` (explain with a query, a maintenance pass, an import), else None: its
+    message (the project, the two models and the fix; nothing of the server's files) with
+    `extensions: {code: "EMBEDDER_MISMATCH", retryable}`."""
+    cause = error.original_error
+    if not isinstance(cause, EmbedderMismatch):
+        return None
+    return GraphQLError(
+        str(cause),
+        nodes=error.nodes,
+        source=error.source,
+        positions=error.positions,
+        path=error.path,
+        extensions={"code": EMBEDDER_MISMATCH, "retryable": cause.retryable},
+    )
 
 
 def unavailable_error(error: GraphQLError, reference: str) -> GraphQLError | None:

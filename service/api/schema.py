@@ -15,7 +15,7 @@ from strawberry.types import ExecutionContext
 from strawberry.utils.logging import StrawberryLogger
 
 from schema import Unavailable
-from service.api.errors import unavailable_error
+from service.api.errors import embedder_mismatch_error, unavailable_error
 from service.api.introspection import KeylessIntrospection
 from service.api.limits import MAX_TOKENS, BoundedParser, CheckedDocuments, QueryCostLimiter
 from service.api.resolvers.analytics import AnalyticsQuery
@@ -30,6 +30,7 @@ from service.api.resolvers.memories import MemoryMutation, MemoryQuery
 from service.api.resolvers.projects import ProjectMutation, ProjectQuery
 from service.api.resolvers.recall import RecallQuery
 from service.api.resolvers.subgraph import SubgraphQuery
+from service.usecases.embedder_records import EmbedderMismatch
 
 log = logging.getLogger(__name__)
 
@@ -50,6 +51,10 @@ class LoggedMaskErrors(MaskErrors):
         if typed is not None:
             log.warning("database unavailable (request %s): %s", reference, error.original_error)
             return typed
+        mismatch = embedder_mismatch_error(error)
+        if mismatch is not None:
+            log.warning("embedder mismatch (request %s): %s", reference, error.original_error)
+            return mismatch
         log.error(
             "unexpected error in GraphQL resolver (request %s)",
             reference,
@@ -69,8 +74,8 @@ class RetentiaSchema(strawberry.Schema):
         self, errors: list[GraphQLError], execution_context: ExecutionContext | None = None
     ) -> None:
         for error in errors:
-            if isinstance(error.original_error, Unavailable):
-                continue  # answered as UNAVAILABLE and logged then (`LoggedMaskErrors`)
+            if isinstance(error.original_error, Unavailable | EmbedderMismatch):
+                continue  # answered with its code and logged then (`LoggedMaskErrors`)
             if _is_unexpected(error):
                 StrawberryLogger.error(error, execution_context)
             else:

@@ -121,6 +121,10 @@ class EngineSettings(BaseModel):
     recall_neighbour_hops: int = Field(default=2, ge=0, le=5)  # turns either side of an anchor
     recall_window_weight: float = Field(default=0.5, ge=0.0, le=1.0)  # a nearby turn's share
     recall_graph_seeds: int = Field(default=5, ge=0)  # graph seeds expanded over supportive edges
+    #: The temporal leg reads at most this many memories created in the query's time window
+    #: (the newest), beside the vector and full-text hits whose event instant lies in it
+    #: (LoCoMo tune split: 50 and 100 rank alike, 0 loses 0.02 recall@20 on dated questions).
+    recall_temporal_scan: int = Field(default=50, ge=0, le=1000)
     #: A name the entity lists of more memories than this carry (a hub) seeds nothing in the
     #: graph leg's mention read: it tells none of them apart, and reading them all grows with
     #: the tenant. 0: no cap.

@@ -13,6 +13,7 @@ from pydantic import BaseModel, ValidationError
 
 from schema import Conflict, GoneForGood, InvalidInput, NotFound, RetentiaError, Unavailable
 from service.usecases.auth import AuthError, Forbidden, Unauthenticated
+from service.usecases.embedder_records import EmbedderMismatch
 from service.usecases.session_locks import SessionBusy
 
 
@@ -93,6 +94,8 @@ def retryable_after(error: Exception, *, read: bool) -> bool:
     waited before writing anything."""
     if isinstance(error, SessionBusy):
         return True
+    if isinstance(error, EmbedderMismatch):  # a search by the model a migration moves to
+        return error.retryable
     if isinstance(error, _PERMANENT) or isinstance(error, GoneForGood):
         return False
     return read

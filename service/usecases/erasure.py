@@ -53,6 +53,7 @@ from service.engine.aliases import AliasCandidates
 from service.engine.mentions import mentions, redact
 from service.engine.text import normalise
 from service.usecases.core_preferences import CorePreferencesService
+from service.usecases.embedder_records import EmbedderMismatch
 from service.usecases.facts import FactService, sole_assertions
 from service.usecases.memories import MAX_BATCH, MemoryService
 from service.usecases.reactivation_queue import ReactivationQueue
@@ -415,9 +416,23 @@ class ErasureService:
         """Write the memories with the subject's names replaced (re-embedded), and the reasons
         of their edges that name it; how many edge reasons changed."""
         repository = self._memories.repository
+        # An erasure never waits for the embedder: where this process may not write the
+        # project's vectors (another model's, or a migration under way), the redacted memories
+        # lose theirs (the old one encodes the erased names) until a migration embeds them.
+        try:
+            if memories:
+                await self._memories.guard.check_write(tenant)
+            embeds = True
+        except EmbedderMismatch as e:
+            log.warning("erasure: redacted memories are stored without vectors: %s", e)
+            embeds = False
         for start in range(0, len(memories), MAX_BATCH):
             batch = [redacted_memory(m, keys) for m in memories[start : start + MAX_BATCH]]
-            vectors = await self._memories.embedder.embed([m.content for m in batch])
+            vectors: Sequence[Sequence[float] | None] = (
+                await self._memories.embedder.embed([m.content for m in batch])
+                if embeds
+                else [None] * len(batch)
+            )
             embedded = zip(batch, vectors, strict=True)
             await repository.upsert_memories(
                 tenant, [m.model_copy(update={"embedding": v}) for m, v in embedded]

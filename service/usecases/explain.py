@@ -144,7 +144,8 @@ class ExplainService:
         factor = s.superseded_factor if memory.superseded_by is not None else 1.0
         relevance = None
         if asked is not None:
-            (vector,) = await service.embedder.embed([asked])
+            await service.guard.check_search(tenant)  # another model's space: no cosine
+            (vector,) = await service.embedder.embed([asked], role="query")
             cosine = _cosine(memory.embedding, vector) if memory.embedding else 0.0
             mentioned = [e for e in memory.entities if normalise(e) in normalise(asked)]
             relevance = relevance_query(cosine, memory.entities, mentioned, s)

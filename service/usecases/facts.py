@@ -58,6 +58,7 @@ from service.engine.settings import EngineSettings
 from service.engine.supersession import ConflictKey, Triple, conflict_key, normalise
 from service.engine.timeline import ends_at, settle
 from service.runtime import metrics
+from service.usecases.embedder_records import EmbedderGuard
 
 log = logging.getLogger(__name__)
 
@@ -114,6 +115,11 @@ class FunctionalRegistration:
     dry_run: bool
 
 
+def fact_text(fact: Fact) -> str:
+    """What every writer of a fact's vector embeds (a migration re-embeds the same)."""
+    return f"{fact.subject} {fact.predicate} {fact.object}"
+
+
 def is_proper_name(text: str) -> bool:
     """Every word starts with an upper-case letter or a digit: "Acme", "New York", "Q3 2026"."""
     words = text.split()
@@ -149,9 +155,14 @@ class FactService:
         webhook: WebhookSender | None = None,
         fault: FaultHook | None = None,
         embedder: Embedder | None = None,
+        guard: EmbedderGuard | None = None,
     ) -> None:
         self._repository = repository
         self._embedder = embedder
+        if guard is None and embedder is not None:
+            guard = EmbedderGuard(repository, embedder.name, embedder.dimension)
+        #: The project's recorded embedder, checked before fact vectors are written.
+        self._guard = guard
         self._clock = clock
         self._engine = engine or EngineSettings()
         self._webhook = webhook
@@ -348,7 +359,9 @@ class FactService:
         if candidates:
             vectors: dict[str, tuple[float, ...]] = {}
             if self._embedder is not None:
-                texts = [f"{c.fact.subject} {c.fact.predicate} {c.fact.object}" for c in candidates]
+                if self._guard is not None:
+                    await self._guard.check_write(tenant)
+                texts = [fact_text(c.fact) for c in candidates]
                 embedded = await self._embedder.embed(texts)
                 vectors = {c.fact.id: v for c, v in zip(candidates, embedded, strict=True)}
 

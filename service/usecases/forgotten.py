@@ -110,6 +110,7 @@ class ForgottenService:
         back = [_returning(r.memory, now) for i, r in records.items() if i not in live]
         if back:
             await self._memories.ready(tenant)
+            await self._memories.guard.check_write(tenant)
             vectors = await self._memories.embedder.embed([m.content for m in back])
             await repository.upsert_memories(
                 tenant,

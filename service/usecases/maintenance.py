@@ -455,6 +455,7 @@ async def _write_consolidations(state: _Pass) -> None:
         return
     service, repository = state.service, state.service.repository
     created = [state.current(m.id) for m in state.created]
+    await service.guard.check_write(state.tenant)
     vectors = await service.embedder.embed([m.content for m in created])
     await repository.upsert_memories(
         state.tenant,

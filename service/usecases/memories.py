@@ -47,6 +47,7 @@ from service.adapters.embedding import Embedder, Vector
 from service.engine.autolink import choose_auto_links, similarity_floor
 from service.engine.conflicts import Candidate, ConflictHint, conflict_hints
 from service.engine.settings import EngineSettings
+from service.usecases.embedder_records import EmbedderGuard
 from service.usecases.session_locks import Leases, SessionLocks
 from service.usecases.tenants import TenantSchemas
 from service.usecases.update_detection import DetectionRate, detect_update_edges
@@ -190,6 +191,10 @@ async def _nothing() -> list[Any]:
     return []
 
 
+async def _far() -> _Nearby:
+    return _Nearby([], [], {})
+
+
 class MemoryService:
     def __init__(
         self,
@@ -199,10 +204,13 @@ class MemoryService:
         engine: EngineSettings | None = None,
         *,
         classifier: CategoryAssigner | None = None,
+        guard: EmbedderGuard | None = None,
     ) -> None:
         self._repository = repository
         self._classifier = classifier
         self._embedder = embedder
+        #: The project's recorded embedder, checked before vectors are compared or written.
+        self._guard = guard or EmbedderGuard(repository, embedder.name, embedder.dimension)
         self._clock = clock
         self._engine = engine or EngineSettings()
         self._schemas = TenantSchemas(repository)
@@ -225,6 +233,12 @@ class MemoryService:
     @property
     def engine(self) -> EngineSettings:
         return self._engine
+
+    @property
+    def guard(self) -> EmbedderGuard:
+        """The check of the running embedder against each project's record: every writer of
+        vectors through this service asks it first (`check_write`)."""
+        return self._guard
 
     def now(self) -> datetime:
         return self._clock()
@@ -250,6 +264,7 @@ class MemoryService:
         it anew."""
         await self._repository.drop_tenant(tenant)
         self._schemas.forget(tenant)
+        self._guard.forget(tenant)
 
     async def schema_ready(self, tenant: Tenant) -> bool:
         await self._repository.ping()
@@ -374,9 +389,16 @@ class MemoryService:
                 if missing:
                     results[index] = NotFound("memory", missing[0])
         drafts = [r for r in results if isinstance(r, Memory)]
+        if drafts:
+            await self._guard.check_write(tenant)  # before the embedding it would waste
         vectors = await self._embedder.embed([m.content for m in drafts])
         drafts = await self._assign_categories(requests, results, drafts, vectors)
-        nearby = await asyncio.gather(*(self._nearby(tenant, v) for v in vectors))
+        # While a migration mixes two models' vectors, nothing is compared: no auto-links, no
+        # conflict hints, no updates found by similarity.
+        comparable = await self._guard.search_refusal(tenant) is None
+        nearby = await asyncio.gather(
+            *(self._nearby(tenant, v) if comparable else _far() for v in vectors)
+        )
         updates = (
             await detect_update_edges(
                 self._repository,
@@ -452,6 +474,9 @@ class MemoryService:
                 stored[memory.id] = StoreResult(memory, tuple(auto), tuple(hints), found)
                 edges_of[memory.id] = edges
             if stored:
+                # Again just before the write: a migration that started meanwhile (in any
+                # process) must not be passed by a vector of the old model.
+                await self._guard.check_write(tenant)
                 refused = await (write or self._write_memories(tenant))(
                     [r.memory for r in stored.values()],
                     [e for mid in stored for e in edges_of[mid]],

@@ -11,6 +11,10 @@ Legs, each a ranked list of memory ids, run concurrently:
 - `category`: among the candidates, the predicted category's memories by similarity;
 - `neighbours`: the turns up to two steps from the best candidates in their session
   (TEMPORAL_SEQUENCE);
+- `temporal`: when the query names a time ("last week", "in May 2023": `engine.temporal`), the
+  memories whose event instant (event time, else creation) lies in that window — the newest
+  `recall_temporal_scan` created in it and the vector and full-text legs' hits in it — ranked
+  by similarity to the query and full-text rank fused; a query naming no time runs nothing;
 - `window`: the full-text scores smoothed over each turn's session window (its own score plus
   half of each score two turns either side), so a question answered across two turns finds the
   turn that only holds half of the words.
@@ -56,7 +60,9 @@ from service.engine.ranker import LEGS, TERMS, Leg, RecallHit, Term
 from service.engine.ranking import fuse, fused_scores
 from service.engine.settings import EngineSettings
 from service.engine.supersession import normalise
+from service.engine.temporal import Window, event_instant, parse_window
 from service.runtime import metrics
+from service.usecases.embedder_records import EmbedderGuard
 
 #: The engine's recall vocabulary and hit are re-exported: surfaces, benches and tests import
 #: them with the use case.
@@ -91,6 +97,7 @@ _GATHERED: Final = (
     Leg.FACT_VECTOR,
     Leg.FACT_FULLTEXT,
     Leg.GRAPH,
+    Leg.TEMPORAL,
 )
 MAX_K: Final = 100
 
@@ -143,6 +150,9 @@ class _Legs:
     failed: dict[Leg, str]
     #: The query's embedding (None when the embedder failed).
     vector: Vector | None
+    #: Whether the query's embedding may be compared with the tenant's vectors (the project
+    #: records this embedder and no migration mixes two: `EmbedderGuard`).
+    comparable: bool
     #: Cosine to the query of the vector leg's hits (the index already computed it).
     scores: dict[str, float]
     #: Session walks done so far (the window leg's serve the neighbour leg's anchors).
@@ -198,9 +208,11 @@ class RecallService:
         classifier: QueryRouter | None = None,
         #: Called with the hits' memories, as just read, unless the recall is read-only.
         reactivate: Callable[[Tenant, Sequence[Memory]], Awaitable[object]] | None = None,
+        guard: EmbedderGuard | None = None,
     ) -> None:
         self._repository = repository
         self._embedder = embedder
+        self._guard = guard or EmbedderGuard(repository, embedder.name, embedder.dimension)
         self._clock = clock
         self._engine = engine or EngineSettings()
         self._classifier = classifier or QueryClassifier()
@@ -326,7 +338,7 @@ class RecallService:
         """The legs that read the store, run at once, each returning at most `pool` ids; the
         legs that read only the query's words start before its embedding is ready. A failed
         leg is named in `failed`; `RecallFailed` when every leg asked for failed."""
-        embedding = asyncio.ensure_future(self._embedder.embed([request.query]))
+        embedding = asyncio.ensure_future(self._embedder.embed([request.query], role="query"))
         names = query_names(request.query)
         #: Each leg's job (gathered in `_GATHERED` order, the order fusion sums them in).
         jobs: dict[Leg, asyncio.Future[Ranked]] = {}
@@ -337,6 +349,7 @@ class RecallService:
             ranked={},
             failed={},
             vector=None,
+            comparable=False,
             scores={},
             walked={},
             fact_hits={},
@@ -366,6 +379,9 @@ class RecallService:
                 jobs[Leg.GRAPH] = asyncio.ensure_future(
                     self._graph_leg(holds_facts, tenant, names, at, pool)
                 )
+            window = parse_window(request.query, at) if Leg.TEMPORAL in request.legs else None
+            if window is not None:  # needs no embedding: starts at once
+                scan = asyncio.ensure_future(self._window_scan(tenant, window))
             try:
                 (vector,) = await embedding
             except Exception as e:  # the embedder failing costs the legs that need it
@@ -374,11 +390,19 @@ class RecallService:
                     legs.failed[leg] = f"query embedding failed: {e}"
             else:
                 legs.vector = vector
-                if Leg.VECTOR in request.legs:
+                # A project embedded with another model (or being re-embedded) is not searched
+                # by vector: those legs fail with the reason, the others answer (`degraded`).
+                refusal = await self._guard.search_refusal(tenant)
+                legs.comparable = refusal is None
+                if refusal is not None:
+                    for leg in (Leg.VECTOR, Leg.FACT_VECTOR):
+                        if leg in request.legs:
+                            _leg_failed(legs.failed, leg, refusal)
+                if Leg.VECTOR in request.legs and legs.comparable:
                     jobs[Leg.VECTOR] = asyncio.ensure_future(
                         self._scored(repo.vector_search(tenant, vector, pool), legs.scores)
                     )
-                if Leg.FACT_VECTOR in request.legs:
+                if Leg.FACT_VECTOR in request.legs and legs.comparable:
                     jobs[Leg.FACT_VECTOR] = asyncio.ensure_future(
                         self._fact_leg(
                             holds_facts,
@@ -386,9 +410,21 @@ class RecallService:
                             legs.fact_hits.setdefault(Leg.FACT_VECTOR, []),
                         )
                     )
+            if window is not None:
+                jobs[Leg.TEMPORAL] = asyncio.ensure_future(
+                    self._temporal_leg(
+                        tenant,
+                        window,
+                        scan,
+                        {leg: jobs[leg] for leg in (Leg.VECTOR, Leg.FULLTEXT) if leg in jobs},
+                        legs,
+                    )
+                )
         except BaseException:
             embedding.cancel()
             holds_facts.cancel()
+            if window is not None:
+                scan.cancel()
             for job in jobs.values():
                 job.cancel()
             raise
@@ -470,7 +506,7 @@ class RecallService:
         read, computed, facts, edges = await asyncio.gather(
             self._facets(tenant, reach, legs.known),
             repo.similarities(tenant, unscored, legs.vector)
-            if unscored and legs.vector is not None
+            if unscored and legs.vector is not None and legs.comparable
             else _no_scores(),
             self._facts_of(legs.holds_facts, tenant, order),
             repo.edges_among(tenant, reach, among) if among else _no_edges(),
@@ -635,6 +671,79 @@ class RecallService:
                 window[other] = window.get(other, 0.0) + weight * score
         return sorted(window, key=lambda i: (-window[i], i))
 
+    async def _window_scan(self, tenant: Tenant, window: Window) -> dict[str, MemoryFacets]:
+        """The facets of the newest `recall_temporal_scan` memories created in `window` (one
+        page of `recent_memories` back from its end) whose event instant lies in it."""
+        scan = self._engine.recall_temporal_scan
+        if not scan:
+            return {}
+        nil = "00000000-0000-0000-0000-000000000000"  # before the window's end, not at it
+        scanned = await self._repository.recent_memories(
+            tenant, limit=scan, after=(window.end, nil)
+        )
+        return {
+            m.id: MemoryFacets.of(m)
+            for m in scanned
+            if window.holds(event_instant(m.event_time, m.created_at))
+        }
+
+    async def _temporal_leg(
+        self,
+        tenant: Tenant,
+        window: Window,
+        scan: Awaitable[dict[str, MemoryFacets]],
+        searches: Mapping[Leg, Awaitable[Ranked]],
+        legs: _Legs,
+    ) -> Ranked:
+        """The memories whose event instant lies in `window`: those of the window's scan
+        (`_window_scan`) and the hits of `searches` (the vector and full-text legs) whose
+        facets put them in it, ranked by similarity to the query fused by rank with the
+        full-text leg's order among them. A search that failed adds nothing here (its own leg
+        reports it). The similarities and the facets of the hits are read at once."""
+        repo = self._repository
+        outcomes = await asyncio.gather(*searches.values(), return_exceptions=True)
+        searched = {
+            leg: ranked
+            for leg, ranked in zip(searches, outcomes, strict=True)
+            if not isinstance(ranked, BaseException)  # the failed leg reports it
+        }
+        found = list(dict.fromkeys(i for ranked in searched.values() for i in ranked))
+        inside = dict(await scan)
+        unread = [i for i in found if i not in inside and i not in legs.known]
+        compare = legs.vector is not None and legs.comparable
+        unscored = [i for i in dict.fromkeys([*inside, *found]) if i not in legs.scores]
+        read, computed = await asyncio.gather(
+            repo.memory_facets(tenant, unread) if unread else _no_facets(),
+            repo.similarities(tenant, unscored, legs.vector)
+            if compare and unscored and legs.vector is not None
+            else _no_scores(),
+        )
+        # What was read here is not read again for the ranker (`_gather`).
+        legs.known |= {i: f for i, f in read.items() if i not in legs.known}
+        for i, cosine in computed.items():
+            legs.scores.setdefault(i, cosine)
+        for i in found:
+            facets = inside.get(i) or legs.known.get(i)
+            if facets is not None and window.holds(
+                event_instant(facets.event_time, facets.created_at)
+            ):
+                inside[i] = facets
+        if not inside:
+            return []
+        legs.known |= {i: f for i, f in inside.items() if i not in legs.known}
+        # Newest first breaks ties and orders all when the query has no embedding to compare.
+        order = sorted(inside, key=lambda i: (inside[i].created_at, i), reverse=True)
+        ranks: dict[str, list[str]] = {}
+        if compare:
+            similarity = {i: legs.scores.get(i, -1.0) for i in order}
+            ranks["similarity"] = sorted(order, key=lambda i: -similarity[i])
+        else:
+            ranks["recency"] = order
+        if Leg.FULLTEXT in searched:
+            ranks["text"] = [i for i in searched[Leg.FULLTEXT] if i in inside]
+        fused = fused_scores(ranks, self._engine.recall_rrf_k)
+        return sorted(order, key=lambda i: -fused[i])
+
     async def _session_walk(
         self, tenant: Tenant, starts: Sequence[str]
     ) -> dict[str, list[list[str]]]:
@@ -752,6 +861,10 @@ async def _no_scores() -> dict[str, float]:
 
 async def _no_edges() -> list[MemoryEdge]:
     return []
+
+
+async def _no_facets() -> dict[str, MemoryFacets]:
+    return {}
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,6 +27,8 @@ from pydantic import BaseModel
 from graph_backends import Backend
 from schema import Conflict, ForgottenMemory, InvalidInput, Memory, MemoryEdge, Tenant, Tombstone
 from schema.facts import Entity, Fact, StoredRelation
+from service.usecases.embedder_records import RECORD_KEY as EMBEDDER_KEY
+from service.usecases.embedder_records import EmbedderRecord
 from service.usecases.export_records import (
     KINDS,
     RESTORE_MARKER_KEY,
@@ -35,7 +37,7 @@ from service.usecases.export_records import (
     ExtractionLine,
     parse,
 )
-from service.usecases.facts import FactService
+from service.usecases.facts import FactService, fact_text
 from service.usecases.memories import MemoryService
 from service.usecases.ndjson import (
     Embedder,
@@ -275,6 +277,18 @@ class RestoreService:
             if entry.key == RESTORE_MARKER_KEY:
                 report.reject(item, f"{RESTORE_MARKER_KEY!r} is the restore's own entry")
                 continue
+            if entry.key == EMBEDDER_KEY:
+                # The vectors are this service's (kept only where its model is the file's,
+                # else embedded here): the entry restored is the record of its own model.
+                guard = self._memories.guard
+                if await guard.read(tenant, fresh=True) == EmbedderRecord(
+                    guard.name, guard.dimension
+                ):
+                    _add(report.skipped, "config", 1)
+                else:
+                    await guard.check_write(tenant)
+                    _add(report.imported, "config", 1)
+                continue
             try:
                 json.loads(entry.value)
             except ValueError:
@@ -324,6 +338,8 @@ class RestoreService:
         fresh = [m for _, m in parsed if m.id not in there]
         _add(report.skipped, "memory", len(parsed) - len(fresh))
         missing = [i for i, m in enumerate(fresh) if m.embedding is None]
+        if fresh:
+            await self._memories.guard.check_write(tenant)
         if missing:
             vectors = await self._memories.embedder.embed([fresh[i].content for i in missing])
             for i, vector in zip(missing, vectors, strict=True):
@@ -380,7 +396,8 @@ class RestoreService:
             return
         # Fact vectors are not in the file: the service's embedder makes them, from the
         # text every fact writer embeds.
-        texts = [f"{f.subject} {f.predicate} {f.object}" for f in fresh]
+        await self._memories.guard.check_write(tenant)
+        texts = [fact_text(f) for f in fresh]
         vectors = await self._memories.embedder.embed(texts)
         await self._store.restore_facts(
             tenant, fresh, {f.id: v for f, v in zip(fresh, vectors, strict=True)}

@@ -22,7 +22,7 @@ from schema import (
     NotFound,
     Tenant,
 )
-from service.adapters.embedding import Vector
+from service.adapters.embedding import Role, Vector
 from service.engine.retention import activation
 from service.engine.settings import EngineSettings
 from service.usecases.core_preferences import CorePreferencesService, preferences
@@ -547,9 +547,9 @@ class _SlowerForEarlierTurns(HashEmbedder):
     """Embeds "turn N" after (9 − N) × 5 ms: the turns that read the clock first finish
     last, so the order stores write in is not the order they started in."""
 
-    async def embed(self, texts: Sequence[str]) -> list[Vector]:
+    async def embed(self, texts: Sequence[str], *, role: Role = "passage") -> list[Vector]:
         await asyncio.sleep((9 - int(texts[0].split()[-1])) * 0.005)
-        return await super().embed(texts)
+        return await super().embed(texts, role=role)
 
 
 async def test_concurrent_turns_of_a_session_form_one_chain(

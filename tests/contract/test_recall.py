@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from graph_backends import Backend
 from schema import CATEGORY_POLICIES, Category, InvalidInput, MemoryStatus, Tenant
 from schema.facts import FactWriter, entity_id
+from service.adapters.embedding import Role, Vector
 from service.engine.settings import EngineSettings
 from service.engine.supersession import normalise
 from service.usecases.facts import FactService
@@ -45,7 +46,7 @@ class Fixed(QueryClassifier):
 
 
 class Broken(HashEmbedder):
-    async def embed(self, texts: Sequence[str]) -> list[tuple[float, ...]]:
+    async def embed(self, texts: Sequence[str], *, role: Role = "passage") -> list[Vector]:
         raise RuntimeError("embedding endpoint down")
 
 

@@ -130,6 +130,8 @@ FACT_ROWS: dict[AnyQueryName, list[dict[str, object]]] = {
         relation_params(Relation(source=ALICE, target=ACME, predicate="works at", fact_id="f1"), T0)
     ],
     RecallQueryName.WRITE_FACT_VECTORS: [{"id": "f1", "embedding": [0.5] * DIMENSION}],
+    QueryName.REPLACE_MEMORY_VECTORS: [{"id": "a", "embedding": [0.5] * DIMENSION}],
+    QueryName.REPLACE_FACT_VECTORS: [{"id": "f1", "embedding": [0.5] * DIMENSION}],
     FactQueryName.RESTORE_RELATIONS: [
         stored_relation_params(
             StoredRelation(source=ALICE, target=ACME, predicate="works at", fact_id="f1")

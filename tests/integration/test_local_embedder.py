@@ -2,7 +2,8 @@
 once into a cache directory and reused, re-exported when the cached file is damaged, refused for
 a model it cannot reproduce (which then stays on torch), and the same through `load_embedder`
 with either runtime. Its int8 weights (the default runtime) give vectors close to torch's but
-not equal, each a function of its text alone, under a name of their own."""
+not equal, each a function of its text alone, under a name of their own. A query is embedded as
+a passage (bge's query instruction: tests/integration/test_bge_embedder.py)."""
 
 from __future__ import annotations
 
@@ -129,3 +130,11 @@ async def test_the_default_runtime_is_int8_under_its_own_name() -> None:
     assert default.name == DEFAULT_LOCAL_NAME + INT8_SUFFIX != fp32.name
     a, b = await default.embed(TEXTS), await fp32.embed(TEXTS)
     assert _cosines(a, b).min() >= MIN_AGREEMENT_INT8
+
+
+async def test_minilm_embeds_a_query_as_a_passage() -> None:
+    """MiniLM has no query instruction: recall's query vector is the text's passage vector."""
+    default = await load_embedder(Settings())
+    queries = await default.embed(TEXTS[:3], role="query")
+    passages = await default.embed(TEXTS[:3])
+    assert _cosines(queries, passages).min() >= 0.99999

@@ -140,3 +140,30 @@ def test_facts_in_recall_and_the_context_block(api: ServiceProcess) -> None:
     assert context["text"].startswith("Current facts:\n- Carol lives in Oslo — since 2025-06")
     bad = api.graphql(CONTEXT, {"q": "Carol", "budget": 1}, headers)["data"]["context"]
     assert bad["__typename"] == "InvalidInput" and bad["field"] == "budget"
+
+
+def test_the_temporal_leg_over_http(api: ServiceProcess) -> None:
+    """`TEMPORAL` is a `Leg`: a query naming a time ("in the past two days", which holds a
+    midnight passing while the test runs) finds what was just stored by it alone, each hit
+    ranked by that leg; a query naming no time runs nothing in it."""
+    headers = {**H, "X-Retentia-Project": "temporal"}
+    ids = stored(
+        api,
+        [
+            {"content": "Dana repaired the garden fence"},
+            {"content": "Dana planted tomatoes by the fence"},
+        ],
+        headers,
+    )
+    dated = api.graphql(
+        RECALL,
+        {"q": "What did Dana do to the fence in the past two days?", "legs": ["TEMPORAL"]},
+        headers,
+    )["data"]["recall"]
+    assert dated["__typename"] == "Recall" and dated["degraded"] is False
+    assert {h["id"] for h in dated["hits"]} == set(ids)
+    assert all([leg["leg"] for leg in h["legs"]] == ["TEMPORAL"] for h in dated["hits"])
+    undated = api.graphql(
+        RECALL, {"q": "What did Dana do to the fence?", "legs": ["TEMPORAL"]}, headers
+    )["data"]["recall"]
+    assert undated["__typename"] == "Recall" and undated["hits"] == []

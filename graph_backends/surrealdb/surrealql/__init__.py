@@ -98,6 +98,8 @@ class QueryName(StrEnum):
     DELETE_FORGOTTEN = "delete_forgotten"
     GET_CONFIG = "get_config"
     PUT_CONFIG = "put_config"
+    REPLACE_MEMORY_VECTORS = "replace_memory_vectors"
+    REPLACE_FACT_VECTORS = "replace_fact_vectors"
     VECTOR_SEARCH = "vector_search"
     FULLTEXT_SEARCH = "fulltext_search"
     COUNT_MEMORIES = "count_memories"

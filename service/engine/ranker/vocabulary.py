@@ -18,6 +18,8 @@ class Leg(StrEnum):
     CATEGORY = "category"
     NEIGHBOURS = "neighbours"
     WINDOW = "window"
+    #: The memories of the time window the query names ("last week": `engine.temporal`).
+    TEMPORAL = "temporal"
 
 
 class Term(StrEnum):
