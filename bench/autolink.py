@@ -46,7 +46,6 @@ import numpy.typing as npt
 
 from bench.harness.embedders import PrimedEmbedder
 from bench.harness.locomo_data import (
-    embed_all,
     session_keys,
     session_time,
     turn_content,
@@ -61,6 +60,7 @@ from bench.harness.reports import (
     yes_no,
 )
 from bench.harness.run import Figures, data_directory, elapsed_s, git_commit, log
+from bench.harness.vector_cache import embed_all
 from graph_backends import Backend, FalkorConfig, open_backend
 from schema import EdgeType, SearchHit, Tenant
 from service.adapters.classifier import PROTOTYPES

@@ -34,7 +34,6 @@ from bench.harness.embedders import PrimedEmbedder
 from bench.harness.locomo_data import (
     Conversation,
     all_questions,
-    embed_all,
     import_conversations,
     load_locomo,
 )
@@ -53,6 +52,7 @@ from bench.harness.run import (
     log,
     run_stamp,
 )
+from bench.harness.vector_cache import embed_all
 from graph_backends import FalkorConfig, open_backend
 from schema import Tenant
 from service.adapters.embedding import load_embedder

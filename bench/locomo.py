@@ -69,13 +69,12 @@ from bench.harness.locomo_data import (
     Conversation,
     Question,
     all_questions,
-    embed_all,
     import_conversations,
     load_locomo,
-    load_vector_cache,
 )
 from bench.harness.options import add_locomo_run_options
 from bench.harness.reports import (
+    EM_DASH,
     EN_DASH,
     fixed,
     md_cell,
@@ -84,6 +83,7 @@ from bench.harness.reports import (
     percent,
     write_report,
 )
+from bench.harness.retrieval_metrics import collapse, mean_figures, unit_figures
 from bench.harness.run import (
     Figures,
     client_figures,
@@ -93,6 +93,7 @@ from bench.harness.run import (
     run_stamp,
 )
 from bench.harness.stats import percentile
+from bench.harness.vector_cache import embed_all, load_vector_cache
 from graph_backends import FalkorConfig, open_backend
 from service.adapters.embedding import Embedder, load_embedder
 from service.compose import compose_use_cases
@@ -127,6 +128,10 @@ EMBED_PROBES: Final = 100
 WARMUP_QUERIES: Final = 5
 
 SYSTEMS: Final = ("retentia", "dense-only", "bm25", "bm25-all-words", "papez", "papez-flags")
+#: The field's levels: the evidence turns, and the sessions (`D<n>` of a dia_id) they are in.
+FIELD_LEVELS: Final = ("turn", "session")
+#: The field figures the session-level table shows, at each level (every one is in the JSON).
+FIELD_SHOWN: Final = ("recall@5", "recall@10", "recall@20", "recall_all@10", "ndcg@10", "mrr")
 #: Issue 51: the defaults are tuned on the first conversations (file order) and reported on the
 #: rest; the splits report these systems' figures.
 TUNE_CONVERSATIONS: Final = 5
@@ -175,6 +180,39 @@ def score(questions: Sequence[Question], ranked: Ranked) -> Figures:
     }
 
 
+def dia_session(dia_id: str) -> str:
+    """The session of a turn: `D3` of `D3:12`."""
+    return dia_id.split(":", 1)[0]
+
+
+def field_score(questions: Sequence[Question], ranked: Ranked) -> Figures:
+    """The field's figures (`bench.harness.retrieval_metrics`: recall_any, recall_all,
+    recall@k and NDCG@k at 5/10/20, MRR) per category and overall, at turn level (gold: the
+    evidence turns) and at session level (the ranked turns collapsed to their sessions in
+    order of first appearance; gold: the evidence turns' sessions)."""
+
+    def per_question(q: Question, level: str) -> dict[str, float]:
+        turns = ranked.get(q.qid, [])
+        if level == "turn":
+            return unit_figures(turns, set(q.evidence), KS)
+        gold = {dia_session(e) for e in q.evidence}
+        return unit_figures(collapse(turns, dia_session), gold, KS)
+
+    out: Figures = {}
+    for level in FIELD_LEVELS:
+        out[level] = {
+            "overall": mean_figures((per_question(q, level) for q in questions), 4),
+            "categories": {
+                name: mean_figures(
+                    (per_question(q, level) for q in questions if q.category == name), 4
+                )
+                for name in CATEGORIES.values()
+                if any(q.category == name for q in questions)
+            },
+        }
+    return out
+
+
 def mean_recall(questions: Sequence[Question], ranked: Ranked, k: int) -> float:
     """Evidence recall@k averaged over `questions` (unrounded)."""
     return _mean([recall_at(ranked.get(q.qid, []), q.evidence, k) for q in questions])
@@ -207,6 +245,11 @@ def split_figures(
             "questions": len(questions),
             "systems": {
                 system: {f"r{k}": round(mean_recall(questions, ranked, k), 4) for k in KS}
+                | {
+                    f"session_{name}": value
+                    for name, value in field_score(questions, ranked)["session"]["overall"].items()
+                    if name.startswith("recall@")
+                }
                 for system, ranked in systems.items()
             },
             "guard": leg_guard(
@@ -280,6 +323,7 @@ def system_figures(
             "p95_ms": percentile_ms(run.latencies_s, 0.95),
             "queries": len(run.latencies_s),
             "positional_bias": positional_bias(conversations, run.ranked),
+            "field": field_score(questions, run.ranked),
         }
     )
     if run.degraded:
@@ -703,6 +747,7 @@ def markdown(report: Figures) -> str:
         f"| *MiniLM dense alone (issue)* | | {ISSUE_DENSE[0]:.3f} | {ISSUE_DENSE[1]:.3f} "
         "| | | | | |",
     ]
+    lines += _field_section(systems)
     lines += [
         "",
         "Ingest is the time spent inside each system's store call (Retentia `store_each` per "
@@ -760,6 +805,71 @@ def markdown(report: Figures) -> str:
         lines += _analysis_section(report["analysis"])
     lines += _context_section(meta)
     return "\n".join(lines) + "\n"
+
+
+def _field_section(systems: Mapping[str, Figures]) -> list[str]:
+    """Session level beside turn level, in the field's figures (bench/methods.md)."""
+    heads = [f"{level} {figure}" for level in FIELD_LEVELS for figure in FIELD_SHOWN]
+    lines = [
+        "",
+        "## Session level beside turn level",
+        "",
+        "The field's figures at turn level (gold: the evidence turns) and at session level "
+        "(each system's top 20 turns collapsed to their sessions, `D<n>` of the dia_id, in "
+        "order of first appearance; gold: the evidence's sessions). recall@k is the share of "
+        "the gold units in the top k; recall_all@k 1 when all are; NDCG@k has binary "
+        "relevance; MRR is over the top 20. The turn-level recall@k here counts an evidence "
+        "id given twice once, so it can differ from R@k above in the fourth decimal.",
+        "",
+        *md_table(["system", *heads], "l" + "r" * len(heads)),
+    ]
+    for name, s in systems.items():
+        cells = [
+            _f(s["field"][level]["overall"].get(figure))
+            for level in FIELD_LEVELS
+            for figure in FIELD_SHOWN
+        ]
+        lines.append(md_row([name, *cells]))
+    shown = [n for n in ("retentia", "bm25") if n in systems]
+    lines += [
+        "",
+        "Per category, " + " / ".join(shown) + ":",
+        "",
+        *md_table(
+            "category | n | turn R@10 | session R@10 | session all@10 | session NDCG@10 | "
+            "session MRR",
+            "lrrrrrr",
+        ),
+    ]
+    for cat in [*CATEGORIES.values(), "overall"]:
+
+        def pair(level: str, figure: str, cat: str = cat) -> str:
+            values = []
+            for n in shown:
+                field = systems[n]["field"][level]
+                block = field["overall"] if cat == "overall" else field["categories"].get(cat, {})
+                values.append(_f(block.get(figure)) if block else EM_DASH)
+            return " / ".join(values)
+
+        count = (
+            systems[shown[0]]["field"]["turn"]["overall"]["questions"]
+            if cat == "overall"
+            else systems[shown[0]]["field"]["turn"]["categories"].get(cat, {}).get("questions", 0)
+        )
+        lines.append(
+            md_row(
+                [
+                    cat,
+                    count,
+                    pair("turn", "recall@10"),
+                    pair("session", "recall@10"),
+                    pair("session", "recall_all@10"),
+                    pair("session", "ndcg@10"),
+                    pair("session", "mrr"),
+                ]
+            )
+        )
+    return lines
 
 
 def _targets(report: Figures) -> list[str]:

@@ -1,33 +1,41 @@
-"""LongMemEval-S knowledge-update bench (issue 25): is the current value ranked above the stale
-one? Retentia against BM25 over turns, by the offline protocol of `../shared/bench/README.md`.
+"""LongMemEval-S bench (issues 53, 25, 51): Retentia against BM25 over turns in the field's
+units on the whole set, and whether the current value is ranked above the stale one on its
+knowledge-update questions, by the offline protocol of `../shared/bench/README.md`.
 
-    python -m bench.longmemeval [--questions N] [--vector-cache FILE] [--out DIR]
+    python -m bench.longmemeval [--questions N] [--types a,b] [--vector-cache FILE]
+                                [--ablation] [--check] [--out DIR]
 
-1. Reads the 78 knowledge-update questions and skips the six abstentions (`_abs`): 72, each
-   its own haystack of ~48 sessions (~490 turns) with exactly two gold sessions — one that
-   states a value and a later one where it changed.
-2. Embeds every turn and question once with the local MiniLM (optionally cached in an .npz);
-   Retentia gets the vectors through a primed embedder, so ingest and recall times exclude it.
+1. Reads `longmemeval_s.json.gz` (or the knowledge-update file) and skips the abstentions
+   (`_abs`): 468 answerable questions of six types, each its own haystack of ~48 sessions
+   (~490 turns); `--types` keeps some types, `--questions` the first N.
+2. Embeds every turn and question once, question by question, with the configured embedder
+   (`bench.harness.vector_cache`: progress on stderr, saved as it fills with `--vector-cache`,
+   per embedder); Retentia gets the vectors through a primed embedder, so ingest and recall
+   times exclude it.
 3. BM25Okapi over the question's turns (`role: content`, LoCoMo's stopwords).
 4. Retentia: an embedded FalkorDB, one tenant per question, every turn one memory created at
    its session's date (the clock at that date), `sourceSession` = the session id, each session
    one `store_each` batch in turn order; then read-only recall of the top 20 at the question's
-   date, in the service's default composition.
-5. Scores, at session level (ranked memories collapsed to their sessions in order of first
-   appearance) and at turn level (gold turns: `has_answer`): recall_any@k, recall@k and
-   **newest_first@k** — the newer gold session (turn) is in the top k and above the older one;
-   and, on the questions that ask for the current value, **stale_in_top5** (a gold turn of the
-   older gold session is in the top 5 turns) beside current_in_top5 (one of the newer's is).
-6. Splits and the leg guard (issue 51): answerable questions at even positions (0, 2, 4 … in
-   file order) are `tune`, odd ones `report`; the stable fixtures likewise. Per split and over
-   all, every system's figures, and the guard — Retentia's turn recall@10, asked for the top
-   10 (`retentia_at10`), at least that of its best single leg (the full-text leg alone and the
-   vector leg alone, each with no ranking term, recalled from the same ingest), on the
-   questions and on the stable fixtures.
-   `--check` exits 1 when the guard fails on any of them.
+   date, in the service's default composition, and the leg guard's rankings (the top 10, each
+   single leg); the tenant is dropped once its recalls are done.
+5. The field's figures (`bench.harness.retrieval_metrics`), per question type and overall, for
+   `all` and the splits (answerable questions at even positions in the file are `tune`, odd
+   ones `report`): at session level (ranked turns collapsed to their sessions in order of
+   first appearance; gold: `answer_session_ids`) and at turn level (gold: `has_answer` turns;
+   a question without any is skipped there and counted) — recall_any@k, recall_all@k,
+   recall@k, NDCG@k (binary relevance) for k = 1, 5, 10, 20, and MRR; ingest memories/s and
+   recall p50/p95; the leg guard on the whole set.
+6. The knowledge-update view, on that subset's questions from the same run (issue 25):
+   recall_any@k, recall@k and **newest_first@k** (the newer gold session or turn is in the top
+   k and above the older one) at both levels; on the questions that ask for the current value,
+   **stale_in_top5** beside current_in_top5; the stable fixtures (their own ingest); the
+   splits (even / odd positions within the subset) and the leg guard; with `--ablation`, the
+   updates ranking off (same ingest) and update detection off (a second ingest of the subset).
+   `--check` exits 1 when a leg guard fails.
 
-Writes `<out>/longmemeval.json` and `<out>/longmemeval.md`; the splits and the guard are under
-`splits` in `<out>/longmemeval-details.json`. See bench/methods.md.
+Writes `<out>/longmemeval.json` (`field` and `knowledge_update`), `<out>/longmemeval.md` (the
+field tables first) and `<out>/longmemeval-details.json` (per question, the view's splits and
+stable fixtures, the run's context). See bench/methods.md.
 """
 
 from __future__ import annotations
@@ -58,10 +66,23 @@ from bench.harness.guard import (
     leg_guard,
 )
 from bench.harness.guard import split_sets as harness_split_sets
-from bench.harness.locomo_data import embed_all
-from bench.harness.longmemeval_data import Item, Session, Turn, load_items
-from bench.harness.options import LONGMEMEVAL_DATA, add_run_options
+from bench.harness.longmemeval_data import (
+    KNOWLEDGE_UPDATE,
+    QUESTION_TYPES,
+    Item,
+    Session,
+    Turn,
+    load_items,
+)
+from bench.harness.options import LONGMEMEVAL_FULL, add_run_options
 from bench.harness.reports import EM_DASH, fixed, md_row, md_table, write_report
+from bench.harness.retrieval_metrics import (
+    FIELD_KS,
+    collapse,
+    first_appearance,
+    mean_figures,
+    unit_figures,
+)
 from bench.harness.run import (
     DEFAULT_TORCH_THREADS,
     REPO_ROOT,
@@ -74,6 +95,7 @@ from bench.harness.run import (
 from bench.harness.scoring import SystemRun, newest_first
 from bench.harness.sessions import store_sessions
 from bench.harness.stats import percentile
+from bench.harness.vector_cache import embed_all
 from graph_backends import FalkorConfig, open_backend
 from service.adapters.embedding import load_embedder
 from service.compose import compose
@@ -101,6 +123,12 @@ ABLATION: Final = ("retentia_ranking_off", "retentia_detection_off")
 RESORTED: Final = "retentia_top10_by_date"
 #: The leg guard compares this figure (turn level: the gold turns found in the top 10).
 GUARD_FIGURE: Final = "turn_recall@10"
+#: A progress line every this many questions.
+PROGRESS_EVERY: Final = 25
+LEVELS: Final = ("session", "turn")
+#: The field figures the headline tables show, per level (every one is in the JSON).
+FIELD_SESSION_HEADLINE: Final = ("recall_any@1", "recall_any@5", "recall_all@10", "ndcg@10", "mrr")
+FIELD_TURN_HEADLINE: Final = ("recall_any@5", "recall@10", "recall_all@10", "ndcg@10", "mrr")
 #: The figures of each system at session and at turn level, in the report's first table.
 LEVEL_FIGURES: Final = (
     "any@5", "any@10", "recall@10", "newest_first@1", "newest_first@5", "newest_first@10"
@@ -201,10 +229,6 @@ def by_date(items: Sequence[Item], ranked: Mapping[str, Sequence[str]]) -> dict[
 
 
 # -- scoring ----------------------------------------------------------------------------------
-
-
-def first_appearance(keys: Sequence[str]) -> list[str]:
-    return list(dict.fromkeys(keys))
 
 
 def score(item: Item, ranked_turns: Sequence[str]) -> Figures:
@@ -356,6 +380,184 @@ def figures(items: Sequence[Item], run: SystemRun) -> Figures:
     return out
 
 
+# -- the field's units (the full set) --------------------------------------------------------
+
+
+def session_of(key: str) -> str:
+    """The session of a turn key (`<session id>#<index>`)."""
+    return key.rsplit("#", 1)[0]
+
+
+def field_scores(item: Item, ranked_turns: Sequence[str]) -> dict[str, dict[str, float] | None]:
+    """One question's field figures at session level (its ranked turns collapsed to sessions
+    in order of first appearance; gold: `answer_session_ids`) and at turn level (gold: the
+    `has_answer` turns; `None` for a question without any, which turn level skips)."""
+    gold_turns = {t.key for t in item.turns if t.gold}
+    return {
+        "session": unit_figures(collapse(ranked_turns, session_of), item.gold),
+        "turn": unit_figures(ranked_turns, gold_turns) if gold_turns else None,
+    }
+
+
+def field_split(item: Item) -> str:
+    """The split of a question of the full set: by its position among the file's answerable
+    questions (issue 51's convention, whatever `--types` or `--questions` leave out)."""
+    return position_split(item.position)
+
+
+def field_timings(run: SystemRun) -> Figures:
+    """Ingest rate and recall latency of `run`, over every question it answered."""
+    out: Figures = {}
+    if run.ingest_s:
+        out["ingest_per_s"] = round(run.ingested / run.ingest_s, 1)
+    if run.latencies_s:
+        ms = sorted(x * 1000 for x in run.latencies_s)
+        out["recall_p50_ms"] = round(statistics.median(ms), 1)
+        out["recall_p95_ms"] = round(percentile(ms, 0.95, "floor_index"), 1)
+    return out
+
+
+def field_figures(items: Sequence[Item], runs: Mapping[str, SystemRun]) -> Figures:
+    """Every field figure of every system in `runs`, by set (`all`, `tune`, `report`), by
+    group (`overall`, then each question type present) and by level (`session`, `turn`),
+    with the questions turn level skips (no `has_answer` turn) and each system's timings."""
+    scored = {
+        system: {item.qid: field_scores(item, run.ranked[item.qid]) for item in items}
+        for system, run in runs.items()
+    }
+    types = [t for t in QUESTION_TYPES if any(i.qtype == t for i in items)]
+    types += sorted({i.qtype for i in items} - set(types))
+    sets: dict[str, list[Item]] = {"all": list(items)}
+    for split in SPLITS:
+        chosen = [item for item in items if field_split(item) == split]
+        if chosen:
+            sets[split] = chosen
+    figures: Figures = {}
+    for name, chosen in sets.items():
+        groups = {"overall": chosen} | {t: [i for i in chosen if i.qtype == t] for t in types}
+        figures[name] = {
+            group: {
+                level: {
+                    system: mean_figures(
+                        row for i in members if (row := scored[system][i.qid][level]) is not None
+                    )
+                    for system in runs
+                }
+                for level in LEVELS
+            }
+            for group, members in groups.items()
+            if members
+        }
+    return {
+        "questions": len(items),
+        "by_type": {t: sum(i.qtype == t for i in items) for t in types},
+        "turn_level_skipped": [i.qid for i in items if not any(t.gold for t in i.turns)],
+        "depth": DEPTH,
+        "timings": {system: field_timings(run) for system, run in runs.items()},
+        "figures": figures,
+    }
+
+
+def field_guard(items: Sequence[Item], runs: Mapping[str, SystemRun]) -> dict[str, Figures]:
+    """The leg guard (issue 51) on the full set and each split: `retentia_at10`'s turn
+    recall@10 against the best single leg's, over the questions with gold turns."""
+    out = {}
+    turned = [i for i in items if any(t.gold for t in i.turns)]
+    sets = {"all": turned} | {
+        split: [i for i in turned if field_split(i) == split] for split in SPLITS
+    }
+    for name, chosen in sets.items():
+        if not chosen:
+            continue
+
+        def recall10(system: str, chosen: list[Item] = chosen) -> float:
+            rows = [field_scores(i, runs[system].ranked[i.qid])["turn"] for i in chosen]
+            return statistics.fmean(row["recall@10"] for row in rows if row is not None)
+
+        out[f"full {name}"] = leg_guard(
+            recall10(FUSED_AT_10), {leg: recall10(leg) for leg in SINGLE_LEGS}
+        )
+    return out
+
+
+def _pair(figures: Mapping[str, Figures], figure: str) -> str:
+    """Retentia's figure, then BM25's: `0.912 / 0.850`."""
+    values = [figures.get(system, {}).get(figure) for system in SYSTEMS]
+    return " / ".join(fixed(v) for v in values)
+
+
+def field_markdown(field: Mapping[str, Any]) -> list[str]:
+    """The field-unit tables: session level and turn level, each set by group, Retentia and
+    BM25 side by side; then every figure over the whole set; then the timings."""
+    lines: list[str] = []
+    for level, shown in (("session", FIELD_SESSION_HEADLINE), ("turn", FIELD_TURN_HEADLINE)):
+        lines += [
+            "",
+            f"### {level.capitalize()} level (retentia / bm25)",
+            "",
+            *md_table(["set", "type", "questions", *shown], "llr" + "r" * len(shown)),
+        ]
+        for name, groups in field["figures"].items():
+            for group, levels in groups.items():
+                figures = levels[level]
+                count = figures.get(SYSTEMS[0], {}).get("questions", 0)
+                cells = [_pair(figures, f) for f in shown]
+                lines.append(md_row([name, group, count, *cells]))
+    whole = field["figures"]["all"]["overall"]
+    everything = [
+        *(f"{m}@{k}" for m in ("recall_any", "recall_all", "recall", "ndcg") for k in FIELD_KS),
+        "mrr",
+    ]
+    systems = [s for s in whole["session"] if s in (*SYSTEMS, *SINGLE_LEGS, FUSED_AT_10)]
+    heads = [f"{level} {system}" for level in LEVELS for system in systems]
+    lines += [
+        "",
+        "### Every figure, all questions",
+        "",
+        "`retentia_at10` is the default composition asked for the top 10 (its @20 figures "
+        "are those of the top 10); `fulltext_only` and `vector_only` are one leg alone with "
+        "no ranking term, from the same ingest.",
+        "",
+        *md_table(["figure", *heads], "l" + "r" * len(heads)),
+    ]
+    for figure in everything:
+        cells = [
+            fixed(whole[level].get(system, {}).get(figure))
+            for level in LEVELS
+            for system in systems
+        ]
+        lines.append(md_row([figure, *cells]))
+    lines += [
+        "",
+        *md_table("system | ingest memories/s | recall p50 ms | recall p95 ms", "lrrr"),
+    ]
+    for system in SYSTEMS:
+        t = field["timings"].get(system, {})
+        lines.append(
+            md_row(
+                [
+                    system,
+                    *(
+                        t.get(key, EM_DASH)
+                        for key in ("ingest_per_s", "recall_p50_ms", "recall_p95_ms")
+                    ),
+                ]
+            )
+        )
+    skipped = field["turn_level_skipped"]
+    lines += [
+        "",
+        f"Session level: the top {field['depth']} turns collapsed to their sessions in order of "
+        "first appearance (so a session figure @k sees at most as many sessions as those turns "
+        "hold). Turn level: gold turns are those with `has_answer`; "
+        f"{len(skipped)} questions have none and are left out of it"
+        + (f" ({', '.join(skipped)})" if skipped else "")
+        + ". Retentia's recall latency excludes the query's embedding (vectors precomputed); "
+        "BM25's ingest is building its index.",
+    ]
+    return lines
+
+
 # -- systems ----------------------------------------------------------------------------------
 
 
@@ -368,12 +570,16 @@ def run_bm25(items: Sequence[Item]) -> SystemRun:
         turns = item.turns
         t0 = time.perf_counter()
         index = BM25Okapi([bm25_tokens(t.content, BM25_STOPWORDS) for t in turns])
-        run.ingest_s += time.perf_counter() - t0
+        built = time.perf_counter() - t0
+        run.ingest_s += built
         run.ingested += len(turns)
+        run.ingest_by_qid[item.qid] = (built, len(turns), 0)
         t0 = time.perf_counter()
         scores = index.get_scores(bm25_tokens(item.question, BM25_STOPWORDS))
         order = sorted(range(len(turns)), key=lambda i: (-scores[i], i))[:DEPTH]
-        run.latencies_s.append(time.perf_counter() - t0)
+        took = time.perf_counter() - t0
+        run.latencies_s.append(took)
+        run.latency_by_qid[item.qid] = took
         run.ranked[item.qid] = [turns[i].key for i in order]
     return run
 
@@ -388,10 +594,10 @@ async def run_retentia(
     also_without_ranking: SystemRun | None = None,
     single_legs: Mapping[str, SystemRun] | None = None,
 ) -> SystemRun:
-    """Ingest and recall; `also_without_ranking` gets the same ingest's recall with the
-    `updates` ranking term off (the ranking half of the ablation), each of `single_legs` (keyed
-    as `SINGLE_LEGS`) the same ingest's recall with that one leg and no ranking term (the leg
-    guard)."""
+    """Ingest and recall, one tenant a question, dropped once its recalls are done;
+    `also_without_ranking` gets the same ingest's recall with the `updates` ranking term off
+    (the ranking half of the ablation; knowledge-update questions only), each of `single_legs`
+    (keyed as `GUARD_RANKINGS`) the same ingest's recall of that ranking (the leg guard)."""
     run = SystemRun()
     edges = 0
     config = FalkorConfig(
@@ -411,14 +617,17 @@ async def run_retentia(
                 edges += made
                 run.ingest_s += spent
                 run.ingested += len(item.turns)
+                run.ingest_by_qid[item.qid] = (spent, len(item.turns), made)
                 clock.now = item.asked_at
                 t0 = time.perf_counter()
                 result = await uses.recall.recall(
                     tenant, RecallRequest(item.question, k=DEPTH, read_only=True)
                 )
-                run.latencies_s.append(time.perf_counter() - t0)
+                took = time.perf_counter() - t0
+                run.latencies_s.append(took)
+                run.latency_by_qid[item.qid] = took
                 run.ranked[item.qid] = [str(h.memory.metadata.get("turn")) for h in result.hits]
-                if also_without_ranking is not None:
+                if also_without_ranking is not None and item.qtype == KNOWLEDGE_UPDATE:
                     t0 = time.perf_counter()
                     plain = await uses.recall.recall(
                         tenant,
@@ -429,7 +638,9 @@ async def run_retentia(
                             terms=frozenset(TERMS) - {"updates"},
                         ),
                     )
-                    also_without_ranking.latencies_s.append(time.perf_counter() - t0)
+                    took = time.perf_counter() - t0
+                    also_without_ranking.latencies_s.append(took)
+                    also_without_ranking.latency_by_qid[item.qid] = took
                     also_without_ranking.ranked[item.qid] = [
                         str(h.memory.metadata.get("turn")) for h in plain.hits
                     ]
@@ -438,17 +649,19 @@ async def run_retentia(
                     alone = await uses.recall.recall(
                         tenant, guard_request(leg, item.question, DEPTH)
                     )
-                    leg_run.latencies_s.append(time.perf_counter() - t0)
+                    took = time.perf_counter() - t0
+                    leg_run.latencies_s.append(took)
+                    leg_run.latency_by_qid[item.qid] = took
                     leg_run.ranked[item.qid] = [
                         str(h.memory.metadata.get("turn")) for h in alone.hits
                     ]
-                if n % 8 == 0 or n == len(items):
+                # ~490 memories a question: 498 tenants at once would hold the whole set.
+                await repo.drop_tenant(tenant)
+                if n % PROGRESS_EVERY == 0 or n == len(items):
                     log(
                         f"  retentia {n}/{len(items)}: {run.ingested:,} turns stored "
                         f"({run.ingested / run.ingest_s:.0f}/s)"
                     )
-        for tenant in tenants:
-            await repo.drop_tenant(tenant)
     run.update_edges = edges
     return run
 
@@ -463,9 +676,9 @@ async def run_systems(
     data_dir: Path,
     args: argparse.Namespace,
 ) -> dict[str, SystemRun]:
-    """BM25 and Retentia on `items`, and each single leg of the leg guard (the same ingest);
-    with `--ablation`, also the updates ranking off (the same ingest) and update detection off
-    (a second ingest)."""
+    """BM25 and Retentia on `items`, and each ranking of the leg guard (the same ingest);
+    with `--ablation`, also, on the knowledge-update questions, the updates ranking off (the
+    same ingest) and update detection off (a second ingest of those questions only)."""
     runs = {"bm25": run_bm25(items)}
     if args.ablation:
         runs["retentia_ranking_off"] = SystemRun()
@@ -480,31 +693,93 @@ async def run_systems(
         single_legs=legs,
     )
     runs |= legs
-    if args.ablation:
+    updates = [item for item in items if item.qtype == KNOWLEDGE_UPDATE]
+    if args.ablation and updates:
         log("retentia with update detection off: ingest and recall")
         off = settings.model_copy(
             update={"engine": settings.engine.model_copy(update={"update_detection": False})}
         )
         runs["retentia_detection_off"] = await run_retentia(
-            items, embedder, off, data_dir, args.appendfsync
+            updates, embedder, off, data_dir, args.appendfsync
         )
     return runs
 
 
+def bench_texts(items: Sequence[Item]) -> list[str]:
+    """What the run embeds: each question's turns, then the question, question by question (a
+    cache filled half-way holds whole questions)."""
+    return [text for item in items for text in (*(t.content for t in item.turns), item.question)]
+
+
 async def run(args: argparse.Namespace, data_dir: Path) -> Figures:
-    items = load_items(args.data, args.questions)
-    stable = stable_items(STABLE_FIXTURES)
-    log(f"{len(items)} questions, {sum(len(i.turns) for i in items):,} turns")
+    items = load_items(args.data, args.questions, args.types)
+    if not items:
+        raise SystemExit(f"no answerable question in {args.data} for the options given")
+    updates = [item for item in items if item.qtype == KNOWLEDGE_UPDATE]
+    stable = stable_items(STABLE_FIXTURES) if updates else []
+    log(f"{len(items)} questions ({len(updates)} knowledge-update), "
+        f"{sum(len(i.turns) for i in items):,} turns")  # fmt: skip
     settings = Settings(torch_threads=args.torch_threads)
     real = await load_embedder(settings)
-    texts = [t.content for i in (*items, *stable) for t in i.turns]
-    texts += [i.question for i in (*items, *stable)]
-    log(f"embedding {len(set(texts)):,} distinct texts")
+    texts = bench_texts([*stable, *items])
+    log(f"{real.name}: {len(set(texts)):,} distinct texts to embed (or read from the cache)")
+    t0 = time.perf_counter()
     vectors = await embed_all(real, texts, args.vector_cache)
+    embedding_s = time.perf_counter() - t0
     embedder = PrimedEmbedder(real, vectors)
-    names: tuple[str, ...] = (*SYSTEMS, *ABLATION) if args.ablation else SYSTEMS
     log("retentia: ingest and recall")
     runs = await run_systems(items, embedder, settings, data_dir, args)
+    field = field_figures(items, {name: runs[name] for name in (*SYSTEMS, *GUARD_RANKINGS)})
+    field["guard"] = field_guard(items, runs)
+    report: Figures = {
+        "field": field,
+        "field_per_question": {
+            item.qid: {
+                "type": item.qtype,
+                "split": field_split(item),
+                "gold_sessions": list(item.gold),
+            }
+            | {
+                name: {
+                    "session_mrr": round(scored["session"]["mrr"], 3),  # type: ignore[index]
+                    "turn_mrr": None if scored["turn"] is None else round(scored["turn"]["mrr"], 3),
+                    "top_sessions": collapse(runs[name].ranked[item.qid], session_of)[:3],
+                }
+                for name in SYSTEMS
+                if (scored := field_scores(item, runs[name].ranked[item.qid]))
+            }
+            for item in items
+        },
+    }
+    meta = run_stamp() | client_figures() | {
+        "data": str(args.data),
+        "types": sorted(args.types) if args.types else "all",
+        "questions_limit": args.questions,
+        "embedder": real.name,
+        "embedding_s": round(embedding_s, 1),
+        "embedder_misses": embedder.misses,
+    }  # fmt: skip
+    if updates:
+        report |= await update_view(updates, stable, runs, embedder, settings, data_dir, args)
+        meta |= report.pop("update_meta")
+    report["meta"] = meta | run_stamp()
+    return report
+
+
+async def update_view(
+    items: Sequence[Item],
+    stable: Sequence[Item],
+    whole: Mapping[str, SystemRun],
+    embedder: PrimedEmbedder,
+    settings: Settings,
+    data_dir: Path,
+    args: argparse.Namespace,
+) -> Figures:
+    """The knowledge-update figures (issue 25, 51) on that subset's questions, from the full
+    run's rankings, and the stable fixtures (their own ingest)."""
+    qids = {item.qid for item in items}
+    runs = {name: run.view(qids) for name, run in whole.items()}
+    names: tuple[str, ...] = (*SYSTEMS, *ABLATION) if args.ablation else SYSTEMS
     log(f"stable facts: {len(stable)} fixtures")
     kept = await run_systems(stable, embedder, settings, data_dir, args)
     stable_report = {name: stable_figures(stable, kept[name].ranked) for name in names}
@@ -536,9 +811,7 @@ async def run(args: argparse.Namespace, data_dir: Path) -> Figures:
                     for key, value in score(item, runs[name].ranked[item.qid]).items()
                     if key in ("session_newest_first@5", "turn_newest_first@5")
                 },
-                "top_sessions": first_appearance(
-                    [k.split("#", 1)[0] for k in runs[name].ranked[item.qid]]
-                )[:5],
+                "top_sessions": collapse(runs[name].ranked[item.qid], session_of)[:5],
                 "top_turns": runs[name].ranked[item.qid][:5],
             }
             for name in names
@@ -556,26 +829,60 @@ async def run(args: argparse.Namespace, data_dir: Path) -> Figures:
         "splits": splits,
         "per_question": per_question,
         "stable": stable_report,
-        "meta": run_stamp()
-        | client_figures()
-        | {
-            "data": str(args.data),
-            "historical_questions": historical,
-            "gold_after_question": after,
-        },
+        "update_meta": {"historical_questions": historical, "gold_after_question": after},
     }
 
 
 def markdown(report: Mapping[str, Any]) -> str:
+    meta, field = report["meta"], report["field"]
+    types = ", ".join(f"{t} {n}" for t, n in field["by_type"].items())
+    lines = [
+        "# LongMemEval-S",
+        "",
+        f"Commit `{meta['commit']}`, {meta['date']}, {meta['cpus']} CPUs; "
+        f"{field['questions']} answerable questions ({types})"
+        + (
+            f" — only the first {meta['questions_limit']} (`--questions`), not the whole set"
+            if meta.get("questions_limit")
+            else ""
+        )
+        + f", embedder `{meta['embedder']}`; "
+        "offline protocol of `../shared/bench/README.md`. Regenerate with "
+        "`python -m bench.longmemeval --vector-cache FILE --ablation`; "
+        "how each figure is computed: bench/methods.md.",
+        "",
+        "## The field's units",
+        "",
+        "Per question, then averaged: recall_any@k (a gold unit in the top k), recall_all@k "
+        "(every gold unit in the top k), recall@k (the share of gold units in the top k), "
+        "NDCG@k (binary relevance) and MRR; `all`, and the splits of issue 51 (answerable "
+        "questions at even positions in the file are `tune`, odd ones `report`). Each cell is "
+        "Retentia's default composition / BM25Okapi over the same turns, in the same run.",
+        *field_markdown(field),
+        "",
+        "Leg guard on the full set (turn recall@10 of `retentia_at10` against its best single "
+        "leg, over the questions with gold turns):",
+        "",
+        GUARD_HEADER,
+        *(guard_line(name, guard) for name, guard in field["guard"].items()),
+        "",
+    ]
+    if "systems" in report:
+        lines += update_markdown(report)
+    return "\n".join(lines)
+
+
+def update_markdown(report: Mapping[str, Any]) -> list[str]:
+    """The knowledge-update view: newest first, stale in the top 5, the stable fixtures, the
+    splits and the leg guard, the ablation and the timings, on that subset's questions."""
     systems = report["systems"]
     meta = report["meta"]
     names = [n for n in (*SYSTEMS, *ABLATION) if n in systems]
     lines = [
-        "# LongMemEval-S knowledge update: current over stale",
+        "## Knowledge-update view: current over stale",
         "",
-        f"Commit `{meta['commit']}`, {meta['date']}, {meta['cpus']} CPUs; "
-        f"{systems[names[0]]['questions']} answerable questions, offline protocol of "
-        "`../shared/bench/README.md`. Regenerate with `python -m bench.longmemeval`.",
+        f"The {systems[names[0]]['questions']} answerable knowledge-update questions of the same "
+        "run (the figures of `longmemeval_s_knowledge_update.json`, issue 25).",
         "",
         *md_table(f"system | level | {' | '.join(LEVEL_FIGURES)}", "ll" + "r" * len(LEVEL_FIGURES)),
     ]
@@ -658,10 +965,10 @@ def markdown(report: Mapping[str, Any]) -> str:
         "",
         "Retentia's recall excludes the embedder (the vectors are computed once, before the "
         "run); BM25's ingest is building its index. Total wall time "
-        f"{meta['total_wall_s']} s.",
+        f"{meta['total_wall_s']} s (embedding {meta['embedding_s']} s of it).",
         "",
     ]
-    return "\n".join(lines)
+    return lines
 
 
 def _splits_section(splits: Mapping[str, Figures]) -> list[str]:
@@ -671,7 +978,7 @@ def _splits_section(splits: Mapping[str, Figures]) -> list[str]:
     heads += ["stale_in_top5", "current_in_top5", "stable", "stable fact@5"]
     lines = [
         "",
-        "## Splits and the leg guard",
+        "### Splits and the leg guard",
         "",
         "Issue 51: questions at even positions (0, 2, 4 … in file order) are `tune`, odd ones "
         "`report`, the stable fixtures likewise; ranking defaults are tuned on the first and "
@@ -705,9 +1012,23 @@ def _splits_section(splits: Mapping[str, Figures]) -> list[str]:
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    p.add_argument("--data", type=Path, default=LONGMEMEVAL_DATA)
+    p.add_argument(
+        "--data",
+        type=Path,
+        default=LONGMEMEVAL_FULL,
+        help="longmemeval_s.json.gz (default), or the knowledge-update file",
+    )
     p.add_argument("--questions", type=int, help="only the first N answerable questions")
-    p.add_argument("--vector-cache", type=Path, help="an .npz of vectors reused across runs")
+    p.add_argument(
+        "--types",
+        type=lambda text: frozenset(t.strip() for t in text.split(",") if t.strip()),
+        help=f"only these question types, comma-separated ({', '.join(QUESTION_TYPES)})",
+    )
+    p.add_argument(
+        "--vector-cache",
+        type=Path,
+        help="an .npz of vectors reused across runs, per embedder (saved as it fills)",
+    )
     p.add_argument("--torch-threads", type=int, default=DEFAULT_TORCH_THREADS)
     p.add_argument(
         "--ablation",
@@ -732,16 +1053,18 @@ def main(argv: Sequence[str] | None = None) -> None:
     with data_directory(args.data_dir, "retentia-longmemeval-") as data_dir:
         report = asyncio.run(run(args, data_dir))
     table = markdown(report)
-    details = {k: v for k, v in report.items() if k != "systems"}
+    headline = {"field": report["field"], "knowledge_update": report.get("systems", {})}
+    details = {k: v for k, v in report.items() if k not in ("systems", "field")}
     write_report(
         args.out,
         "longmemeval",
-        report["systems"],
+        headline,
         table,
         {"-details.json": json.dumps(details, indent=2, ensure_ascii=False) + "\n"},
     )
     print(table)
-    failed = guard_failures(report["splits"])
+    failed = guard_failures(report.get("splits", {}))
+    failed += [name for name, guard in report["field"]["guard"].items() if not guard["holds"]]
     if failed:
         log(f"leg guard fails on: {', '.join(failed)}")
         if args.check:

@@ -49,7 +49,6 @@ from bench.harness.guard import (
     guard_request,
     leg_guard,
 )
-from bench.harness.locomo_data import embed_all
 from bench.harness.numbers_data import FAMILIES, SEEDS, Conversation, Question, conversations
 from bench.harness.options import add_run_options, add_torch_threads, add_vector_cache
 from bench.harness.reports import md_row, md_table, write_report
@@ -62,6 +61,7 @@ from bench.harness.run import (
 )
 from bench.harness.scoring import SystemRun, newest_first
 from bench.harness.sessions import store_sessions
+from bench.harness.vector_cache import embed_all
 from graph_backends import FalkorConfig, open_backend
 from schema import Tenant
 from service.adapters.embedding import load_embedder

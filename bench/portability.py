@@ -41,7 +41,6 @@ from typing import Any, Final
 
 from bench.harness.embedders import HashEmbedder, PrimedEmbedder
 from bench.harness.locomo_data import (
-    embed_all,
     session_keys,
     session_time,
     turn_content,
@@ -51,6 +50,7 @@ from bench.harness.processes import falkordb_pid, proc_memory_mb
 from bench.harness.reports import md_cell, md_table, write_report
 from bench.harness.run import Figures, client_figures, data_directory, log, run_stamp
 from bench.harness.synthetic import build_memory, fact_inputs, generate_edges, generate_memories
+from bench.harness.vector_cache import embed_all
 from graph_backends import Backend, FalkorConfig, open_backend
 from schema import Tenant
 from schema.facts import FactWriter

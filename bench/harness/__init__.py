@@ -16,8 +16,11 @@ of any one suite. No module here imports a suite, and no suite imports another.
 - `clock`, `bm25`, `scoring`, `guard`, `sessions`: what the recall suites share (the clock the
   services read, the BM25 baseline's tokens, a system's answers, the leg guard, storing
   sessions);
-- the data sets: `locomo_data` (LoCoMo, its history files and the vector cache),
-  `longmemeval_data` (LongMemEval-S's knowledge-update questions), `numbers_data` (the
+- `vector_cache`: every text embedded once into one matrix, kept per embedder in an .npz;
+- `retrieval_metrics`: the field's figures (recall_any, recall_all, recall@k, NDCG@k, MRR) and
+  the collapse of ranked turns to sessions;
+- the data sets: `locomo_data` (LoCoMo and its history files), `longmemeval_data`
+  (LongMemEval-S, all question types or the knowledge-update file), `numbers_data` (the
   number-heavy conversations), `synthetic` (the scale and load benches' memories and edges);
 - `http_client`: the load generator's HTTP/1.1 client.
 

@@ -1,12 +1,10 @@
 """LoCoMo as the benches read it (`../shared/bench/locomo10.json`): the conversations with
 their sessions in order, their date-times and their scorable questions (evidence repaired), each
-turn as the text stored for it, a conversation as a history file imported into Retentia, and
-the turns' vectors, embedded once and optionally kept in an .npz between runs."""
+turn as the text stored for it, and a conversation as a history file imported into Retentia
+(the vectors are `vector_cache`'s)."""
 
 from __future__ import annotations
 
-import asyncio
-import hashlib
 import json
 import re
 import time
@@ -16,18 +14,14 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, Final
 
-import numpy as np
-
 from bench.harness.clock import BenchClock
 from bench.harness.run import REPO_ROOT, log
 from schema import Tenant
-from service.adapters.embedding import Embedder, Vector
 from service.usecases.history_import import HistoryImporter, open_history
 from service.usecases.ndjson import Header, encode
 
 DEFAULT_DATA: Final = REPO_ROOT.parent / "shared" / "bench" / "locomo10.json"
 DATE_FORMAT: Final = "%I:%M %p on %d %B, %Y"  # "1:56 pm on 8 May, 2023"
-EMBED_BATCH: Final = 512
 CATEGORIES: Final = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop"}
 #: After the last session, when every question is asked.
 ASK_AFTER: Final = timedelta(days=1)
@@ -232,58 +226,3 @@ async def import_conversations(
             f"{len(conv.sessions)} sessions in {spent:.1f} s ({turns / spent:.0f}/s)"
         )
     return ingest_s, ingested
-
-
-def _text_key(text: str) -> str:
-    return hashlib.sha256(text.encode()).hexdigest()
-
-
-def load_vector_cache(cache: Path, embedder_name: str, texts: Sequence[str]) -> dict[str, Vector]:
-    """Vectors of `texts` an earlier run saved for the same embedder (keyed by each text's
-    SHA-256; a cache of the earlier format, keyed by the texts themselves, is read too)."""
-    if not cache.exists():
-        return {}
-    vectors: dict[str, Vector] = {}
-    with np.load(cache) as saved:
-        if str(saved["embedder"]) != embedder_name:
-            return {}
-        hashed = "keys" in saved.files
-        wanted = {(_text_key(t) if hashed else t): t for t in texts}
-        keys = saved["keys" if hashed else "texts"].tolist()
-        for key, row in zip(keys, saved["vectors"], strict=True):
-            if key in wanted:
-                vectors[wanted[key]] = tuple(float(x) for x in row)
-    return vectors
-
-
-def save_vector_cache(cache: Path, embedder_name: str, vectors: Mapping[str, Vector]) -> None:
-    """The vectors keyed by their texts' SHA-256: the texts themselves made a fixed-width
-    unicode array as wide as the longest one — 10.4 GB for LongMemEval's 33,816 texts."""
-    cache.parent.mkdir(parents=True, exist_ok=True)
-    with cache.open("wb") as out:
-        np.savez(
-            out,
-            embedder=np.asarray(embedder_name),
-            keys=np.asarray([_text_key(t) for t in vectors]),
-            vectors=np.asarray(list(vectors.values()), dtype=np.float32),
-        )
-
-
-async def embed_all(
-    embedder: Embedder, texts: Sequence[str], cache: Path | None = None
-) -> dict[str, Vector]:
-    """Every distinct text, embedded once; with `cache`, vectors of the same embedder saved by
-    an earlier run are reused and the new ones saved."""
-    unique = list(dict.fromkeys(texts))
-    vectors: dict[str, Vector] = {}
-    if cache is not None:
-        vectors = await asyncio.to_thread(load_vector_cache, cache, embedder.name, unique)
-        log(f"  {len(vectors):,} vectors from {cache}")
-    missing = [t for t in unique if t not in vectors]
-    for start in range(0, len(missing), EMBED_BATCH):
-        batch = missing[start : start + EMBED_BATCH]
-        vectors.update(zip(batch, await embedder.embed(batch), strict=True))
-        log(f"  embedded {min(start + EMBED_BATCH, len(missing)):,}/{len(missing):,}")
-    if cache is not None and missing:
-        await asyncio.to_thread(save_vector_cache, cache, embedder.name, vectors)
-    return vectors

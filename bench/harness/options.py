@@ -11,6 +11,8 @@ from bench.harness.run import DEFAULT_TORCH_THREADS, REPO_ROOT, results_dir
 SHARED_DATA = REPO_ROOT.parent / "shared" / "bench"
 LOCOMO_DATA = SHARED_DATA / "locomo10.json"
 LONGMEMEVAL_DATA = SHARED_DATA / "longmemeval_s_knowledge_update.json"
+#: All 498 questions of LongMemEval-S (the knowledge-update ones included).
+LONGMEMEVAL_FULL = SHARED_DATA / "longmemeval_s.json.gz"
 
 
 def add_out(parser: argparse.ArgumentParser, suite: str) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
 
@@ -17,6 +17,25 @@ class SystemRun:
     ingested: int = 0
     #: SUPERSEDES edges the update detector made during ingest.
     update_edges: int = 0
+    #: Per question id: its recall's latency, and its ingest (seconds, memories, update
+    #: edges), so a view over some of the questions has its own timings.
+    latency_by_qid: dict[str, float] = field(default_factory=dict)
+    ingest_by_qid: dict[str, tuple[float, int, int]] = field(default_factory=dict)
+
+    def view(self, qids: Collection[str]) -> SystemRun:
+        """The run restricted to `qids` (those it answered), timings included where it kept
+        them per question."""
+        kept = [q for q in self.ranked if q in qids]
+        ingest = [self.ingest_by_qid[q] for q in kept if q in self.ingest_by_qid]
+        return SystemRun(
+            ranked={q: self.ranked[q] for q in kept},
+            latencies_s=[self.latency_by_qid[q] for q in kept if q in self.latency_by_qid],
+            ingest_s=sum(i[0] for i in ingest),
+            ingested=sum(i[1] for i in ingest),
+            update_edges=sum(i[2] for i in ingest),
+            latency_by_qid={q: self.latency_by_qid[q] for q in kept if q in self.latency_by_qid},
+            ingest_by_qid={q: self.ingest_by_qid[q] for q in kept if q in self.ingest_by_qid},
+        )
 
 
 def newest_first(ranked: Sequence[str], older: set[str], newer: set[str], k: int) -> bool:

@@ -69,8 +69,10 @@ def test_split_figures_hold_the_fused_ranking_to_its_best_leg_per_split() -> Non
     assert list(splits) == ["all", "tune", "report"]
     assert splits["tune"]["conversations"] == [f"conv-{n}" for n in range(5)]
     assert splits["report"]["questions"] == 5
-    assert splits["tune"]["systems"]["retentia"] == {"r5": 1.0, "r10": 1.0, "r20": 1.0}
-    assert splits["all"]["systems"]["bm25"] == {"r5": 0.0, "r10": 0.5, "r20": 0.5}
+    # Every evidence turn is in session D1, which every ranking reaches at its first turn.
+    sessions = {f"session_recall@{k}": 1.0 for k in (5, 10, 20)}
+    assert splits["tune"]["systems"]["retentia"] == {"r5": 1.0, "r10": 1.0, "r20": 1.0} | sessions
+    assert splits["all"]["systems"]["bm25"] == {"r5": 0.0, "r10": 0.5, "r20": 0.5} | sessions
     tune_guard, report_guard = splits["tune"]["guard"], splits["report"]["guard"]
     assert tune_guard["holds"] and tune_guard["margin"] == 0.5
     assert tune_guard["best_leg"] == "fulltext_only"

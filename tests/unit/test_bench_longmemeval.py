@@ -3,13 +3,20 @@ the older one; sessions are collapsed from turns in order of first appearance.""
 
 from __future__ import annotations
 
+import gzip
+import json
 from dataclasses import replace
 from datetime import UTC, datetime
+from pathlib import Path
 
-from bench.harness.longmemeval_data import Item, Session, Turn
+import pytest
+
+from bench.harness.longmemeval_data import Item, Session, Turn, load_items
 from bench.harness.scoring import SystemRun, newest_first
 from bench.longmemeval import (
     by_intent,
+    field_figures,
+    field_scores,
     guard_failures,
     position_split,
     score,
@@ -130,3 +137,95 @@ def test_split_figures_guard_the_questions_and_the_stable_fixtures() -> None:
     assert not splits["tune"]["stable_guard"]["holds"]
     assert splits["report"]["stable_guard"]["holds"]
     assert guard_failures(splits) == ["stable all", "stable tune"]
+
+
+def test_field_scores_collapse_turns_to_sessions_and_read_gold_turns() -> None:
+    """Session level: the gold sessions among the sessions of the ranked turns, in order of
+    first appearance; turn level: the `has_answer` turns."""
+    figures = field_scores(item(), ["noise#0", "new#1", "noise#1", "old#0", "new#0"])
+    session, turn = figures["session"], figures["turn"]
+    assert session is not None and turn is not None
+    assert session["recall_any@1"] == 0.0 and session["mrr"] == 0.5  # noise, new, old
+    assert session["recall_all@5"] == 1.0 and session["recall@1"] == 0.0
+    assert turn["mrr"] == 0.25 and turn["recall@5"] == 1.0  # old#0 fourth, new#0 fifth
+    assert turn["recall_all@1"] == 0.0
+
+
+def test_turn_level_skips_a_question_without_gold_turns() -> None:
+    """A question whose gold sessions mark no `has_answer` turn has session figures only, and
+    the field report counts it among the skipped."""
+    plain = Item(
+        "plain",
+        "?",
+        AT,
+        (Session("s", AT, (Turn("s#0", "s", "user: x", False),)),),
+        ("s",),
+        "multi-session",
+    )
+    assert field_scores(plain, ["s#0"])["turn"] is None
+    run = SystemRun(ranked={"plain": ["s#0"]})
+    report = field_figures([plain], {"retentia": run, "bm25": run})
+    assert report["turn_level_skipped"] == ["plain"]
+    overall = report["figures"]["all"]["overall"]
+    assert overall["session"]["retentia"]["recall_any@1"] == 1.0
+    assert overall["turn"]["retentia"] == {"questions": 0}
+
+
+def test_field_figures_split_by_position_in_the_whole_file() -> None:
+    """The split of a question is its position among the file's answerable questions, so a
+    run over some types or the first questions splits them as the full run does."""
+    even = replace(item("even"), position=4, qtype="multi-session")
+    odd = replace(item("odd"), position=7)
+    run = SystemRun(ranked={"even": ["old#0"], "odd": ["noise#0"]})
+    report = field_figures([even, odd], {"retentia": run})
+    sets = report["figures"]
+    assert sets["tune"]["overall"]["session"]["retentia"]["recall_any@1"] == 1.0
+    assert sets["report"]["overall"]["session"]["retentia"]["recall_any@1"] == 0.0
+    assert set(sets["all"]) == {"overall", "multi-session", "knowledge-update"}
+    assert report["by_type"] == {"multi-session": 1, "knowledge-update": 1}
+
+
+def test_the_full_set_is_read_with_sessions_stored_once(tmp_path: Path) -> None:
+    """Abstentions are skipped, `types` keeps the types asked for, each question keeps its
+    position among the file's answerable questions, and an unknown type is refused by name."""
+
+    def question(qid: str, qtype: str, gold: list[str]) -> dict[str, object]:
+        return {
+            "question_id": qid,
+            "question_type": qtype,
+            "question": f"{qid}?",
+            "question_date": "2023/05/30 (Tue) 10:00",
+            "answer": "x",
+            "answer_session_ids": gold,
+            "haystack_dates": ["2023/05/02 (Tue) 09:00", "2023/05/01 (Mon) 09:00"],
+            "haystack_session_ids": ["b", "a"],
+        }
+
+    data = {
+        "questions": [
+            question("q1", "multi-session", ["a", "b"]),
+            question("q2_abs", "multi-session", ["a"]),
+            question("q3", "single-session-user", ["b"]),
+        ],
+        "sessions": {
+            "a": [{"role": "user", "content": "hi", "has_answer": True}],
+            "b": [{"role": "user", "content": "yo"}, {"role": "assistant", "content": "ok"}],
+        },
+    }
+    path = tmp_path / "lme.json.gz"
+    with gzip.open(path, "wt") as out:
+        json.dump(data, out)
+
+    every = load_items(path, None)
+    assert [(i.qid, i.position, i.qtype) for i in every] == [
+        ("q1", 0, "multi-session"),
+        ("q3", 1, "single-session-user"),
+    ]
+    first = every[0]
+    assert [s.id for s in first.sessions] == ["a", "b"]  # in date order
+    assert first.gold == ("a", "b") and [t.key for t in first.turns if t.gold] == ["a#0"]
+    assert first.turns[1].content == "user: yo"
+    assert [i.qid for i in load_items(path, None, {"single-session-user"})] == ["q3"]
+    assert load_items(path, None, {"single-session-user"})[0].position == 1
+    with pytest.raises(SystemExit, match="unknown question type"):
+        load_items(path, None, {"temporal"})
