@@ -95,7 +95,7 @@ from bench.harness.run import (
 from bench.harness.scoring import SystemRun, newest_first
 from bench.harness.sessions import store_sessions
 from bench.harness.stats import percentile
-from bench.harness.vector_cache import embed_all
+from bench.harness.vector_cache import embed_all, query_vectors
 from graph_backends import FalkorConfig, open_backend
 from service.adapters.embedding import load_embedder
 from service.compose import compose
@@ -726,7 +726,8 @@ async def run(args: argparse.Namespace, data_dir: Path) -> Figures:
     t0 = time.perf_counter()
     vectors = await embed_all(real, texts, args.vector_cache)
     embedding_s = time.perf_counter() - t0
-    embedder = PrimedEmbedder(real, vectors)
+    asked = await query_vectors(real, [i.question for i in [*stable, *items]], args.vector_cache)
+    embedder = PrimedEmbedder(real, vectors, queries=asked)
     log("retentia: ingest and recall")
     runs = await run_systems(items, embedder, settings, data_dir, args)
     field = field_figures(items, {name: runs[name] for name in (*SYSTEMS, *GUARD_RANKINGS)})

@@ -67,10 +67,20 @@ class PrimedEmbedder:
         owns_inner: bool = True,
     ) -> None:
         self._inner = inner
-        self._vectors: dict[Role, dict[str, Vector]] = {"passage": dict(vectors), "query": {}}
-        if embeds_queries_alike(inner.name):
-            self._vectors["query"] = self._vectors["passage"]  # one mapping: primed for both
-        self._vectors["query"].update(queries or {})
+        # Read through, not copied: a bench's table turns a row into a tuple only when asked
+        # (copying LongMemEval-S's ~200k vectors into tuples took ~2 GB); what is embedded or
+        # primed later goes into `_added`.
+        alike = embeds_queries_alike(inner.name)
+        passages = [vectors, queries or {}] if alike else [vectors]
+        self._layers: dict[Role, list[Mapping[str, Vector]]] = {
+            "passage": passages,
+            "query": passages if alike else [queries or {}],
+        }
+        added: dict[str, Vector] = {}
+        self._added: dict[Role, dict[str, Vector]] = {
+            "passage": added,
+            "query": added if alike else {},  # one mapping: primed for both
+        }
         self._owns_inner = owns_inner
         self.misses = 0
 
@@ -83,16 +93,24 @@ class PrimedEmbedder:
         return self._inner.dimension
 
     def prime(self, text: str, vector: Vector, *, role: Role = "passage") -> None:
-        self._vectors[role][text] = vector
+        self._added[role][text] = vector
+
+    def _known(self, role: Role, text: str) -> Vector | None:
+        if (vector := self._added[role].get(text)) is not None:
+            return vector
+        for layer in self._layers[role]:
+            if text in layer:
+                return layer[text]
+        return None
 
     async def embed(self, texts: Sequence[str], *, role: Role = "passage") -> list[Vector]:
-        known = self._vectors[role]
-        missing = [t for t in dict.fromkeys(texts) if t not in known]
+        missing = [t for t in dict.fromkeys(texts) if self._known(role, t) is None]
         if missing:
             self.misses += len(missing)
             computed = await self._inner.embed(missing, role=role)
-            known.update(zip(missing, computed, strict=True))
-        return [known[t] for t in texts]
+            self._added[role].update(zip(missing, computed, strict=True))
+        found = [self._known(role, t) for t in texts]
+        return [v for v in found if v is not None]
 
     async def aclose(self) -> None:
         if self._owns_inner:

@@ -24,7 +24,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from service.adapters.embedding import Embedder, Vector
+from service.adapters.embedding import Embedder, Role, Vector, embeds_queries_alike
 
 #: Texts handed to the embedder per call (it splits them into its own passes).
 EMBED_BATCH: Final = 512
@@ -40,10 +40,21 @@ def text_key(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-async def embed_texts(embedder: Embedder, texts: Sequence[str]) -> list[Vector]:
-    """The one place the benches ask an embedder for vectors of stored texts (passages): where
-    the Protocol comes to tell queries from passages, this is the line that changes."""
-    return await embedder.embed(texts)
+async def embed_texts(
+    embedder: Embedder, texts: Sequence[str], role: Role = "passage"
+) -> list[Vector]:
+    """The one place the benches ask an embedder for vectors: stored texts as passages,
+    questions as queries (the same vectors, except for an embedder that reads a query after an
+    instruction)."""
+    return await embedder.embed(texts, role=role)
+
+
+def cache_name(embedder: Embedder, role: Role) -> str:
+    """Under which name a cache keeps `embedder`'s vectors of `role`: query vectors apart only
+    where they differ from passage vectors."""
+    if role == "passage" or embeds_queries_alike(embedder.name):
+        return embedder.name
+    return f"{embedder.name}#query"
 
 
 class VectorTable(Mapping[str, Vector]):
@@ -139,18 +150,20 @@ def progress(message: str) -> None:
 
 
 async def embed_all(
-    embedder: Embedder, texts: Sequence[str], cache: Path | None = None
+    embedder: Embedder, texts: Sequence[str], cache: Path | None = None, role: Role = "passage"
 ) -> VectorTable:
     """Every distinct text of `texts`, embedded once, in the order given (a run stopped
     half-way has the first texts); with `cache`, the vectors of the same embedder saved by an
     earlier run are reused, and the new ones saved every `CHECKPOINT_S` and at the end. Progress
-    (texts done / total, rate) goes to stderr."""
+    (texts done / total, rate) goes to stderr. `role="query"` embeds them as questions (kept
+    apart in the cache where those vectors differ: `cache_name`)."""
     unique = list(dict.fromkeys(texts))
+    name = cache_name(embedder, role)
     saved: tuple[list[str], Matrix] | None = None
     everything: dict[str, tuple[list[str], Matrix]] = {}
     if cache is not None:
         everything = await asyncio.to_thread(_load_all, cache)
-        saved = everything.get(embedder.name)
+        saved = everything.get(name)
     matrix = np.zeros((len(unique), embedder.dimension), dtype=np.float32)
     done = np.zeros(len(unique), dtype=bool)
     keys = [text_key(t) for t in unique]
@@ -175,11 +188,11 @@ async def embed_all(
             extra = [j for j, key in enumerate(saved[0]) if key not in ours]
             mine += [saved[0][j] for j in extra]
             vectors = np.concatenate([vectors, saved[1][extra]]) if extra else vectors
-        _save_all(cache, everything | {embedder.name: (mine, vectors)})
+        _save_all(cache, everything | {name: (mine, vectors)})
 
     for start in range(0, len(missing), EMBED_BATCH):
         batch = missing[start : start + EMBED_BATCH]
-        got = await embed_texts(embedder, [unique[i] for i in batch])
+        got = await embed_texts(embedder, [unique[i] for i in batch], role)
         matrix[batch] = np.asarray(got, dtype=np.float32)
         done[batch] = True
         now = time.perf_counter()
@@ -198,3 +211,14 @@ async def embed_all(
     if cache is not None and missing:
         await asyncio.to_thread(checkpoint)
     return VectorTable({text: i for i, text in enumerate(unique)}, matrix)
+
+
+async def query_vectors(
+    embedder: Embedder, questions: Sequence[str], cache: Path | None = None
+) -> VectorTable | None:
+    """The questions' query vectors where they are not their passage vectors (bge), for
+    `PrimedEmbedder(queries=…)`, so recall times exclude the model for them too; None where the
+    passage vectors serve."""
+    if embeds_queries_alike(embedder.name):
+        return None
+    return await embed_all(embedder, questions, cache, role="query")

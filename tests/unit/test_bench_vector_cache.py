@@ -12,7 +12,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from bench.harness.vector_cache import embed_all, load_vector_cache, save_vector_cache
+from bench.harness.embedders import PrimedEmbedder
+from bench.harness.vector_cache import (
+    embed_all,
+    load_vector_cache,
+    query_vectors,
+    save_vector_cache,
+)
 from service.adapters.embedding import Vector
 
 
@@ -94,3 +100,42 @@ def test_a_run_embeds_only_what_the_cache_lacks_for_its_embedder(tmp_path: Path)
         "c": (1.0, 1.0),
         "def": (3.0, 1.0),
     }
+
+
+class InstructedEmbedder(CountingEmbedder):
+    """Like bge: a query's vector is not its passage vector."""
+
+    async def embed(self, texts: Sequence[str], *, role: str = "passage") -> list[Vector]:
+        self.asked += texts
+        return [(len(t), -1.0 if role == "query" else 1.0) for t in texts]
+
+
+def test_query_vectors_are_cached_apart_only_where_they_differ(tmp_path: Path) -> None:
+    cache = tmp_path / "vectors.npz"
+    bge = InstructedEmbedder("local:bge-small-en-v1.5:int8")
+    passages = asyncio.run(embed_all(bge, ["when did we move?"], cache))
+    queries = asyncio.run(query_vectors(bge, ["when did we move?"], cache))
+    assert queries is not None
+    assert passages["when did we move?"] == (17.0, 1.0)
+    assert queries["when did we move?"] == (17.0, -1.0)
+    # A second run reads both back, each under its own name, and embeds nothing.
+    again = InstructedEmbedder("local:bge-small-en-v1.5:int8")
+    assert asyncio.run(query_vectors(again, ["when did we move?"], cache)) == queries
+    assert asyncio.run(embed_all(again, ["when did we move?"], cache)) == passages
+    assert again.asked == []
+    # Where queries and passages share vectors, the passage vectors serve (no second set).
+    assert asyncio.run(query_vectors(CountingEmbedder("local:all-MiniLM-L6-v2"), ["x"])) is None
+
+
+def test_the_primed_embedder_serves_query_vectors_apart_where_they_differ() -> None:
+    minilm = CountingEmbedder("local:all-MiniLM-L6-v2")
+    primed = PrimedEmbedder(minilm, {"a": (9.0, 1.0)})
+    assert asyncio.run(primed.embed(["a"], role="query")) == [(9.0, 1.0)]
+    assert primed.misses == 0 and minilm.asked == []
+    bge = InstructedEmbedder("local:bge-small-en-v1.5:int8")
+    primed = PrimedEmbedder(bge, {"a": (9.0, 1.0)}, queries={"q?": (7.0, -1.0)})
+    assert asyncio.run(primed.embed(["q?"], role="query")) == [(7.0, -1.0)]
+    assert asyncio.run(primed.embed(["a"])) == [(9.0, 1.0)]
+    # A passage asked for as a query is embedded as one, once.
+    assert asyncio.run(primed.embed(["a", "a"], role="query")) == [(1.0, -1.0)] * 2
+    assert primed.misses == 1 and bge.asked == ["a"]
