@@ -29,6 +29,7 @@ from service.adapters.embedding import Embedder, default_model_path, load_embedd
 from service.adapters.llm import openai_client
 from service.adapters.tokens import configured_tokenizer
 from service.adapters.webhooks import WebhookConfig, WebhookSender
+from service.engine.model_floors import for_embedder
 from service.settings import Settings
 from service.usecases.analytics import AnalyticsService
 from service.usecases.auth import ApiKeyStore
@@ -242,6 +243,8 @@ async def compose(
     answers, or with `deferred_reactivation` (what `retentia serve` does) queues them for the
     reactivation queue to write just after. On exit the queue is drained and the webhook sender
     closed."""
+    # The floors on the embedder's own cosine scale (`engine.model_floors`).
+    settings = settings.model_copy(update={"engine": for_embedder(settings.engine, embedder.name)})
     classifier = build_classifier(
         embedder, settings.llm_model, settings.openai_base_url, _openai_key(settings)
     )
