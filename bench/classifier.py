@@ -2,10 +2,12 @@
 real MiniLM embedder) with hand labels, on a sample written for it (none of the sentences is a
 prototype).
 
-    python -m bench.classifier [--out DIR]
+    python -m bench.classifier [--out DIR] [--stem NAME]
 
-Writes `<out>/classifier.json` and `<out>/classifier.md`: overall agreement, per-category
-precision/recall, the confusion pairs, and every disagreement.
+Writes `<out>/<stem>.json` and `<out>/<stem>.md` (stem `classifier`): overall agreement,
+per-category precision/recall, the confusion pairs, and every disagreement. The embedder is the
+configured one (`RETENTIA_LOCAL_MODEL=bge-small-en-v1.5 … --stem classifier-bge` for bge); the
+thresholds are the classifier's, whatever the embedder (see the bge report for why).
 """
 
 from __future__ import annotations
@@ -21,7 +23,12 @@ from bench.harness.options import add_out
 from bench.harness.reports import md_table
 from bench.harness.run import log, run_stamp
 from schema import Category
-from service.adapters.classifier import PrototypeClassifier
+from service.adapters.classifier import (
+    FULL_MARGIN,
+    MIN_MARGIN,
+    MIN_SIMILARITY,
+    PrototypeClassifier,
+)
 from service.adapters.embedding import load_embedder
 from service.settings import Settings
 
@@ -91,13 +98,13 @@ SAMPLE: Final[list[tuple[str, Category]]] = [
 ]
 
 
-def write(out: Path, figures: dict[str, object], lines: list[str]) -> None:
+def write(out: Path, stem: str, figures: dict[str, object], lines: list[str]) -> None:
     out.mkdir(parents=True, exist_ok=True)
-    (out / "classifier.json").write_text(json.dumps(figures, indent=2) + "\n")
-    (out / "classifier.md").write_text("\n".join(lines) + "\n")
+    (out / f"{stem}.json").write_text(json.dumps(figures, indent=2) + "\n")
+    (out / f"{stem}.md").write_text("\n".join(lines) + "\n")
 
 
-async def main(out: Path) -> None:
+async def main(out: Path, stem: str) -> None:
     embedder = await load_embedder(Settings())
     classifier = PrototypeClassifier(embedder)
     vectors = await embedder.embed([text for text, _ in SAMPLE])
@@ -128,6 +135,11 @@ async def main(out: Path) -> None:
     figures = {
         **run_stamp(),
         "embedder": embedder.name,
+        "thresholds": {
+            "min_similarity": MIN_SIMILARITY,
+            "min_margin": MIN_MARGIN,
+            "full_margin": FULL_MARGIN,
+        },
         "sample": len(rows),
         "agreement": round(agree / len(rows), 3),
         "per_category": per,
@@ -139,7 +151,8 @@ async def main(out: Path) -> None:
         "",
         f"Nearest prototype centroid with `{embedder.name}`, on {len(rows)} hand-labelled "
         f"sentences (5 per category): **agreement {figures['agreement']:.1%}** "
-        f"({agree}/{len(rows)}). Reproduce: `python -m bench.classifier`.",
+        f"({agree}/{len(rows)}). Thresholds: {figures['thresholds']}. "
+        "Reproduce: `python -m bench.classifier`.",
         "",
         *md_table("category | precision | recall", "lrr"),
         *(f"| {c} | {v['precision']:.2f} | {v['recall']:.2f} |" for c, v in per.items()),
@@ -152,7 +165,7 @@ async def main(out: Path) -> None:
             for r in figures["disagreements"]
         ),
     ]
-    write(out, figures, lines)
+    write(out, stem, figures, lines)
     log(f"agreement {figures['agreement']:.1%} on {len(rows)} sentences; report in {out}")
     await embedder.aclose()
 
@@ -160,4 +173,6 @@ async def main(out: Path) -> None:
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     add_out(parser, "classifier")
-    asyncio.run(main(parser.parse_args().out))
+    parser.add_argument("--stem", default="classifier", help="the report files' name")
+    args = parser.parse_args()
+    asyncio.run(main(args.out, args.stem))
