@@ -8,7 +8,7 @@ import type {
   RecallQueryVariables,
   StoreMemoryMutation,
   StoreMemoryMutationVariables,
-} from "../generated/graphql";
+} from "../generated/graphql.js";
 
 export const storeVariables: StoreMemoryMutationVariables = {
   input: { content: "the staging cluster runs on arm64 nodes", category: "LOGISTICAL_CONTEXT", entities: [] },
