@@ -1,9 +1,11 @@
 """`retentia import FILE`: a history file (docs/ndjson-format.md) imported through the
 client's write paths, or an export restored verbatim into an empty project, with a progress bar
-on stderr and a report at the end.
+on stderr and a report at the end. `--from FORMAT` reads another memory system's file instead
+(`service.usecases.converters`), converted into a history file first; the report then names the
+source's lines, and what the history format could not carry.
 
-Exit codes: 0 nothing rejected, 1 some records rejected (the others imported), 2 a usage or
-file error (nothing imported)."""
+Exit codes: 0 nothing rejected, 1 some records rejected or (with `--from`) some items of the
+source not carried (the others imported), 2 a usage or file error (nothing imported)."""
 
 from __future__ import annotations
 
@@ -11,11 +13,13 @@ import argparse
 import json
 import sys
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
 
 from schema import InvalidInput
 from service.commands import command_start
+from service.usecases.converters import Conversion
 from service.usecases.ndjson import ImportReport, Line, Mode, Rejection
 
 #: Width of the progress bar, in characters.
@@ -30,7 +34,15 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "paths, or restore an export into an empty project; resumable: run it again after a "
         "crash",
     )
+    from service.usecases.converters import CONVERTERS
+
     command.add_argument("file", help="the NDJSON file, or - for stdin")
+    command.add_argument(
+        "--from",
+        dest="source",
+        choices=sorted(CONVERTERS),
+        help="the file is another memory system's (docs/import-export-erase.md#moving-in)",
+    )
     command.add_argument("--org", help="tenant org (default RETENTIA_DEFAULT_ORG)")
     command.add_argument("--project", help="tenant project (default RETENTIA_DEFAULT_PROJECT)")
     command.add_argument(
@@ -113,7 +125,17 @@ def _texts(stream: TextIO) -> Iterator[str]:
     yield from stream
 
 
-def _human(report: ImportReport) -> str:
+def _converted(args: argparse.Namespace, stream: TextIO) -> tuple[Conversion | None, Iterator[str]]:
+    """The file's history lines: converted from `--from`'s format, else as they are."""
+    from service.usecases.converters import CONVERTERS
+
+    if args.source is None:
+        return None, _texts(stream)
+    conversion = CONVERTERS[args.source](stream)
+    return conversion, conversion.texts()
+
+
+def _human(report: ImportReport, conversion: Conversion | None = None) -> str:
     def counts(by_kind: dict[str, int]) -> str:
         return ", ".join(f"{n} {kind}" for kind, n in sorted(by_kind.items())) or "nothing"
 
@@ -123,6 +145,10 @@ def _human(report: ImportReport) -> str:
         f"rejected: {len(report.rejected)}",
     ]
     lines += [f"  line {r.line} ({r.kind}): {r.reason}" for r in report.rejected]
+    if conversion is not None:
+        lines.append(f"not carried from the source: {len(conversion.not_carried)}")
+        lines += [f"  {what}" for what in conversion.not_carried]
+        lines += [f"note: {note}" for note in conversion.notes]
     return "\n".join(lines)
 
 
@@ -146,7 +172,10 @@ async def _run(args: argparse.Namespace, stream: TextIO, total: int | None) -> i
         tenant = request_tenant(
             args.org or settings.default_org, args.project or settings.default_project
         )
-        header, records = open_history(_texts(stream))
+        conversion, texts = _converted(args, stream)
+        if conversion is not None:
+            progress = _Progress(sys.stderr, len(conversion.records) - 1, args.batch)
+        header, records = open_history(texts)
         # Beside a running service this shares its embedded FalkorDB.
         async with compose.open_service(settings, tenant, ready=False, share_running=True) as uses:
             if header.mode is Mode.EXPORT:
@@ -168,5 +197,17 @@ async def _run(args: argparse.Namespace, stream: TextIO, total: int | None) -> i
         print(f"retentia import: {e}", file=sys.stderr)
         return 2
     progress.close()
-    print(json.dumps(report.as_dict()) if args.json else _human(report), flush=True)
-    return 1 if report.rejected else 0
+    lost = bool(report.rejected)
+    if conversion is None:
+        figures = report.as_dict()
+    else:  # name the source's lines, not the converted file's
+        report.rejected[:] = [
+            replace(r, line=conversion.source_line(r.line)) for r in report.rejected
+        ]
+        figures = report.as_dict() | {
+            "not_carried": conversion.not_carried,
+            "notes": conversion.notes,
+        }
+        lost = lost or bool(conversion.not_carried)
+    print(json.dumps(figures) if args.json else _human(report, conversion), flush=True)
+    return 1 if lost else 0
