@@ -13,7 +13,6 @@ import argparse
 import json
 import sys
 from collections.abc import Iterable, Iterator
-from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
 
@@ -201,9 +200,7 @@ async def _run(args: argparse.Namespace, stream: TextIO, total: int | None) -> i
     if conversion is None:
         figures = report.as_dict()
     else:  # name the source's lines, not the converted file's
-        report.rejected[:] = [
-            replace(r, line=conversion.source_line(r.line)) for r in report.rejected
-        ]
+        report.rejected[:] = [conversion.located(r) for r in report.rejected]
         figures = report.as_dict() | {
             "not_carried": conversion.not_carried,
             "notes": conversion.notes,

@@ -6,6 +6,7 @@ import json
 
 from service.usecases.converters import CONVERTERS
 from service.usecases.converters.mcp_memory import convert
+from service.usecases.ndjson import Rejection
 
 GRAPH = [
     json.dumps({"type": "entity", "name": "Bo", "entityType": "dog", "observations": ["Barks"]}),
@@ -35,7 +36,7 @@ def test_each_record_names_its_source_line_and_ids_are_stable() -> None:
     assert "entity_type" not in conversion.records[4]["metadata"]  # Ann has no type
     assert convert(GRAPH).records == conversion.records
     # The history file's line 4 (the relation's fact) came from the source's line 3.
-    assert conversion.source_line(4) == 3
+    assert conversion.located(Rejection(4, "fact", "bad")) == Rejection(3, "fact", "bad")
     assert conversion.not_carried == [
         "line 4: Ann's observation 1 is not text",
         "line 5: neither an entity nor a relation (type 'note')",

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
+
+from service.usecases.ndjson import Rejection
 
 
 @dataclass(slots=True)
@@ -15,12 +17,13 @@ class Conversion:
     and for what the whole format lacks (`notes`, e.g. times). Nothing is dropped silently."""
 
     records: list[dict[str, Any]] = field(default_factory=list)
-    #: `origins[i]`: the source line (1-based) of `records[i]`.
-    origins: list[int] = field(default_factory=list)
+    #: `origins[i]`: where `records[i]` came from: the source's line (1-based) for a file of
+    #: lines, else a description ("block human", "agent Sam, message 4").
+    origins: list[int | str] = field(default_factory=list)
     not_carried: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
-    def add(self, origin: int, record: dict[str, Any]) -> None:
+    def add(self, origin: int | str, record: dict[str, Any]) -> None:
         self.records.append(record)
         self.origins.append(origin)
 
@@ -29,6 +32,12 @@ class Conversion:
         for record in self.records:
             yield json.dumps(record, ensure_ascii=False) + "\n"
 
-    def source_line(self, line: int) -> int:
-        """The source line of the history file's `line` (1-based, as import reports it)."""
-        return self.origins[line - 1] if 1 <= line <= len(self.origins) else line
+    def located(self, rejection: Rejection) -> Rejection:
+        """`rejection` (of the converted file's line) naming where in the source it came from:
+        its line, or its description before the reason."""
+        if not 1 <= rejection.line <= len(self.origins):
+            return rejection
+        origin = self.origins[rejection.line - 1]
+        if isinstance(origin, int):
+            return replace(rejection, line=origin)
+        return replace(rejection, reason=f"{origin}: {rejection.reason}")
