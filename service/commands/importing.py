@@ -35,7 +35,11 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     from service.usecases.converters import CONVERTERS
 
-    command.add_argument("file", help="the NDJSON file, or - for stdin")
+    command.add_argument(
+        "file",
+        help="the NDJSON file, or - for stdin; with --from graphiti also the URL of Graphiti's "
+        "database (redis://host:port/GRAPH or bolt://user:password@host:port/DATABASE)",
+    )
     command.add_argument(
         "--from",
         dest="source",
@@ -54,7 +58,9 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def run(args: argparse.Namespace) -> int:
     import asyncio
+    import io
 
+    from service.adapters.graphiti_graph import is_graph_url, read_graphiti
     from service.usecases.history_import import MAX_IMPORT_BATCH
 
     if not 1 <= args.batch <= MAX_IMPORT_BATCH:
@@ -65,6 +71,14 @@ def run(args: argparse.Namespace) -> int:
         return 2
     stream: TextIO
     total: int | None = None
+    if args.source == "graphiti" and is_graph_url(args.file):
+        try:
+            graph = asyncio.run(read_graphiti(args.file))
+        except Exception as e:  # any failure to reach or read the peer's database
+            print(f"retentia import: cannot read {args.file}: {e}", file=sys.stderr)
+            return 2
+        with io.StringIO(json.dumps(graph)) as read:
+            return asyncio.run(_run(args, read, None))
     try:
         if args.file == "-":
             stream = sys.stdin

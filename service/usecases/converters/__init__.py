@@ -8,11 +8,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Final
 
-from service.usecases.converters import letta, mcp_memory, mem0
+from service.usecases.converters import graphiti, letta, mcp_memory, mem0
 from service.usecases.converters.conversion import Conversion
 
 #: `retentia import --from NAME` → its converter.
 CONVERTERS: Final[dict[str, Callable[[Iterable[str]], Conversion]]] = {
+    "graphiti": graphiti.convert,
     "letta": letta.convert,
     "mcp-memory": mcp_memory.convert,
     "mem0": mem0.convert,
