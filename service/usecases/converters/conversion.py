@@ -3,11 +3,19 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Final
 
 from service.usecases.ndjson import Rejection
+
+#: The first record of every converted file.
+HISTORY_HEADER: Final = {
+    "kind": "header",
+    "format": "retentia-ndjson",
+    "version": 1,
+    "mode": "history",
+}
 
 
 @dataclass(slots=True)
@@ -22,6 +30,22 @@ class Conversion:
     origins: list[int | str] = field(default_factory=list)
     not_carried: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+
+    @classmethod
+    def begun(cls) -> Conversion:
+        """A conversion holding the history header."""
+        conversion = cls()
+        conversion.add(0, dict(HISTORY_HEADER))
+        return conversion
+
+    def read_json(self, texts: Iterable[str]) -> Any:
+        """A source that is one JSON document, parsed; None (said in `not_carried`) when it
+        is not JSON."""
+        try:
+            return json.loads("".join(texts))
+        except ValueError as e:
+            self.not_carried.append(f"the file is not JSON ({e})")
+            return None
 
     def add(self, origin: int | str, record: dict[str, Any]) -> None:
         self.records.append(record)

@@ -14,7 +14,6 @@ recording time) are not carried: a note says so. Client ids are Graphiti's uuids
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from typing import Any
 
@@ -27,14 +26,9 @@ def _episode_id(uuid: Any) -> str:
 
 
 def convert(texts: Iterable[str]) -> Conversion:
-    conversion = Conversion()
-    conversion.add(
-        0, {"kind": "header", "format": "retentia-ndjson", "version": 1, "mode": "history"}
-    )
-    try:
-        graph = json.loads("".join(texts))
-    except ValueError as e:
-        conversion.not_carried.append(f"the file is not JSON ({e})")
+    conversion = Conversion.begun()
+    graph = conversion.read_json(texts)
+    if graph is None:
         return conversion
     if not isinstance(graph, dict) or not isinstance(graph.get("episodes"), list):
         conversion.not_carried.append("not a Graphiti graph (no `episodes` list)")

@@ -14,7 +14,6 @@ agent rather than remembering anything: it is named in a note."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from typing import Any
 
@@ -25,14 +24,9 @@ _CONFIGURATION = ("tools", "groups", "files", "sources", "mcp_servers")
 
 
 def convert(texts: Iterable[str]) -> Conversion:
-    conversion = Conversion()
-    conversion.add(
-        0, {"kind": "header", "format": "retentia-ndjson", "version": 1, "mode": "history"}
-    )
-    try:
-        document = json.loads("".join(texts))
-    except ValueError as e:
-        conversion.not_carried.append(f"the file is not JSON ({e})")
+    conversion = Conversion.begun()
+    document = conversion.read_json(texts)
+    if document is None:
         return conversion
     if not isinstance(document, dict) or not isinstance(document.get("agents"), list):
         conversion.not_carried.append("the file is not an agent file (no `agents` list)")

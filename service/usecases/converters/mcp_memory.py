@@ -25,10 +25,7 @@ ENTITY_TYPE: Final = "entity_type"
 
 
 def convert(texts: Iterable[str]) -> Conversion:
-    conversion = Conversion()
-    conversion.add(
-        0, {"kind": "header", "format": "retentia-ndjson", "version": 1, "mode": "history"}
-    )
+    conversion = Conversion.begun()
     seen = False
     for number, text in enumerate(texts, start=1):
         if not text.strip():

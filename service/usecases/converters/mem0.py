@@ -25,14 +25,9 @@ _KEPT = ("user_id", "agent_id", "actor_id", "role", "hash")
 
 
 def convert(texts: Iterable[str]) -> Conversion:
-    conversion = Conversion()
-    conversion.add(
-        0, {"kind": "header", "format": "retentia-ndjson", "version": 1, "mode": "history"}
-    )
-    try:
-        document = json.loads("".join(texts))
-    except ValueError as e:
-        conversion.not_carried.append(f"the file is not JSON ({e})")
+    conversion = Conversion.begun()
+    document = conversion.read_json(texts)
+    if document is None:
         return conversion
     if isinstance(document, list):
         document = {"results": document}
