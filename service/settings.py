@@ -110,6 +110,10 @@ class Settings(BaseSettings):
     # -- service --------------------------------------------------------------------------
     host: str = "127.0.0.1"
     port: int = Field(default=8000, ge=0, le=65535)
+    #: Worker processes `retentia serve` runs on its one port, each a whole service over the
+    #: one store (the embedded FalkorDB is shared between them, as between any processes on
+    #: one data directory); the kernel spreads connections among them.
+    workers: int = Field(default=1, ge=1, le=64)
     graphiql: bool = True
     #: Tenant used when a request names none (`X-Retentia-Org` / `X-Retentia-Project`).
     default_org: str = "default"

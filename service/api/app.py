@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import math
+import os
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
@@ -14,7 +15,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 from cross_web import AsyncHTTPRequestAdapter
-from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
+from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, generate_latest
+from prometheus_client.multiprocess import MultiProcessCollector
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
@@ -45,6 +47,8 @@ from service.usecases.auth import ApiKeyStore
 log = logging.getLogger(__name__)
 
 GRAPHQL_PATH = "/graphql"
+#: Where prometheus_client's multiprocess mode keeps each worker's values (set by `serve`).
+MULTIPROCESS_DIR = "PROMETHEUS_MULTIPROC_DIR"
 GRAPHIQL_STATIC = "/static/graphiql"
 EXPLORER_STATIC = "/static/explorer"
 
@@ -142,7 +146,12 @@ async def explorer(request: Request) -> Response:
 
 
 async def metrics(request: Request) -> Response:
-    """Prometheus exposition of the process's counters."""
+    """Prometheus exposition of the process's counters; under `retentia serve --workers N`
+    (`PROMETHEUS_MULTIPROC_DIR` set), of every worker's together, whichever worker answers."""
+    if MULTIPROCESS_DIR in os.environ:
+        registry = CollectorRegistry()
+        MultiProcessCollector(registry)  # type: ignore[no-untyped-call]
+        return Response(generate_latest(registry), media_type=CONTENT_TYPE_LATEST)
     return Response(generate_latest(), media_type=CONTENT_TYPE_LATEST)
 
 

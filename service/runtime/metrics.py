@@ -97,6 +97,7 @@ REQUESTS_IN_PROGRESS: Final = Gauge(
     "retentia_requests_in_progress",
     "HTTP requests being served now, by route.",
     ["route"],
+    multiprocess_mode="livesum",  # with workers: the sum over the live ones
 )
 EMBED_SECONDS: Final = Histogram(
     "retentia_embedding_seconds",

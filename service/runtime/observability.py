@@ -81,7 +81,12 @@ _ACCESS_FIELDS: Final = ("client", "method", "path", "http_version", "status")
 
 class JsonFormatter(logging.Formatter):
     """One JSON object per record: time (UTC, ISO 8601), level, logger, message, the request id
-    inside a request, the record's `extra` fields, and the traceback of an exception."""
+    inside a request, the record's `extra` fields, and the traceback of an exception; `worker`:
+    the process id, for a worker of `retentia serve --workers N`."""
+
+    def __init__(self, worker: bool = False) -> None:
+        super().__init__()
+        self._worker = worker
 
     def format(self, record: logging.LogRecord) -> str:
         out: dict[str, object] = {
@@ -90,6 +95,8 @@ class JsonFormatter(logging.Formatter):
             "logger": record.name,
             "message": record.getMessage(),
         }
+        if self._worker:
+            out["worker"] = record.process
         request_id = current_request_id()
         if request_id is not None:
             out["request_id"] = request_id
@@ -107,10 +114,12 @@ class JsonFormatter(logging.Formatter):
 
 
 class TextFormatter(logging.Formatter):
-    """`time LEVEL logger: message`, with `[request <id>]` inside a request."""
+    """`time LEVEL logger: message`, with `[request <id>]` inside a request; a worker of
+    `retentia serve --workers N` says `[worker <pid>]` before the logger."""
 
-    def __init__(self) -> None:
-        super().__init__("%(asctime)s %(levelname)s %(name)s: %(message)s")
+    def __init__(self, worker: bool = False) -> None:
+        tag = "[worker %(process)d] " if worker else ""
+        super().__init__(f"%(asctime)s %(levelname)s {tag}%(name)s: %(message)s")
 
     def format(self, record: logging.LogRecord) -> str:
         line = super().format(record)
@@ -121,12 +130,15 @@ class TextFormatter(logging.Formatter):
         return f"{head} [request {request_id}]{sep}{tail}"
 
 
-def configure_logging(level: str, fmt: LogFormat, stream: IO[str] | None = None) -> None:
+def configure_logging(
+    level: str, fmt: LogFormat, stream: IO[str] | None = None, *, worker: bool = False
+) -> None:
     """Every record of the process (uvicorn's included, when it is started with
     `log_config=None`) to one handler on stderr, in the chosen format. stdout stays free for
-    what a command prints (and, for `retentia mcp`, for the protocol)."""
+    what a command prints (and, for `retentia mcp`, for the protocol). `worker`: each line
+    names the process (a worker of `retentia serve --workers N`)."""
     handler = logging.StreamHandler(stream or sys.stderr)
-    handler.setFormatter(JsonFormatter() if fmt == "json" else TextFormatter())
+    handler.setFormatter(JsonFormatter(worker) if fmt == "json" else TextFormatter(worker))
     root = logging.getLogger()
     root.handlers = [handler]
     root.setLevel(level)

@@ -1,7 +1,10 @@
 """Replicas that agree (issue 22): two real `retentia serve` processes on one FalkorDB server,
 and on one Neo4j server, take concurrent writes split across them, and the answers are those of
-one process. Each round starts the writers on a barrier and the assertions are invariants of
-the final state (never timings), so a lost race shows as a wrong state, not as a slow test."""
+one process. The same holds for the worker processes of one `retentia serve --workers 2`
+(issue 55), over a FalkorDB server and over its embedded FalkorDB: there the two "replicas" are
+one port, each request a connection of its own, which the kernel gives to either worker. Each
+round starts the writers on a barrier and the assertions are invariants of the final state
+(never timings), so a lost race shows as a wrong state, not as a slow test."""
 
 from __future__ import annotations
 
@@ -11,6 +14,7 @@ import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -58,25 +62,48 @@ def _environment(kind: str, url: str) -> dict[str, str]:
 
 
 class Replicas(list[ServiceProcess]):
-    """The running replicas, and the database they share."""
+    """The running replicas, and the database they share (`url`, or the embedded FalkorDB of
+    `data_dir`)."""
 
-    def __init__(self, kind: str, url: str, processes: list[ServiceProcess]) -> None:
+    def __init__(
+        self, kind: str, url: str, processes: list[ServiceProcess], data_dir: Path | None = None
+    ) -> None:
         super().__init__(processes)
         self.kind = kind
         self.url = url
+        self.data_dir = data_dir
 
     def config(self) -> FalkorConfig | Neo4jConfig:
-        if self.kind == "falkordb":
+        if self.data_dir is not None:  # beside the service: share its embedded FalkorDB
+            return FalkorConfig(
+                data_dir=self.data_dir / "falkordb", vector_dimension=384, share_running=True
+            )
+        if self.kind.startswith("falkordb"):
             return FalkorConfig(url=self.url, vector_dimension=384)
         return Neo4jConfig(url=self.url, vector_dimension=384)
 
 
-@pytest.fixture(scope="module", params=["falkordb", "neo4j"])
+@pytest.fixture(
+    scope="module", params=["falkordb", "neo4j", "falkordb-workers", "embedded-workers"]
+)
 def replicas(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[Replicas]:
     kind: str = request.param
-    url: str = request.getfixturevalue("falkordb_url" if kind == "falkordb" else "neo4j_url")
+    if kind == "embedded-workers":
+        data_dir = tmp_path_factory.mktemp("workers-embedded")
+        cap = {"RETENTIA_ENGINE__AUTO_LINK_MAX_INBOUND": str(CAP)}
+        process = ServiceProcess(data_dir, {**cap, "RETENTIA_WORKERS": str(REPLICAS)})
+        with process.running():
+            yield Replicas(kind, "", [process] * REPLICAS, data_dir)
+        return
+    url: str = request.getfixturevalue("neo4j_url" if kind == "neo4j" else "falkordb_url")
+    if kind == "falkordb-workers":
+        env = {**_environment("falkordb", url), "RETENTIA_WORKERS": str(REPLICAS)}
+        process = ServiceProcess(tmp_path_factory.mktemp("workers-server"), env)
+        with process.running():
+            yield Replicas(kind, url, [process] * REPLICAS)
+        return
     processes = [
         ServiceProcess(tmp_path_factory.mktemp(f"replica-{kind}-{n}"), _environment(kind, url))
         for n in range(REPLICAS)
