@@ -60,8 +60,8 @@ def run(args: argparse.Namespace) -> int:
     import asyncio
     import io
 
-    from service.adapters.graphiti_graph import is_graph_url, read_graphiti
     from service.usecases.history_import import MAX_IMPORT_BATCH
+    from service.usecases.peer_graphs import is_graph_url, read_graphiti
 
     if not 1 <= args.batch <= MAX_IMPORT_BATCH:
         print(

@@ -1,6 +1,6 @@
-"""A Graphiti knowledge graph (`adapters.graphiti_graph` reads it out of Graphiti's FalkorDB or
-Neo4j, or a JSON file of the same shape: `episodes`, `entities`, `relations`, `mentions`) as
-history records.
+"""A Graphiti knowledge graph (`graph_backends.graphiti_graph` reads it out of Graphiti's
+FalkorDB or Neo4j, or a JSON file of the same shape: `episodes`, `entities`, `relations`,
+`mentions`) as history records.
 
 - An episode becomes a memory at its `valid_at` (when the source document was made), naming the
   entities it mentions, in the session of its `group_id`.
