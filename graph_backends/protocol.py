@@ -510,6 +510,14 @@ class RecallRepository(Protocol):
     async def memory_facets(self, tenant: Tenant, ids: Sequence[str]) -> dict[str, MemoryFacets]:
         """What recall ranks each memory by, without reading it whole (absent: not found)."""
 
+    async def memories_dated_within(
+        self, tenant: Tenant, start: datetime, end: datetime, *, limit: int
+    ) -> list[MemoryFacets]:
+        """The facets of the memories whose mentioned window (`Memory.mentioned_start`,
+        `mentioned_end`: what their words date them to) overlaps [start, end), newest first
+        (created_at, then id, descending), at most `limit` (1–`MAX_RECENT_PAGE`): one range
+        read of an index on `mentioned_start`."""
+
     async def similarities(
         self, tenant: Tenant, ids: Sequence[str], vector: Sequence[float]
     ) -> dict[str, float]:

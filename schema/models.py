@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Annotated
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
@@ -27,6 +27,12 @@ from schema.values import (
 
 #: Most timestamps kept in `reactivation_timestamps` (older ones are folded into the count).
 MAX_REACTIVATION_TIMESTAMPS = 64
+#: The widest mentioned window a memory stores (`Memory.mentioned_start`): a quarter, so "last
+#: month" (the previous calendar month up to the day it was said: up to 62 days) and "in March
+#: 2022" date a memory, "this year" and "in 2022" do not (`service.engine.mentioned_time`). The
+#: storage's range read relies on it: a window that overlaps [start, end) starts after
+#: `start - MAX_MENTIONED_SPAN`.
+MAX_MENTIONED_SPAN = timedelta(days=92)
 
 
 class _Frozen(BaseModel):
@@ -75,6 +81,11 @@ class Memory(_Frozen):
     #: interval, so running maintenance twice at once changes nothing the second time.
     last_evaluated_at: UtcDatetime | None = None
     event_time: UtcDatetime | None = None
+    #: The window [start, end) the content's own date expressions name ("yesterday" in a turn
+    #: stored on 8 May: 7 May), resolved against the event time or else the creation
+    #: (`service.engine.mentioned_time`); derived from those three, None when they name none.
+    mentioned_start: UtcDatetime | None = None
+    mentioned_end: UtcDatetime | None = None
     source_session: ShortText | None = None
     superseded_by: MemoryId | None = None
     metadata: Mapping[str, str] = Field(default_factory=dict)
@@ -110,6 +121,8 @@ class MemoryFacets:
     last_accessed_at: datetime | None
     event_time: datetime | None
     superseded_by: str | None
+    mentioned_start: datetime | None = None
+    mentioned_end: datetime | None = None
 
     @classmethod
     def of(cls, memory: Memory) -> MemoryFacets:

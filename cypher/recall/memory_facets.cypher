@@ -9,4 +9,5 @@ WHERE 'Memory' IN labels(m)
 RETURN m.id AS id, m.created_at AS created_at, m.category AS category,
        m.category_weights AS category_weights, m.status AS status, m.pinned AS pinned,
        m.last_accessed_at AS last_accessed_at, m.event_time AS event_time,
-       m.superseded_by AS superseded_by
+       m.superseded_by AS superseded_by, m.mentioned_start AS mentioned_start,
+       m.mentioned_end AS mentioned_end

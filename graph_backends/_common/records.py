@@ -23,6 +23,7 @@ from schema import (
     Tombstone,
     build,
 )
+from schema.models import MAX_MENTIONED_SPAN
 
 _DATETIMES = (
     "created_at",
@@ -31,6 +32,8 @@ _DATETIMES = (
     "last_reactivated_at",
     "event_time",
     "last_evaluated_at",
+    "mentioned_start",
+    "mentioned_end",
 )
 _JSON_MAPS = ("category_weights", "metadata")
 
@@ -92,6 +95,19 @@ def align_session_neighbours(
 
     previous, following = places(before), places(after)
     return [(previous.get(i), following.get(i)) for i in range(n)]
+
+
+def dated_within_params(start: datetime, end: datetime, limit: int) -> dict[str, int]:
+    """`memories_dated_within`'s parameters: the window, and the floor an overlapping
+    mentioned window starts at or after (no stored one is wider than `MAX_MENTIONED_SPAN`;
+    a window open to the earliest instant has that as its floor)."""
+    floor = EARLIEST_INSTANT + MAX_MENTIONED_SPAN
+    return {
+        "floor": _epoch(max(start, floor) - MAX_MENTIONED_SPAN),
+        "start": _epoch(start),
+        "end": _epoch(end),
+        "limit": limit,
+    }
 
 
 def instant_us(value: datetime) -> int:
@@ -277,6 +293,8 @@ def facets_from_row(row: Mapping[str, Any]) -> MemoryFacets:
         last_accessed_at=_datetime(row["last_accessed_at"]),
         event_time=_datetime(row["event_time"]),
         superseded_by=row["superseded_by"],
+        mentioned_start=_datetime(row["mentioned_start"]),
+        mentioned_end=_datetime(row["mentioned_end"]),
     )
 
 

@@ -19,6 +19,7 @@ from graph_backends._common.fact_records import (
     stored_relation_params,
 )
 from graph_backends._common.records import (
+    dated_within_params,
     epoch_us,
     facets_from_row,
 )
@@ -26,7 +27,12 @@ from graph_backends._common.restore import restore_facts_through_commit
 from graph_backends._cypher.memories import _BATCH, _chunks, _RunsCypher
 from graph_backends._shared.fact_writes import FactWriteStep, fact_write_rows
 from graph_backends._shared.recall_reads import RecallReadMethods
-from graph_backends.checks import check_export_page, check_hub_cap, check_leg_k
+from graph_backends.checks import (
+    check_export_page,
+    check_hub_cap,
+    check_leg_k,
+    check_recent_page,
+)
 from schema import EdgeType, MemoryFacets, Tenant, parse_memory_id
 from schema.facts import (
     Close,
@@ -306,6 +312,14 @@ class CypherRecallMethods(_FactRunsCypher, RecallReadMethods):
             read_only=True,
         )
         return {r["id"]: facets_from_row(r) for r in rows}
+
+    async def memories_dated_within(
+        self, tenant: Tenant, start: datetime, end: datetime, *, limit: int
+    ) -> list[MemoryFacets]:
+        check_recent_page(limit)
+        params = dated_within_params(start, end, limit)
+        rows = await self._run(tenant, R.MEMORIES_DATED_WITHIN, params, read_only=True)
+        return [facets_from_row(r) for r in rows]
 
     async def memories_mentioning(
         self, tenant: Tenant, names: Collection[str], limit: int, max_mentions: int | None = None

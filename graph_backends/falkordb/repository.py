@@ -118,6 +118,8 @@ _INDEXES: Final = (
 #: Memories of one source session follow each other (recall's neighbouring-turns leg).
 _SESSION_INDEX: Final = (
     ("Memory", "source_session", "RANGE", RecallQueryName.CREATE_MEMORY_SESSION_INDEX),
+    #: Memories by the window their words date them to (recall's temporal leg).
+    ("Memory", "mentioned_start", "RANGE", RecallQueryName.CREATE_MEMORY_MENTIONED_INDEX),
     #: Memories naming an entity (recall's graph leg); created with a backfill of older data.
     ("Memory", ENTITY_KEYS, "RANGE", RecallQueryName.CREATE_MEMORY_ENTITY_KEYS_INDEX),
 )

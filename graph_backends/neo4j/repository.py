@@ -72,6 +72,8 @@ _INDEXES: Final[tuple[tuple[AnyQueryName, str], ...]] = (
     (QueryName.CREATE_MEMORY_STATUS_INDEX, "retentia_memory_status"),
     # Memories of one source session follow each other (recall's neighbouring-turns leg).
     (RecallQueryName.CREATE_MEMORY_SESSION_INDEX, "retentia_memory_session"),
+    # Memories by the window their words date them to (recall's temporal leg).
+    (RecallQueryName.CREATE_MEMORY_MENTIONED_INDEX, "retentia_memory_mentioned"),
 )
 _VECTOR_INDEX: Final = "retentia_memory_vector"
 #: Nodes deleted per transaction when a tenant is dropped.

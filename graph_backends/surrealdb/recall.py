@@ -8,11 +8,18 @@ from typing import TYPE_CHECKING, Any
 
 from graph_backends._common.fact_records import fact_from_props
 from graph_backends._common.records import (
+    dated_within_params,
     epoch_us,
+    memory_from_props,
 )
 from graph_backends._common.widening import FACT_VECTOR_MOST, widened
 from graph_backends._shared.recall_reads import RecallReadMethods
-from graph_backends.checks import check_dimension, check_hub_cap, check_leg_k
+from graph_backends.checks import (
+    check_dimension,
+    check_hub_cap,
+    check_leg_k,
+    check_recent_page,
+)
 from graph_backends.surrealdb.steps import EF_SEARCH, check_knn
 from graph_backends.surrealdb.surrealql import QueryName
 from graph_backends.surrealdb.text import plain_words
@@ -54,6 +61,14 @@ class SurrealRecallMixin(RecallReadMethods):
         so a projection saves nothing worth a second query shape."""
         read = await self.get_memories(tenant, ids)
         return {m.id: MemoryFacets.of(m) for m in read if m is not None}
+
+    async def memories_dated_within(
+        self, tenant: Tenant, start: datetime, end: datetime, *, limit: int
+    ) -> list[MemoryFacets]:
+        check_recent_page(limit)
+        params = dated_within_params(start, end, limit)
+        rows = await self._read(tenant, Q.MEMORIES_DATED_WITHIN, params, empty=[])
+        return [MemoryFacets.of(memory_from_props(r)) for r in rows]
 
     async def adjacent(
         self, tenant: Tenant, ids: Sequence[str], edge_types: Collection[EdgeType]

@@ -95,6 +95,7 @@ _INDEXES: Final = frozenset(
         ("memory", "memory_created_at"),
         ("memory", "memory_status"),
         ("memory", "memory_source_session"),
+        ("memory", "memory_mentioned_start"),
         ("memory", "memory_content"),
         ("memory_vector", "memory_vector_embedding"),
         ("edge", "edge_type"),

@@ -130,6 +130,9 @@ class EngineSettings(BaseModel):
     #: the tenant. 0: no cap.
     recall_hub_mentions: int = Field(default=1000, ge=0)
     #: An entity more facts name than this is a hub for the graph leg's fact read: it seeds
+    #: The temporal leg also reads (as many) memories whose own words date them into the
+    #: query's window ("yesterday" in a turn stored the day after it; `Memory.mentioned_start`).
+    recall_temporal_mentions: bool = True
     #: nothing and is not walked through (its facts tell none of their memories apart, and
     #: reading them grows with the tenant). 0: no cap.
     recall_hub_facts: int = Field(default=1000, ge=0)

@@ -1,7 +1,9 @@
 """The time window a recall query names (docs/design.md §7, the temporal leg): "last week", "in
 May 2023", "yesterday", "two weeks ago", "on 8 May", "last Saturday", "this year", "in 2022",
-"before June", "since March" — read without an LLM into a half-open window [start, end) of
-instants, relative to the recall's instant. Pure: text and instant in, a window or None out.
+"before June", "since March", "last weekend", "last night" — read without an LLM into a
+half-open window [start, end) of instants, relative to the recall's instant. Pure: text and
+instant in, a window or None out. A memory's own words are read by the same rules, as a
+statement (`find_window`; `service.engine.mentioned_time`).
 
 A rule set of our own rather than `dateparser`, measured on the benches' 2,484 questions
 (LoCoMo and LongMemEval-S, docs/design.md §7): its `search_dates` answers a day, not the span
@@ -16,12 +18,13 @@ weekday named alone counts only capitalised and after a preposition ("in May", "
 "may" and "march" are also verbs). "N units ago" is one unit centred on the day N units back
 (a day either side for days: people round); "last week / month / year" runs from the start of
 the previous calendar unit to the end of the recall's day (both readings of "last month");
-"the last / past N units" from N units back to the end of the recall's day; "before X" from the
-earliest instant to X's start, "by X" to X's end, "after X" from X's end and "since X" from
-X's start, both to the end of the recall's day; "the day / week / Sunday before X" is the day
-or the week before X. A relative expression beside a named date counts from that date ("last
-Friday, on 23 January 2022"); several expressions give the span over them all ("between
-January and March").
+"last weekend" is the Saturday and Sunday of the week before the recall's, "this weekend" of
+its own, "last night" the day before; "the last / past N units" from N units back to the end
+of the recall's day; "before X" from the earliest instant to X's start, "by X" to X's end,
+"after X" from X's end and "since X" from X's start, both to the end of the recall's day;
+"the day / week / Sunday before X" is the day or the week before X. A relative expression
+beside a named date counts from that date ("last Friday, on 23 January 2022"); several
+expressions give the span over them all ("between January and March").
 """
 
 from __future__ import annotations
@@ -121,8 +124,11 @@ _FORMS: Final = (
     ),
     # in 2022
     ("year", re.compile(rf"\b{_LEAD}\s+(?:the\s+year\s+)?{_YEAR}(?![\w%])", re.IGNORECASE)),
-    # yesterday, today, the day before yesterday
-    ("day_word", re.compile(r"\b(?P<word>(?:the\s+day\s+before\s+)?yesterday|today)\b", re.I)),
+    # yesterday, today, the day before yesterday, last night
+    (
+        "day_word",
+        re.compile(r"\b(?P<word>(?:the\s+day\s+before\s+)?yesterday|today|last\s+night)\b", re.I),
+    ),
     # two weeks ago, a couple of days ago
     ("ago", re.compile(rf"\b{_COUNT}\s+{_UNIT}\s+ago\b", re.IGNORECASE)),
     # in the last four months, over the past 3 weeks, the past few days
@@ -135,6 +141,8 @@ _FORMS: Final = (
         "calendar",
         re.compile(r"\b(?P<which>last|past|this)\s+(?P<unit>week|month|year)\b(?!\s+of\b)", re.I),
     ),
+    # last weekend, this weekend: the Saturday and Sunday of the week before, of this week
+    ("weekend", re.compile(r"\b(?P<which>last|this\s+past|past|this)\s+weekend\b", re.I)),
     # last Saturday, this past Friday, on Sunday
     (
         "weekday",
@@ -147,6 +155,19 @@ _ABSOLUTE: Final = tuple(
     f for f in _FORMS if f[0] in {"date", "day", "month_year", "month", "year"}
 )
 _RELATIVE: Final = tuple(f for f in _FORMS if f not in _ABSOLUTE)
+#: Forms that name the future, read only in a statement (`find_window`).
+_AHEAD: Final = (
+    ("day_word", re.compile(r"\b(?P<word>tomorrow)\b", re.IGNORECASE)),
+    (
+        "next",
+        re.compile(
+            rf"\bnext\s+(?:(?P<unit>week|month|year)|{_WEEKDAY}|(?P<weekend>weekend))\b"
+            r"(?!\s+of\b)",
+            re.I,
+        ),
+    ),
+)
+_AHEAD_CUE: Final = re.compile(r"\b(?:tomorrow|next)\b", re.IGNORECASE)
 _BOUND: Final = re.compile(
     r"(?:\b(?P<unit>day|week|weekend|"
     + "|".join(_WEEKDAYS)
@@ -177,15 +198,25 @@ def event_instant(event_time: datetime | None, created_at: datetime) -> datetime
 
 def parse_window(query: str, now: datetime) -> Window | None:
     """The window `query` names, relative to `now` (aware), or None when it names none."""
-    if not _CUE.search(query):
+    return find_window(query, now)
+
+
+def find_window(text: str, now: datetime, *, statement: bool = False) -> Window | None:
+    """The span over the date expressions in `text`, relative to `now` (aware), or None when
+    it has none. `statement`: `text` is what a memory says, not a question — the forms that
+    name the future count too ("tomorrow", "next month", "next Friday": a memory may say what
+    is planned, while a question's "the next time" names no time), and a relative expression
+    counts from `now` even beside a named date (a turn's "yesterday" is the day before it was
+    said, whatever other date it names)."""
+    if not (_CUE.search(text) or (statement and _AHEAD_CUE.search(text))):
         return None
     today = _day(now)
     found: list[tuple[int, int, datetime, datetime]] = []
     taken: list[tuple[int, int]] = []
     named: list[datetime] = []  # the first day each absolute expression names
-    for forms in (_ABSOLUTE, _RELATIVE):
+    for forms in (_ABSOLUTE, _RELATIVE + _AHEAD) if statement else (_ABSOLUTE, _RELATIVE):
         for form, pattern in forms:
-            for match in pattern.finditer(query):
+            for match in pattern.finditer(text):
                 if any(match.start() < e and s < match.end() for s, e in taken):
                     continue
                 span = _span(form, match, today)
@@ -194,9 +225,9 @@ def parse_window(query: str, now: datetime) -> Window | None:
                 taken.append((match.start(), match.end()))
                 named.append(span[0])
                 found.append(
-                    (match.start(), match.end(), *_bounded(query, _words_start(match), span, today))
+                    (match.start(), match.end(), *_bounded(text, _words_start(match), span, today))
                 )
-        if named:
+        if named and not statement:
             # "last Friday, on 23 January 2022": what is relative counts from the named day
             today = min(named)
     if not found:
@@ -205,7 +236,7 @@ def parse_window(query: str, now: datetime) -> Window | None:
     start, end = min(f[2] for f in found), max(f[3] for f in found)
     if start >= end:
         return None
-    return Window(start=start, end=end, phrase=query[first:last])
+    return Window(start=start, end=end, phrase=text[first:last])
 
 
 def _words_start(match: re.Match[str]) -> int:
@@ -277,7 +308,7 @@ def _span(form: str, m: re.Match[str], today: datetime) -> tuple[datetime, datet
             return _year(int(g["year"]))
         case "day_word":
             word = " ".join(g["word"].lower().split())
-            days = {"today": 0, "yesterday": 1, "the day before yesterday": 2}[word]
+            days = _DAY_WORDS[word]
             day = today - timedelta(days=days)
             return day, day + timedelta(days=1)
         case "ago":
@@ -303,9 +334,32 @@ def _span(form: str, m: re.Match[str], today: datetime) -> tuple[datetime, datet
                 days = 7  # "last Monday", said on a Monday: a week ago
             day = today - timedelta(days=days)
             return day, day + timedelta(days=1)
+        case "weekend":
+            monday = today - timedelta(days=today.weekday())
+            back = 0 if g["which"].lower() == "this" else 7  # "last weekend": the week before
+            return monday + timedelta(days=5 - back), monday + timedelta(days=7 - back)
+        case "next":
+            if g["weekend"]:
+                saturday = today - timedelta(days=today.weekday()) + timedelta(days=12)
+                return saturday, saturday + timedelta(days=2)
+            if g["unit"]:  # the calendar unit after this one
+                return _unit_of(_ahead(today, g["unit"].lower()), g["unit"].lower())
+            # "next Friday": the first one after today
+            day = today + timedelta(days=(_WEEKDAYS[g["weekday"].lower()] - today.weekday()) % 7)
+            day = day if day > today else day + timedelta(days=7)
+            return day, day + timedelta(days=1)
     raise AssertionError(form)  # pragma: no cover - every form is matched above
 
 
+#: How many days before the recall's day each day word names ("last night": the evening
+#: before, so the day before).
+_DAY_WORDS: Final = {
+    "today": 0,
+    "yesterday": 1,
+    "last night": 1,
+    "the day before yesterday": 2,
+    "tomorrow": -1,
+}
 #: Days either side of the day "N units ago" names that its window holds: people round.
 _HALF_UNIT: Final = {"day": 1, "week": 4, "month": 15, "year": 183}
 
@@ -318,6 +372,15 @@ def _back(today: datetime, n: int, unit: str) -> datetime:
     start = _month_start(today.year, today.month - months)
     last = (_month_start(start.year, start.month + 1) - start).days
     return start.replace(day=min(today.day, last))
+
+
+def _ahead(today: datetime, unit: str) -> datetime:
+    """A day of the calendar week, month or year after the one that holds `today`."""
+    if unit == "week":
+        return today + timedelta(days=7)
+    if unit == "month":
+        return _month_start(today.year, today.month + 1)
+    return datetime(today.year + 1, 1, 1, tzinfo=UTC)
 
 
 def _unit_of(day: datetime, unit: str) -> tuple[datetime, datetime]:

@@ -50,6 +50,7 @@ from schema.erasure import REDACTION, ErasedCounts, ErasurePlan, MemoryErasure
 from schema.facts import Fact, FactQuery, entity_id
 from service.adapters.embedding import ForgetsTexts
 from service.engine.aliases import AliasCandidates
+from service.engine.mentioned_time import dated
 from service.engine.mentions import mentions, redact
 from service.engine.text import normalise
 from service.usecases.core_preferences import CorePreferencesService
@@ -157,20 +158,25 @@ def redacted(text: str, keys: Sequence[str]) -> str:
 
 def redacted_memory(memory: Memory, keys: Sequence[str]) -> Memory:
     """The memory with every name of the subject replaced in every text it carries, and
-    dropped from its entities."""
+    dropped from its entities; the window its words date it to derived again from what is
+    left (a subject named "June" no longer dates a memory to June)."""
 
     def cut(text: str) -> str:
         return redacted(text, keys)
 
-    return memory.model_copy(
-        update={
-            "content": cut(memory.content),
-            "summary": None if memory.summary is None else cut(memory.summary),
-            "source_session": None if memory.source_session is None else cut(memory.source_session),
-            "entities": tuple(e for e in memory.entities if not _names(e, keys)),
-            "metadata": {cut(k): cut(v) for k, v in memory.metadata.items()},
-            "embedding": None,
-        }
+    return dated(
+        memory.model_copy(
+            update={
+                "content": cut(memory.content),
+                "summary": None if memory.summary is None else cut(memory.summary),
+                "source_session": None
+                if memory.source_session is None
+                else cut(memory.source_session),
+                "entities": tuple(e for e in memory.entities if not _names(e, keys)),
+                "metadata": {cut(k): cut(v) for k, v in memory.metadata.items()},
+                "embedding": None,
+            }
+        )
     )
 
 

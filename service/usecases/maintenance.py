@@ -45,6 +45,7 @@ from service.engine.lifecycle import (
     forgetting_guard,
     next_status,
 )
+from service.engine.mentioned_time import dated
 from service.engine.retention import (
     activation,
     at_rest_score,
@@ -65,6 +66,7 @@ log = logging.getLogger(__name__)
 Progress = Callable[[str], None]
 #: What a maintenance pass may change on an existing memory.
 LIFECYCLE_FIELDS = ("status", "irrelevance_counter", "last_evaluated_at", "score")
+MENTIONED_FIELDS = ("mentioned_start", "mentioned_end")
 _PROMOTABLE = (MemoryStatus.ACTIVE, MemoryStatus.EPISODIC, MemoryStatus.SEMANTIC)
 #: The tenant lease a writing pass holds; another pass finds it held and skips the tenant.
 LEASE_NAME: Final = "maintenance"
@@ -614,6 +616,13 @@ class MaintenanceService:
             skip = state.forgotten.keys() | {m.id for m in state.created}
             updates = [m for i, m in state.changed.items() if i not in skip]
             await repository.update_memories(tenant, updates, fields=LIFECYCLE_FIELDS)
+            # The window a memory's words date it to is derived (`mentioned_time.dated`): a
+            # memory stored before it existed, or under other rules, gets today's here.
+            redated = [
+                d for m in memories.values() if m.id not in skip and (d := dated(m)) is not m
+            ]
+            if redated:
+                await repository.update_memories(tenant, redated, fields=MENTIONED_FIELDS)
             await _write_consolidations(state)
             await repository.write_tombstones(tenant, tombstones)
             if state.forgotten:

@@ -46,6 +46,7 @@ from service.adapters.classifier import CategoryAssigner
 from service.adapters.embedding import Embedder, Vector
 from service.engine.autolink import choose_auto_links, similarity_floor
 from service.engine.conflicts import Candidate, ConflictHint, conflict_hints
+from service.engine.mentioned_time import dated
 from service.engine.settings import EngineSettings
 from service.usecases.embedder_records import EmbedderGuard
 from service.usecases.session_locks import Leases, SessionLocks
@@ -641,7 +642,7 @@ class MemoryService:
         created_at = self._created_at(request.created_at, now, index)
         # History stored with its own, earlier instant: its lifecycle clocks start on receipt.
         received_at = now if created_at < now else None
-        return build(
+        memory = build(
             Memory,
             id=memory_id or new_memory_id(),
             content=request.content,
@@ -658,6 +659,7 @@ class MemoryService:
             source_session=request.source_session,
             metadata=dict(request.metadata),
         )
+        return dated(memory)  # the window its words name: derived at every write
 
     def _created_at(self, wanted: datetime | None, now: datetime, index: int) -> datetime:
         """The creation instant a store asks for, checked: aware, not before 1970, not

@@ -55,6 +55,7 @@ from schema.facts import Fact, FactHit, FactQuery, entity_id
 from schema.values import MAX_SHORT_TEXT_BYTES, check_text
 from service.adapters.embedding import Embedder, Vector
 from service.engine import ranker
+from service.engine.mentioned_time import overlaps
 from service.engine.query import Intent, detect_intent, query_names
 from service.engine.ranker import LEGS, TERMS, Leg, RecallHit, Term
 from service.engine.ranking import fuse, fused_scores
@@ -673,13 +674,30 @@ class RecallService:
 
     async def _window_scan(self, tenant: Tenant, window: Window) -> dict[str, MemoryFacets]:
         """The facets of the newest `recall_temporal_scan` memories created in `window` (one
-        page of `recent_memories` back from its end) whose event instant lies in it."""
+        page of `recent_memories` back from its end) whose event instant lies in it, and —
+        with `recall_temporal_mentions`, read at the same time — of as many whose words date
+        them into it (`memories_dated_within`, one range read of an index)."""
         scan = self._engine.recall_temporal_scan
         if not scan:
             return {}
         nil = "00000000-0000-0000-0000-000000000000"  # before the window's end, not at it
-        scanned = await self._repository.recent_memories(
-            tenant, limit=scan, after=(window.end, nil)
+        repo = self._repository
+        created, dated = await asyncio.gather(
+            repo.recent_memories(tenant, limit=scan, after=(window.end, nil)),
+            repo.memories_dated_within(tenant, window.start, window.end, limit=scan)
+            if self._engine.recall_temporal_mentions
+            else _no_dated(),
+        )
+        inside = {m.id: MemoryFacets.of(m) for m in created}
+        inside = {i: f for i, f in inside.items() if self._in_window(f, window)}
+        return inside | {f.id: f for f in dated if f.id not in inside}
+
+    def _in_window(self, facets: MemoryFacets, window: Window) -> bool:
+        """Whether the temporal leg admits a memory: its event instant lies in `window`, or
+        (`recall_temporal_mentions`) the window its words date it to overlaps it."""
+        return window.holds(event_instant(facets.event_time, facets.created_at)) or (
+            self._engine.recall_temporal_mentions
+            and overlaps(facets.mentioned_start, facets.mentioned_end, window)
         )
         return {
             m.id: MemoryFacets.of(m)
@@ -724,9 +742,7 @@ class RecallService:
             legs.scores.setdefault(i, cosine)
         for i in found:
             facets = inside.get(i) or legs.known.get(i)
-            if facets is not None and window.holds(
-                event_instant(facets.event_time, facets.created_at)
-            ):
+            if facets is not None and self._in_window(facets, window):
                 inside[i] = facets
         if not inside:
             return []
@@ -877,6 +893,14 @@ class SearchFilters:
     since: datetime | None = None
     #: Accessed (stored or recalled) at or after.
     active_since: datetime | None = None
+
+async def _no_speakers() -> dict[str, str | None]:
+    return {}
+
+
+async def _no_dated() -> list[MemoryFacets]:
+    return []
+
 
     def keeps(self, memory: Memory) -> bool:
         if self.statuses is not None and memory.status not in self.statuses:

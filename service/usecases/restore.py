@@ -27,6 +27,7 @@ from pydantic import BaseModel
 from graph_backends import Backend
 from schema import Conflict, ForgottenMemory, InvalidInput, Memory, MemoryEdge, Tenant, Tombstone
 from schema.facts import Entity, Fact, StoredRelation
+from service.engine.mentioned_time import dated
 from service.usecases.embedder_records import RECORD_KEY as EMBEDDER_KEY
 from service.usecases.embedder_records import EmbedderRecord
 from service.usecases.export_records import (
@@ -322,7 +323,10 @@ class RestoreService:
         keep_vectors = self._embedder_matches(header)
         dimension = self._memories.embedder.dimension
         parsed: list[tuple[Line, Memory]] = []
-        for item, memory in self._parsed("memory", batch, report, Memory):
+        for item, parsed_memory in self._parsed("memory", batch, report, Memory):
+            # Derived, so recomputed rather than trusted: a file written before the window
+            # existed, or by other rules, restores the window today's write would store.
+            memory = dated(parsed_memory)
             if memory.embedding is not None and not keep_vectors:
                 memory = memory.model_copy(update={"embedding": None})
             if memory.embedding is not None and len(memory.embedding) != dimension:

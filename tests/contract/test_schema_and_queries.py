@@ -245,6 +245,8 @@ def sample_params(name: AnyQueryName, dialect: str, tenant: Tenant) -> dict[str,
         values["rows"] = FACT_ROWS[name]
     if name is QueryName.RECENT_MEMORIES_BETWEEN:  # a window of instants, not an open cursor
         values |= {"floor": 0, "before": epoch_us(T0), "before_id": ""}
+    if name is RecallQueryName.MEMORIES_DATED_WITHIN:  # an overlap read, bounded below
+        values["floor"] = epoch_us(T0 - timedelta(days=92))
     if name is QueryName.UPDATE_MEMORIES:
         values["rows"] = [{"id": "a", "props": {"status": "active", "summary": None}}]
     if name is QueryName.WRITE_TOMBSTONES:

@@ -26,12 +26,14 @@ WITHOUT = frozenset(LEGS) - {Leg.TEMPORAL}
 
 
 class World:
-    def __init__(self, repository: Backend, tenant: Tenant) -> None:
+    def __init__(
+        self, repository: Backend, tenant: Tenant, engine: EngineSettings = NARROW
+    ) -> None:
         self.clock = Clock(now=NOW)
         self.tenant = tenant
         self.embedder = HashEmbedder()
         self.memories = MemoryService(repository, self.embedder, self.clock)
-        self.recalls = RecallService(repository, self.embedder, self.clock, NARROW)
+        self.recalls = RecallService(repository, self.embedder, self.clock, engine)
 
     async def put(self, content: str, **fields: Any) -> str:
         result = await self.memories.store(self.tenant, StoreRequest(content=content, **fields))

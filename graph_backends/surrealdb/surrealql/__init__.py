@@ -151,6 +151,7 @@ class QueryName(StrEnum):
     ADJACENT_MEMORIES = "adjacent_memories"
     MEMORY_SIMILARITIES = "memory_similarities"
     MEMORIES_MENTIONING = "memories_mentioning"
+    MEMORIES_DATED_WITHIN = "memories_dated_within"
     MENTION_COUNT = "mention_count"
     LAST_IN_SESSIONS = "last_in_sessions"
     PREVIOUS_IN_SESSIONS = "previous_in_sessions"

@@ -41,6 +41,14 @@ class MemoryType:
     stability: float
     score: float
     event_time: datetime | None
+    mentioned_start: datetime | None = strawberry.field(
+        description="The start of the window the content's own date expressions name "
+        '("yesterday" in a memory created on 8 May: 7 May), resolved against eventTime or '
+        "else createdAt; null when they name none. Derived; the temporal recall leg reads it."
+    )
+    mentioned_end: datetime | None = strawberry.field(
+        description="The end (exclusive) of that window."
+    )
     source_session: str | None
     superseded_by: strawberry.ID | None
     metadata: list[MetadataEntry]
@@ -88,6 +96,8 @@ class MemoryType:
             stability=memory.stability,
             score=memory.score,
             event_time=memory.event_time,
+            mentioned_start=memory.mentioned_start,
+            mentioned_end=memory.mentioned_end,
             source_session=memory.source_session,
             superseded_by=None
             if memory.superseded_by is None
