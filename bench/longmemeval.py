@@ -3,7 +3,7 @@ units on the whole set, and whether the current value is ranked above the stale 
 knowledge-update questions, by the offline protocol of `../shared/bench/README.md`.
 
     python -m bench.longmemeval [--questions N] [--types a,b] [--vector-cache FILE]
-                                [--ablation] [--check] [--out DIR]
+                                [--ablation] [--ablate SPECS] [--check] [--out DIR]
 
 1. Reads `longmemeval_s.json.gz` (or the knowledge-update file) and skips the abstentions
    (`_abs`): 468 answerable questions of six types, each its own haystack of ~48 sessions
@@ -32,6 +32,10 @@ knowledge-update questions, by the offline protocol of `../shared/bench/README.m
    splits (even / odd positions within the subset) and the leg guard; with `--ablation`, the
    updates ranking off (same ingest) and update detection off (a second ingest of the subset).
    `--check` exits 1 when a leg guard fails.
+7. The ablation on the whole set (issue 53): with `--ablation`, each of `NEW_SIGNALS` the tree
+   knows off in turn; `--ablate leg:NAME,term:NAME,setting:NAME=VALUE` names the signals
+   instead (`bench.harness.ablation`: a leg or term on the same ingest, a setting on its own).
+   Each is reported in the field's units beside the default, with its change.
 
 Writes `<out>/longmemeval.json` (`field` and `knowledge_update`), `<out>/longmemeval.md` (the
 field tables first) and `<out>/longmemeval-details.json` (per question, the view's splits and
@@ -52,6 +56,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, Final
 
+from bench.harness.ablation import Ablation, parse_ablation, parse_ablations
 from bench.harness.bm25 import BM25_STOPWORDS, bm25_tokens
 from bench.harness.clock import BenchClock
 from bench.harness.embedders import PrimedEmbedder
@@ -119,6 +124,24 @@ TARGET_RECALL_ANY_10: Final = 0.98
 SYSTEMS: Final = ("retentia", "bm25")
 #: The ablation (docs/adr/0027): the same run with each new signal off in turn.
 ABLATION: Final = ("retentia_ranking_off", "retentia_detection_off")
+#: The signals issue 53 added, each switched off in turn by `--ablation` on the whole set (a
+#: leg or term: the same ingest; a setting: its own ingest). Those the tree does not know (yet)
+#: are left out; `--ablate` names others.
+NEW_SIGNALS: Final = (
+    "leg:temporal",
+    "term:focus",
+    "term:session_diversity",
+    "setting:recall_sink_depth=100",
+    "setting:recall_temporal_mentions=false",
+)
+#: The field figures the ablation table shows (session level, then turn level).
+ABLATION_FIGURES: Final = (
+    ("session", "recall_any@1"),
+    ("session", "ndcg@10"),
+    ("session", "mrr"),
+    ("turn", "recall@10"),
+    ("turn", "ndcg@10"),
+)
 #: Retentia's top 10 re-sorted newest first: a blanket recency boost, for contrast.
 RESORTED: Final = "retentia_top10_by_date"
 #: The leg guard compares this figure (turn level: the gold turns found in the top 10).
@@ -480,6 +503,59 @@ def field_guard(items: Sequence[Item], runs: Mapping[str, SystemRun]) -> dict[st
     return out
 
 
+def ablation_name(ablation: Ablation) -> str:
+    """The name an ablation's run is reported under: `-leg:temporal`, …"""
+    return f"-{ablation.name}"
+
+
+def ablation_figures(
+    items: Sequence[Item], runs: Mapping[str, SystemRun], names: Sequence[str]
+) -> dict[str, dict[str, Figures]]:
+    """Per set (`all`, `tune`, `report`): Retentia's `ABLATION_FIGURES` and each ablated
+    run's (`names`), with its change against Retentia (negative: the signal was worth that)."""
+    chosen = {"retentia": runs["retentia"]} | {n: runs[n] for n in names}
+    whole = field_figures(items, chosen)["figures"]
+    out: dict[str, dict[str, Figures]] = {}
+    for name, groups in whole.items():
+        levels = groups["overall"]
+        base = {f"{lv} {f}": levels[lv]["retentia"].get(f) for lv, f in ABLATION_FIGURES}
+        rows: dict[str, Figures] = {"retentia": base}
+        for system in names:
+            row: Figures = {}
+            for lv, f in ABLATION_FIGURES:
+                value, ref = levels[lv][system].get(f), base[f"{lv} {f}"]
+                row[f"{lv} {f}"] = value
+                if value is not None and ref is not None:
+                    row[f"{lv} {f} delta"] = round(value - ref, 3)
+            rows[system] = row
+        out[name] = rows
+    return out
+
+
+def ablation_markdown(ablation: Mapping[str, Mapping[str, Figures]]) -> list[str]:
+    """The ablation table: each signal off in turn, its figures and their change."""
+    heads = [f"{lv} {f}" for lv, f in ABLATION_FIGURES]
+    lines = [
+        "",
+        "### Ablation: each new signal off in turn",
+        "",
+        "The same questions with one signal off (`--ablate`: a leg or a ranking term on the same "
+        "ingest, an engine setting on its own ingest); each cell is the figure and, in "
+        "brackets, its change against the default composition.",
+        "",
+        *md_table(["set", "system", *heads], "ll" + "r" * len(heads)),
+    ]
+    for name, rows in ablation.items():
+        for system, row in rows.items():
+            cells = [
+                fixed(row.get(h))
+                + (f" ({row[h + ' delta']:+.3f})" if row.get(h + " delta") is not None else "")
+                for h in heads
+            ]
+            lines.append(md_row([name, system, *cells]))
+    return lines
+
+
 def _pair(figures: Mapping[str, Figures], figure: str) -> str:
     """Retentia's figure, then BM25's: `0.912 / 0.850`."""
     values = [figures.get(system, {}).get(figure) for system in SYSTEMS]
@@ -593,11 +669,13 @@ async def run_retentia(
     *,
     also_without_ranking: SystemRun | None = None,
     single_legs: Mapping[str, SystemRun] | None = None,
+    ablated: Mapping[Ablation, SystemRun] | None = None,
 ) -> SystemRun:
     """Ingest and recall, one tenant a question, dropped once its recalls are done;
     `also_without_ranking` gets the same ingest's recall with the `updates` ranking term off
     (the ranking half of the ablation; knowledge-update questions only), each of `single_legs`
-    (keyed as `GUARD_RANKINGS`) the same ingest's recall of that ranking (the leg guard)."""
+    (keyed as `GUARD_RANKINGS`) the same ingest's recall of that ranking (the leg guard), each
+    of `ablated` the same ingest's recall with its leg or term off."""
     run = SystemRun()
     edges = 0
     config = FalkorConfig(
@@ -655,6 +733,15 @@ async def run_retentia(
                     leg_run.ranked[item.qid] = [
                         str(h.memory.metadata.get("turn")) for h in alone.hits
                     ]
+                for ablation, ablated_run in (ablated or {}).items():
+                    t0 = time.perf_counter()
+                    off = await uses.recall.recall(tenant, ablation.request(item.question, DEPTH))
+                    took = time.perf_counter() - t0
+                    ablated_run.latencies_s.append(took)
+                    ablated_run.latency_by_qid[item.qid] = took
+                    ablated_run.ranked[item.qid] = [
+                        str(h.memory.metadata.get("turn")) for h in off.hits
+                    ]
                 # ~490 memories a question: 498 tenants at once would hold the whole set.
                 await repo.drop_tenant(tenant)
                 if n % PROGRESS_EVERY == 0 or n == len(items):
@@ -683,6 +770,8 @@ async def run_systems(
     if args.ablation:
         runs["retentia_ranking_off"] = SystemRun()
     legs = {leg: SystemRun() for leg in GUARD_RANKINGS}
+    ablations: list[Ablation] = getattr(args, "ablate", None) or []
+    same_ingest = {a: SystemRun() for a in ablations if not a.reingest}
     runs["retentia"] = await run_retentia(
         items,
         embedder,
@@ -691,8 +780,16 @@ async def run_systems(
         args.appendfsync,
         also_without_ranking=runs.get("retentia_ranking_off"),
         single_legs=legs,
+        ablated=same_ingest,
     )
     runs |= legs
+    runs |= {ablation_name(a): run for a, run in same_ingest.items()}
+    for ablation in (a for a in ablations if a.reingest):
+        log(f"retentia with {ablation.name}: ingest and recall")
+        changed = settings.model_copy(update={"engine": ablation.settings(settings.engine)})
+        runs[ablation_name(ablation)] = await run_retentia(
+            items, embedder, changed, data_dir, args.appendfsync
+        )
     updates = [item for item in items if item.qtype == KNOWLEDGE_UPDATE]
     if args.ablation and updates:
         log("retentia with update detection off: ingest and recall")
@@ -732,6 +829,9 @@ async def run(args: argparse.Namespace, data_dir: Path) -> Figures:
     runs = await run_systems(items, embedder, settings, data_dir, args)
     field = field_figures(items, {name: runs[name] for name in (*SYSTEMS, *GUARD_RANKINGS)})
     field["guard"] = field_guard(items, runs)
+    ablations: list[Ablation] = args.ablate or []
+    if ablations:
+        field["ablation"] = ablation_figures(items, runs, [ablation_name(a) for a in ablations])
     report: Figures = {
         "field": field,
         "field_per_question": {
@@ -868,6 +968,8 @@ def markdown(report: Mapping[str, Any]) -> str:
         *(guard_line(name, guard) for name, guard in field["guard"].items()),
         "",
     ]
+    if field.get("ablation"):
+        lines += [*ablation_markdown(field["ablation"]), ""]
     if "systems" in report:
         lines += update_markdown(report)
     return "\n".join(lines)
@@ -1037,6 +1139,14 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         help="also the update ranking off (same ingest) and update detection off (a second)",
     )
     p.add_argument(
+        "--ablate",
+        type=_ablations,
+        help="signals to switch off in turn on the whole set, comma-separated: leg:NAME, "
+        "term:NAME, setting:NAME=VALUE (default with --ablation: "
+        + ", ".join(NEW_SIGNALS)
+        + ", those the tree knows)",
+    )
+    p.add_argument(
         "--check",
         action="store_true",
         help="exit 1 when the leg guard fails on the whole set or a split (issue 51)",
@@ -1045,7 +1155,27 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     args = p.parse_args(argv)
     if args.questions is not None and args.questions < 1:
         p.error("--questions must be at least 1")
+    if args.ablate is None:
+        args.ablate = default_ablations() if args.ablation else []
     return args
+
+
+def _ablations(text: str) -> list[Ablation]:
+    try:
+        return parse_ablations(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from e
+
+
+def default_ablations() -> list[Ablation]:
+    """`NEW_SIGNALS` that name a leg, term or setting the tree has."""
+    known = []
+    for spec in NEW_SIGNALS:
+        try:
+            known.append(parse_ablation(spec))
+        except ValueError:
+            continue  # a signal another change adds; not in this tree
+    return known
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -16,21 +16,31 @@ from service.engine.query import Intent
 from service.engine.settings import EngineSettings
 
 #: What names a ranked list (a leg).
-K = TypeVar("K")
+K = TypeVar("K", bound=str)
 
 
-def fuse(ranked: Mapping[K, Sequence[str]], k: int) -> list[str]:
+def fuse(
+    ranked: Mapping[K, Sequence[str]], k: int, weights: Mapping[str, float] | None = None
+) -> list[str]:
     """Ids by fused score, best first (ties by id, so the order is deterministic)."""
-    scores = fused_scores(ranked, k)
+    scores = fused_scores(ranked, k, weights)
     return sorted(scores, key=lambda i: (-scores[i], i))
 
 
-def fused_scores(ranked: Mapping[K, Sequence[str]], k: int) -> dict[str, float]:
-    """Reciprocal rank fusion: Σ over legs of 1 / (k + rank)."""
+def fused_scores(
+    ranked: Mapping[K, Sequence[str]], k: int, weights: Mapping[str, float] | None = None
+) -> dict[str, float]:
+    """Weighted reciprocal rank fusion: Σ over legs of w_leg / (k + rank), w_leg = 1 for a leg
+    `weights` does not name. A leg of weight 0 adds nothing, but its ids stay (at 0 unless
+    another leg found them): a leg that only re-orders others' hits (`category`) or that
+    lists every turn around the anchors (`neighbours`) should not outvote the legs that
+    matched the query (issue 53: on LongMemEval-S they pushed the full-text leg's gold turns
+    out of the top 10)."""
     scores: dict[str, float] = {}
-    for ids in ranked.values():
+    for leg, ids in ranked.items():
+        weight = 1.0 if weights is None else weights.get(leg, 1.0)
         for rank, memory_id in enumerate(ids, start=1):
-            scores[memory_id] = scores.get(memory_id, 0.0) + 1.0 / (k + rank)
+            scores[memory_id] = scores.get(memory_id, 0.0) + weight / (k + rank)
     return scores
 
 

@@ -116,6 +116,11 @@ class EngineSettings(BaseModel):
     # -- recall (docs/design.md §7) ----------------------------------------------------------------
     recall_pool: int = Field(default=50, ge=1, le=1000)  # candidates each leg returns
     recall_rrf_k: int = Field(default=10, ge=1)  # k of reciprocal rank fusion (LoCoMo: 10 > 60)
+    #: Each leg's weight in the fused rank (`ranking.fused_scores`; a leg not named weighs 1).
+    #: Issue 53 measured {"neighbours": 0.75, "category": 0} with k = 5: +0.01 turn recall@10 on
+    #: LongMemEval-S but −0.02 session recall_any@1 there and −0.004 LoCoMo recall@10
+    #: (single-hop −0.009, temporal −0.006), so the default stays plain RRF.
+    recall_leg_weights: dict[str, float] = Field(default_factory=dict)
     recall_min_similarity: float = Field(default=0.1, ge=-1.0, le=1.0)  # floor (backfill to k/2)
     recall_neighbour_anchors: int = Field(default=10, ge=0)  # best candidates whose turns join
     recall_neighbour_hops: int = Field(default=2, ge=0, le=5)  # turns either side of an anchor
@@ -125,14 +130,14 @@ class EngineSettings(BaseModel):
     #: (the newest), beside the vector and full-text hits whose event instant lies in it
     #: (LoCoMo tune split: 50 and 100 rank alike, 0 loses 0.02 recall@20 on dated questions).
     recall_temporal_scan: int = Field(default=50, ge=0, le=1000)
+    #: The temporal leg also reads (as many) memories whose own words date them into the
+    #: query's window ("yesterday" in a turn stored the day after it; `Memory.mentioned_start`).
+    recall_temporal_mentions: bool = True
     #: A name the entity lists of more memories than this carry (a hub) seeds nothing in the
     #: graph leg's mention read: it tells none of them apart, and reading them all grows with
     #: the tenant. 0: no cap.
     recall_hub_mentions: int = Field(default=1000, ge=0)
     #: An entity more facts name than this is a hub for the graph leg's fact read: it seeds
-    #: The temporal leg also reads (as many) memories whose own words date them into the
-    #: query's window ("yesterday" in a turn stored the day after it; `Memory.mentioned_start`).
-    recall_temporal_mentions: bool = True
     #: nothing and is not walked through (its facts tell none of their memories apart, and
     #: reading them grows with the tenant). 0: no cap.
     recall_hub_facts: int = Field(default=1000, ge=0)
@@ -141,16 +146,43 @@ class EngineSettings(BaseModel):
     #: Score an updated memory keeps, for current intent, per unit of the update's confidence
     #: (a detector edge of confidence c keeps 1 − c × (1 − this)); the update is lifted above it.
     recall_updated_factor: float = Field(default=0.5, ge=0.0, le=1.0)
+    #: A stale value a detected update passed sinks to the bottom of the top k, but no lower than
+    #: this place (issue 53: on LongMemEval-S a recall of 20 sank it to place 20, and with it
+    #: gold turns out of the top 10 — turn recall@10 0.69 against 0.82 with the term off).
+    recall_sink_depth: int = Field(default=10, ge=1, le=100)
     #: For current intent a later restatement of a hit (same topic words of the query, another
     #: session) moves above it when it has this share of its score and is at most this many
     #: places below it (`service.engine.updates.restated_first`).
     recall_restated_ratio: float = Field(default=0.6, ge=0.0, le=1.0)
     recall_restated_window: int = Field(default=5, ge=0, le=20)
+    #: For a question asking for a set or a count about a person it names
+    #: (`service.engine.enumeration`), the score a candidate another speaker said keeps
+    #: (`ranker.focus`; 1: off).
+    recall_focus_factor: float = Field(default=0.5, ge=0.0, le=1.0)
+    #: The `focus` term for every question that names a person who speaks in the candidates,
+    #: not only set and count questions (reads the candidates whole on such a question).
+    #: LoCoMo recall@10 0.748 → 0.763 (report split 0.734 → 0.749), every category up.
+    recall_focus_named: bool = True
 
     # -- facts (docs/design.md §5–6) ---------------------------------------------------------------
     event_anticipation: float = Field(default=0.02, gt=0.0)  # ν per hour before the event
     event_decay: float = Field(default=0.25, gt=0.0)  # μ per hour after it (μ ≫ ν)
     event_expiry_floor: float = Field(default=0.05, gt=0.0, lt=1.0)  # V below this: expired
+
+    @model_validator(mode="after")
+    def _leg_weights_known(self) -> Self:
+        # Imported here: the ranker imports these settings (a module-level import would cycle).
+        from service.engine.ranker.vocabulary import LEGS
+
+        unknown = sorted(set(self.recall_leg_weights) - set(LEGS))
+        if unknown:
+            raise ValueError(
+                f"recall_leg_weights names unknown legs {unknown}; legs are {', '.join(LEGS)}"
+            )
+        negative = sorted(leg for leg, w in self.recall_leg_weights.items() if not w >= 0.0)
+        if negative:
+            raise ValueError(f"recall_leg_weights of {negative} must be 0 or more")
+        return self
 
     @model_validator(mode="after")
     def _weights_sum_to_one(self) -> Self:

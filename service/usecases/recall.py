@@ -62,6 +62,7 @@ from service.engine.ranking import fuse, fused_scores
 from service.engine.settings import EngineSettings
 from service.engine.supersession import normalise
 from service.engine.temporal import Window, event_instant, parse_window
+from service.engine.updates import speaker_of
 from service.runtime import metrics
 from service.usecases.embedder_records import EmbedderGuard
 
@@ -296,6 +297,7 @@ class RecallService:
             terms=request.terms,
             statuses=request.statuses,
             categories=request.categories,
+            focus_named=s.recall_focus_named,
         )
         pool = pool or max(s.recall_pool, 5 * request.k)
         if not await self._exists(tenant):
@@ -468,7 +470,9 @@ class RecallService:
     async def _add_neighbours(self, tenant: Tenant, legs: _Legs) -> None:
         """The neighbour leg: the session turns around the best candidates so far."""
         s = self._engine
-        anchors = fuse(legs.ranked, s.recall_rrf_k)[: s.recall_neighbour_anchors]
+        anchors = fuse(legs.ranked, s.recall_rrf_k, s.recall_leg_weights)[
+            : s.recall_neighbour_anchors
+        ]
         try:
             legs.ranked[Leg.NEIGHBOURS] = await self._neighbour_leg(tenant, anchors, legs.walked)
         except Exception as e:
@@ -485,7 +489,7 @@ class RecallService:
         s = self._engine
         repo = self._repository
         k = ranking.k
-        order = fuse(legs.ranked, s.recall_rrf_k)[: max(3 * k + 20, 4 * k)]
+        order = fuse(legs.ranked, s.recall_rrf_k, s.recall_leg_weights)[: max(3 * k + 20, 4 * k)]
         superseding = (
             await repo.adjacent(tenant, order, {EdgeType.SUPERSEDES})
             if ranking.prefers_updates and order
@@ -504,13 +508,15 @@ class RecallService:
             else set()
         )
         among = meaningful | ({EdgeType.SUPERSEDES} if any(superseding.values()) else set())
-        read, computed, facts, edges = await asyncio.gather(
+        read, computed, facts, edges, speakers = await asyncio.gather(
             self._facets(tenant, reach, legs.known),
             repo.similarities(tenant, unscored, legs.vector)
             if unscored and legs.vector is not None and legs.comparable
             else _no_scores(),
             self._facts_of(legs.holds_facts, tenant, order),
             repo.edges_among(tenant, reach, among) if among else _no_edges(),
+            # A set question ranks the named person's own statements first (`ranker.focus`).
+            self._speakers(tenant, order) if ranking.enumerates else _no_speakers(),
         )
         similarity = {i: legs.scores.get(i, computed.get(i, 0.0)) for i in reach}
         category: Category | None = None
@@ -525,7 +531,12 @@ class RecallService:
                     key=lambda i: (-similarity[i], i),
                 )
         gathered = ranker.Gathered(
-            order=order, legs=legs.ranked, facets=read, similarity=similarity, facts=facts
+            order=order,
+            legs=legs.ranked,
+            facets=read,
+            similarity=similarity,
+            facts=facts,
+            speakers=speakers,
         )
         relations = ranker.Relations(edges=edges, superseding=superseding)
         demotable = ranker.demotable(gathered, relations, ranking, s)
@@ -536,6 +547,11 @@ class RecallService:
             )
             relations = replace(relations, rings=rings)
         return gathered, relations, category
+
+    async def _speakers(self, tenant: Tenant, ids: Sequence[str]) -> dict[str, str | None]:
+        """Who said each memory: the name its text starts with (`speaker_of`), read whole."""
+        read = await self._repository.get_memories(tenant, ids)
+        return {m.id: speaker_of(m.content) for m in read if m is not None}
 
     async def _matching_facts(
         self, tenant: Tenant, legs: Mapping[Leg, Sequence[FactHit]], intent: Intent, at: datetime
@@ -699,11 +715,6 @@ class RecallService:
             self._engine.recall_temporal_mentions
             and overlaps(facets.mentioned_start, facets.mentioned_end, window)
         )
-        return {
-            m.id: MemoryFacets.of(m)
-            for m in scanned
-            if window.holds(event_instant(m.event_time, m.created_at))
-        }
 
     async def _temporal_leg(
         self,
@@ -883,6 +894,14 @@ async def _no_facets() -> dict[str, MemoryFacets]:
     return {}
 
 
+async def _no_speakers() -> dict[str, str | None]:
+    return {}
+
+
+async def _no_dated() -> list[MemoryFacets]:
+    return []
+
+
 @dataclass(frozen=True, slots=True)
 class SearchFilters:
     statuses: frozenset[MemoryStatus] | None = None
@@ -893,14 +912,6 @@ class SearchFilters:
     since: datetime | None = None
     #: Accessed (stored or recalled) at or after.
     active_since: datetime | None = None
-
-async def _no_speakers() -> dict[str, str | None]:
-    return {}
-
-
-async def _no_dated() -> list[MemoryFacets]:
-    return []
-
 
     def keeps(self, memory: Memory) -> bool:
         if self.statuses is not None and memory.status not in self.statuses:

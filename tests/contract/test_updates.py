@@ -460,8 +460,12 @@ async def test_the_users_own_words_rank_above_the_assistants_reply_about_them(
     """Asked about themselves, the user's statement comes before the assistant's paraphrase of
     it in the same session, which matches the question better (it fails with the term off);
     asked what the assistant said, relevance's order stands."""
+    # Longer than the reply, so the reply matches better in full text too (issue 53: with
+    # the shorter statement the two tied in the fused rank, and the tie decided the premise).
     own = await world.put(
-        "user: The thesis budget from the department is $12,000.", source_session="s"
+        "user: The thesis budget from the department is $12,000, which should cover the "
+        "printing, travel to two conferences and a few books for the literature review.",
+        source_session="s",
     )
     world.clock.advance(minutes=1)
     reply = await world.put(

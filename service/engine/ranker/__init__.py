@@ -9,7 +9,9 @@ decides the order.
 2. scores (`scores`): relevance × decay × validity × survival × co-retrieval;
 3. updates (`stale`): a memory a later one updates ranks below it (the mirror for historical
    intent), its session turns with it; a detected update reorders within the top k only;
-4. selection (`selection`): the top k above the similarity floor, backfilled, core and pinned
+4. for a question asking for a set or a count about a person it names (`focus`): what
+   another speaker said keeps `recall_focus_factor` of its score;
+5. selection (`selection`): the top k above the similarity floor, backfilled, core and pinned
    memories injected.
 
 `answer` then makes the chosen candidates, read whole, the hits — each with its activation at
@@ -24,6 +26,7 @@ from datetime import datetime
 
 from schema import EdgeType, Memory
 from service.engine.query import Intent
+from service.engine.ranker.focus import focus_on_speakers
 from service.engine.ranker.model import (
     Candidate,
     Gathered,
@@ -70,7 +73,7 @@ def candidates(gathered: Gathered, ranking: Ranking, s: EngineSettings) -> list[
     """The memories of the fused order the request admits, in that order, each with its legs'
     ranks, fused relevance, similarity and survival; a memory asserting only retracted facts
     is left out for current intent, an amended one (`superseded_by`) keeps `superseded_factor`."""
-    fused = fused_scores(gathered.legs, s.recall_rrf_k)
+    fused = fused_scores(gathered.legs, s.recall_rrf_k, s.recall_leg_weights)
     found: list[Candidate] = []
     for memory_id in gathered.order:
         memory = gathered.facets.get(memory_id)
@@ -128,9 +131,18 @@ def rank(
         brought, updates = in_reach(found, gathered, relations, ranking)
         found += brought
         score(found, meaningful, ranking, s)
-        rank_updates(found, updates, ranking, s.recall_updated_factor, relations.rings)
+        rank_updates(
+            found,
+            updates,
+            ranking,
+            s.recall_updated_factor,
+            relations.rings,
+            s.recall_sink_depth,
+        )
     else:
         score(found, meaningful, ranking, s)
+    if ranking.enumerates:
+        focus_on_speakers(found, gathered.speakers, ranking.query, s.recall_focus_factor)
     return select(found, ranking, s.recall_min_similarity)
 
 

@@ -9,7 +9,8 @@ from datetime import datetime
 
 from schema import Category, Memory, MemoryEdge, MemoryFacets, MemoryStatus
 from schema.facts import Fact
-from service.engine.query import Intent
+from service.engine.enumeration import is_enumeration
+from service.engine.query import Intent, query_names
 from service.engine.ranker.vocabulary import TERMS, Leg, Term
 
 #: Session rings: for a memory, the turns one step away in its session, then two, ….
@@ -30,6 +31,9 @@ class Ranking:
     #: Only memories with these statuses / categories.
     statuses: frozenset[MemoryStatus] | None = None
     categories: frozenset[Category] | None = None
+    #: The `focus` term for every question naming someone, not only set questions
+    #: (`EngineSettings.recall_focus_named`).
+    focus_named: bool = False
 
     def admits(self, memory: MemoryFacets) -> bool:
         """Whether the request admits the memory: created by the instant, of the statuses and
@@ -39,6 +43,14 @@ class Ranking:
         if self.statuses is not None and memory.status not in self.statuses:
             return False
         return self.categories is None or memory.category in self.categories
+
+    @property
+    def enumerates(self) -> bool:
+        """Whether the query asks for a set or a count and the `focus` term is on: recall
+        reads who said each candidate and ranks the named person's own statements first."""
+        if Term.FOCUS not in self.terms:
+            return False
+        return is_enumeration(self.query) or (self.focus_named and bool(query_names(self.query)))
 
     @property
     def prefers_updates(self) -> bool:
@@ -61,6 +73,9 @@ class Gathered:
     similarity: Mapping[str, float]
     #: The facts each candidate asserts (for its survival term).
     facts: Mapping[str, Sequence[Fact]] = field(default_factory=dict)
+    #: Who said each candidate (the name its text starts with), read for a question asking
+    #: for a set or a count only (`Ranking.enumerates`; the `focus` term).
+    speakers: Mapping[str, str | None] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

@@ -198,10 +198,13 @@ def rank_updates(
     ranking: Ranking,
     factor: float,
     rings: Rings,
+    sink_depth: int | None = None,
 ) -> None:
     """Each updated candidate below its update, the session turns around a demoted one demoted
     with it, then (current intent) each stale value a detected update passed sunk within the
-    top k; the candidates scored already."""
+    top k — the top `sink_depth` when k is larger, so asking for more hits never changes which
+    memories the first `sink_depth` are (issue 53: asked for 20, a stale value sank to place
+    20 and took gold turns out of the top 10) —; the candidates scored already."""
     earlier = ranking.intent is Intent.HISTORICAL
     kept = prefer_updates(candidates, updates, factor, earlier=earlier, rings=rings)
     if kept:
@@ -212,4 +215,5 @@ def rank_updates(
                 candidate.updated |= candidate.memory.id in around
     if not earlier:
         detected = [e for e in updates if e.created_by is EdgeCreator.DETECTOR]
-        sink_within_k(candidates, detected, ranking.k)
+        depth = ranking.k if sink_depth is None else min(ranking.k, sink_depth)
+        sink_within_k(candidates, detected, depth)

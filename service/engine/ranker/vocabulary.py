@@ -35,6 +35,9 @@ class Term(StrEnum):
     UPDATES = "updates"
     RESTATED = "restated"
     OWN_WORDS = "own_words"
+    #: A question asking for a set or a count about a person it names (`engine.enumeration`)
+    #: ranks that person's own statements above what others said (`ranker.focus`).
+    FOCUS = "focus"
 
 
 #: Every leg and every term, in declaration order (a request's defaults: all on).
