@@ -32,6 +32,7 @@ GLOBAL: dict[AnyQueryName, str] = {
     QueryName.CREATE_FORGOTTEN_ID_INDEX: "schema is shared",
     QueryName.CREATE_CONFIG_KEY_INDEX: "schema is shared",
     QueryName.CREATE_MEMORY_STATUS_INDEX: "schema is shared",
+    RecallQueryName.CREATE_MEMORY_MENTIONED_INDEX: "schema is shared",
     FactQueryName.CREATE_ENTITY_ID_INDEX: "schema is shared",
     FactQueryName.CREATE_ENTITY_KEY_INDEX: "schema is shared",
     FactQueryName.CREATE_EXTRACTION_MEMORY_ID_INDEX: "schema is shared",

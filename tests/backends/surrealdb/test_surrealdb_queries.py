@@ -325,6 +325,8 @@ def _params(name: QueryName, seeded: Seeded) -> dict[str, Any]:
         values["entities"] = [entity_id("berlin"), "no-such-entity"]
     if name is QueryName.FACT_FULLTEXT_SEARCH:
         values["query"] = "alice works acme"
+    if name is QueryName.MEMORIES_DATED_WITHIN:  # an overlap read, bounded below
+        values["floor"] = now - 92 * 86_400 * 10**6
     return {p: values[p] for p in load(name).params}
 
 
