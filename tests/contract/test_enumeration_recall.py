@@ -2,7 +2,8 @@
 names ("what video games does Nate play?") ranks that person's own statements within its top
 k, where another speaker's turns that match its words better fill the plain ranking's; the
 `focus` term off, they fill it again; a question asking for one value ranks exactly as with
-the term off."""
+the term off when the term is scoped to set questions, and like a set question when it is on
+for every question naming a speaker (`recall_focus_named`, the default)."""
 
 from __future__ import annotations
 
@@ -20,8 +21,10 @@ from tests.engine_support import Clock, HashEmbedder
 from tests.factories import T0
 
 NOW = T0 + timedelta(days=30)
-#: The factor is set here, so the test does not move with the tuned default.
-FOCUSED = EngineSettings(recall_focus_factor=0.1)
+#: The factor and the scope are set here, so the tests do not move with the tuned defaults:
+#: set questions only, then every question naming a speaker.
+FOCUSED = EngineSettings(recall_focus_factor=0.1, recall_focus_named=False)
+FOCUSED_NAMED = EngineSettings(recall_focus_factor=0.1, recall_focus_named=True)
 WITHOUT = frozenset(TERMS) - {Term.FOCUS}
 SET_QUESTION = "What video games does Nate play?"
 ONE_VALUE = "What video game did Nate play first?"
@@ -35,6 +38,7 @@ class World:
         self.embedder = HashEmbedder()
         self.memories = MemoryService(repository, self.embedder, self.clock)
         self.recalls = RecallService(repository, self.embedder, self.clock, FOCUSED)
+        self.named = RecallService(repository, self.embedder, self.clock, FOCUSED_NAMED)
         #: Nate's own statements.
         self.nates: set[str] = set()
 
@@ -71,8 +75,18 @@ async def test_a_set_question_ranks_the_named_persons_statements_first(world: Wo
 
 
 async def test_a_question_for_one_value_is_unchanged(world: World) -> None:
-    """A question asking for one value ranks the same hits with the same scores with the term
-    on and off."""
+    """Scoped to set questions, a question asking for one value ranks the same hits with the
+    same scores with the term on and off."""
     on, off = await world.recall(ONE_VALUE), await world.recall(ONE_VALUE, terms=WITHOUT)
     assert [(h.memory.id, h.score) for h in on.hits] == [(h.memory.id, h.score) for h in off.hits]
     assert all("focus" not in h.terms for h in on.hits)
+
+
+async def test_every_question_naming_a_speaker_is_focused_when_so_scoped(world: World) -> None:
+    """With `recall_focus_named` the question for one value about Nate ranks his statements
+    within its top k too, where the plain ranking holds Joanna's alone."""
+    request = RecallRequest(query=ONE_VALUE, k=K, read_only=True)
+    plain = RecallRequest(query=ONE_VALUE, k=K, read_only=True, terms=WITHOUT)
+    assert not world.own(await world.named.recall(world.tenant, plain))
+    focused = await world.named.recall(world.tenant, request)
+    assert world.own(focused) == world.nates
