@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 
+from devtools import falkordb_server
 from graph_backends import FalkorConfig, Neo4jConfig, open_backend
 from schema import Tenant
 from tests.integration.service_process import ServiceProcess
@@ -97,13 +98,19 @@ def replicas(
         with process.running():
             yield Replicas(kind, "", [process] * REPLICAS, data_dir)
         return
-    url: str = request.getfixturevalue("neo4j_url" if kind == "neo4j" else "falkordb_url")
     if kind == "falkordb-workers":
-        env = {**_environment("falkordb", url), "RETENTIA_WORKERS": str(REPLICAS)}
-        process = ServiceProcess(tmp_path_factory.mktemp("workers-server"), env)
-        with process.running():
-            yield Replicas(kind, url, [process] * REPLICAS)
+        # A server of its own: the replicas' tenants of the `falkordb` run stay on the shared
+        # one, and every test here starts from an empty project.
+        server, own = falkordb_server.start(tmp_path_factory.mktemp("workers-falkordb"))
+        try:
+            env = {**_environment("falkordb", own), "RETENTIA_WORKERS": str(REPLICAS)}
+            process = ServiceProcess(tmp_path_factory.mktemp("workers-server"), env)
+            with process.running():
+                yield Replicas(kind, own, [process] * REPLICAS)
+        finally:
+            falkordb_server.stop(server)
         return
+    url: str = request.getfixturevalue("neo4j_url" if kind == "neo4j" else "falkordb_url")
     processes = [
         ServiceProcess(tmp_path_factory.mktemp(f"replica-{kind}-{n}"), _environment(kind, url))
         for n in range(REPLICAS)
