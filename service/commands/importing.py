@@ -18,7 +18,7 @@ from typing import TextIO
 
 from schema import InvalidInput
 from service.commands import command_start
-from service.usecases.converters import Conversion
+from service.usecases.converters import CONVERTERS, Conversion
 from service.usecases.ndjson import ImportReport, Line, Mode, Rejection
 
 #: Width of the progress bar, in characters.
@@ -33,8 +33,6 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "paths, or restore an export into an empty project; resumable: run it again after a "
         "crash",
     )
-    from service.usecases.converters import CONVERTERS
-
     command.add_argument(
         "file",
         help="the NDJSON file, or - for stdin; with --from graphiti also the URL of Graphiti's "
@@ -140,8 +138,6 @@ def _texts(stream: TextIO) -> Iterator[str]:
 
 def _converted(args: argparse.Namespace, stream: TextIO) -> tuple[Conversion | None, Iterator[str]]:
     """The file's history lines: converted from `--from`'s format, else as they are."""
-    from service.usecases.converters import CONVERTERS
-
     if args.source is None:
         return None, _texts(stream)
     conversion = CONVERTERS[args.source](stream)
