@@ -229,3 +229,37 @@ def test_the_full_set_is_read_with_sessions_stored_once(tmp_path: Path) -> None:
     assert load_items(path, None, {"single-session-user"})[0].position == 1
     with pytest.raises(SystemExit, match="unknown question type"):
         load_items(path, None, {"temporal"})
+
+
+def test_a_question_dated_before_part_of_its_haystack_is_asked_after_it(tmp_path: Path) -> None:
+    """The cleaned release dates some questions earlier on the day than one of their own gold
+    sessions; recall as of the stated minute could not see that session (while BM25, which has
+    no clock, could), so the question is asked as of its haystack's last session instead, and
+    the stated date is kept for the report. A question dated after its haystack is unchanged."""
+    data = {
+        "questions": [
+            {
+                "question_id": f"q{n}",
+                "question_type": "temporal-reasoning",
+                "question": "When?",
+                "question_date": asked,
+                "answer": "x",
+                "answer_session_ids": ["late"],
+                "haystack_dates": ["2023/05/24 (Wed) 07:00", "2023/05/24 (Wed) 16:56"],
+                "haystack_session_ids": ["early", "late"],
+            }
+            for n, asked in enumerate(["2023/05/24 (Wed) 14:01", "2023/05/24 (Wed) 18:00"])
+        ],
+        "sessions": {
+            "early": [{"role": "user", "content": "hi"}],
+            "late": [{"role": "user", "content": "then", "has_answer": True}],
+        },
+    }
+    path = tmp_path / "lme.json.gz"
+    with gzip.open(path, "wt") as out:
+        json.dump(data, out)
+
+    before, after = load_items(path, None)
+    late = before.sessions[-1].at
+    assert before.asked_at == late and before.stated_at == datetime(2023, 5, 24, 14, 1, tzinfo=UTC)
+    assert after.asked_at == datetime(2023, 5, 24, 18, 0, tzinfo=UTC) and after.stated_at is None
