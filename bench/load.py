@@ -15,9 +15,9 @@ answered (asyncio, one keep-alive connection per worker: `bench/harness/http_cli
 `--warmup` seconds that are not recorded. Per level: requests/s, p50/p95/p99 of the client-side
 latency overall and per operation, errors (HTTP status, GraphQL errors, or an error result), the
 service's mean server-side time per operation (its own histogram), and where the CPU went: the
-embedder's busy seconds (`retentia_embedding_seconds`), the service process
-(`process_cpu_seconds_total`), the FalkorDB process and this generator. Writes `<out>/load.json`
-and `load.md`; with `--profile`, one more level runs with the service under cProfile and
+embedder's busy seconds (`retentia_embedding_seconds`), the service (its process and its
+workers, from /proc), the FalkorDB process and this generator. Writes `<out>/load.json` and
+`load.md`; with `--profile`, one more level runs with the service under cProfile and
 `load.profile.txt` says where the event loop's time went, by package and by function. With
 `--against CHECKOUT`, it compares instead: the service of this checkout and of CHECKOUT,
 alternately, `--pairs` times each, every run on a fresh copy of the seeded tenant with the same
@@ -303,6 +303,32 @@ def proc_cpu(pid: int | None) -> float:
         return 0.0
 
 
+def descendants(pid: int) -> list[int]:
+    """Every live process below `pid` (its children, theirs, …), read from /proc."""
+    children: dict[int, list[int]] = defaultdict(list)
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rpartition(")")[2].split()
+            children[int(fields[1])].append(int(stat.parent.name))
+        except (OSError, ValueError, IndexError):
+            continue  # it ended while being read
+    found, todo = [], [pid]
+    while todo:
+        below = children.get(todo.pop(), [])
+        found += below
+        todo += below
+    return found
+
+
+def service_cpu(pid: int, falkordb: int | None) -> float:
+    """The CPU seconds of the service so far: its process and every process below it (the
+    workers of `serve --workers N`), but for the embedded FalkorDB it may have started, which
+    is counted apart. Read from /proc rather than `process_cpu_seconds_total`, which a
+    multiprocess metrics registry does not carry."""
+    skip = {falkordb, *descendants(falkordb)} if falkordb is not None else set()
+    return sum(proc_cpu(p) for p in [pid, *descendants(pid)] if p not in skip)
+
+
 def thread_times(pid: int | None) -> dict[str, tuple[float, float]]:
     """Per thread of a process (`<tid> <name>`): seconds on a CPU and seconds runnable but
     waiting for one, so far (`/proc/<pid>/task/<tid>/schedstat`; empty when unreadable)."""
@@ -560,7 +586,7 @@ async def drive(
         falkor = service.falkordb_pid()
         before = scrape(service.url)
         cpu0 = {
-            "service": metric_sum(before, "process_cpu_seconds_total"),
+            "service": service_cpu(service.process.pid, falkor),
             "falkordb": proc_cpu(falkor),
             "generator": own_cpu(),
         }
@@ -572,7 +598,7 @@ async def drive(
         threads1 = {k: thread_times(pid) for k, pid in pids.items()}
         elapsed = time.monotonic() - started
         cpu1 = {
-            "service": metric_sum(after, "process_cpu_seconds_total"),
+            "service": service_cpu(service.process.pid, falkor),
             "falkordb": proc_cpu(falkor),
             "generator": own_cpu(),
         }
