@@ -56,7 +56,7 @@ import httpx
 
 from bench.harness.http_client import Connection, HttpError, Response
 from bench.harness.options import add_out
-from bench.harness.processes import falkordb_pid
+from bench.harness.processes import falkordb_pid, proc_cpu_s, tree_cpu_s
 from bench.harness.reports import md_cell, md_row, md_table, write_report
 from bench.harness.run import (
     REPO_ROOT,
@@ -294,39 +294,7 @@ def metric_sum(sample: dict[str, float], name: str, **labels: str) -> float:
 
 def proc_cpu(pid: int | None) -> float:
     """User + system CPU seconds of a process so far (0 when unreadable)."""
-    if pid is None:
-        return 0.0
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    except (OSError, ValueError, IndexError):
-        return 0.0
-
-
-def descendants(pid: int) -> list[int]:
-    """Every live process below `pid` (its children, theirs, …), read from /proc."""
-    children: dict[int, list[int]] = defaultdict(list)
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rpartition(")")[2].split()
-            children[int(fields[1])].append(int(stat.parent.name))
-        except (OSError, ValueError, IndexError):
-            continue  # it ended while being read
-    found, todo = [], [pid]
-    while todo:
-        below = children.get(todo.pop(), [])
-        found += below
-        todo += below
-    return found
-
-
-def service_cpu(pid: int, falkordb: int | None) -> float:
-    """The CPU seconds of the service so far: its process and every process below it (the
-    workers of `serve --workers N`), but for the embedded FalkorDB it may have started, which
-    is counted apart. Read from /proc rather than `process_cpu_seconds_total`, which a
-    multiprocess metrics registry does not carry."""
-    skip = {falkordb, *descendants(falkordb)} if falkordb is not None else set()
-    return sum(proc_cpu(p) for p in [pid, *descendants(pid)] if p not in skip)
+    return (proc_cpu_s(pid) or 0.0) if pid is not None else 0.0
 
 
 def thread_times(pid: int | None) -> dict[str, tuple[float, float]]:
@@ -586,7 +554,7 @@ async def drive(
         falkor = service.falkordb_pid()
         before = scrape(service.url)
         cpu0 = {
-            "service": service_cpu(service.process.pid, falkor),
+            "service": tree_cpu_s(service.process.pid, falkor),
             "falkordb": proc_cpu(falkor),
             "generator": own_cpu(),
         }
@@ -598,7 +566,7 @@ async def drive(
         threads1 = {k: thread_times(pid) for k, pid in pids.items()}
         elapsed = time.monotonic() - started
         cpu1 = {
-            "service": service_cpu(service.process.pid, falkor),
+            "service": tree_cpu_s(service.process.pid, falkor),
             "falkordb": proc_cpu(falkor),
             "generator": own_cpu(),
         }

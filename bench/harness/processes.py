@@ -44,3 +44,35 @@ def proc_cpu_s(pid: int) -> float | None:
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     except (OSError, ValueError, IndexError):
         return None
+
+
+def _children() -> dict[int, list[int]]:
+    """Each live process's children, from one scan of /proc."""
+    children: dict[int, list[int]] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            parent = int(stat.read_text().rpartition(")")[2].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue  # it ended while being read
+        children.setdefault(parent, []).append(int(stat.parent.name))
+    return children
+
+
+def descendants(pid: int, children: dict[int, list[int]] | None = None) -> list[int]:
+    """Every live process below `pid` (its children, theirs, …)."""
+    tree = _children() if children is None else children
+    found, todo = [], [pid]
+    while todo:
+        below = tree.get(todo.pop(), [])
+        found += below
+        todo += below
+    return found
+
+
+def tree_cpu_s(pid: int, apart: int | None = None) -> float:
+    """CPU seconds so far of `pid` and every process below it (a service and the workers of
+    `serve --workers N`), but for `apart` and what runs below it (the embedded FalkorDB a
+    service started, counted on its own)."""
+    tree = _children()
+    skip = set() if apart is None else {apart, *descendants(apart, tree)}
+    return sum(proc_cpu_s(p) or 0.0 for p in [pid, *descendants(pid, tree)] if p not in skip)

@@ -8,7 +8,7 @@ import subprocess
 import sys
 import time
 
-from bench.load import descendants, service_cpu
+from bench.harness.processes import descendants, tree_cpu_s
 
 #: A worker that spends half a second of CPU, then waits to be counted.
 _BURN = (
@@ -35,9 +35,9 @@ def test_the_service_cpu_counts_its_workers_but_not_the_database() -> None:
             while not (below := descendants(supervisor.pid)) and time.monotonic() < deadline:
                 time.sleep(0.05)
             (worker,) = below
-            assert service_cpu(supervisor.pid, None) >= 0.45  # the worker's half second
+            assert tree_cpu_s(supervisor.pid, None) >= 0.45  # the worker's half second
             # The same process taken for the database is counted apart.
-            assert service_cpu(supervisor.pid, worker) < 0.4
+            assert tree_cpu_s(supervisor.pid, worker) < 0.4
         finally:
             for pid in descendants(supervisor.pid):
                 subprocess.run(["kill", str(pid)], check=False)
